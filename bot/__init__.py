@@ -1,0 +1,1 @@
+"""Everything that talks to the world: CLI, settings, storage, scheduler, front ends."""

@@ -1,0 +1,1 @@
+"""The rules of Diplomacy: variants, orders, positions and adjudication. Pure Python."""

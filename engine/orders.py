@@ -1,0 +1,117 @@
+"""Orders as frozen values, and their one canonical notation.
+
+Reading orders (many notations, helpful errors) lives in :mod:`engine.parse`; this module
+only knows what an order *is* and how to write it down.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.units import Unit, UnitType
+
+
+@dataclass(frozen=True, slots=True)
+class Hold:
+    unit: Unit
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """``dest`` is a location: a fleet's coast is part of it (``SPA/NC``)."""
+
+    unit: Unit
+    dest: str
+    via_convoy: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SupportHold:
+    """Support for the unit in ``target`` to stay where it is (or to hold its ground)."""
+
+    unit: Unit
+    target: str
+    target_type: UnitType | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SupportMove:
+    """Support for the unit in ``target`` moving to ``dest`` (a province; a coast is ignored)."""
+
+    unit: Unit
+    target: str
+    dest: str
+    target_type: UnitType | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Convoy:
+    """The fleet ``unit`` convoys the army in ``army`` to ``dest``."""
+
+    unit: Unit
+    army: str
+    dest: str
+
+
+@dataclass(frozen=True, slots=True)
+class Retreat:
+    unit: Unit
+    dest: str
+
+
+@dataclass(frozen=True, slots=True)
+class Disband:
+    """In a retreat phase: the dislodged unit disbands. In adjustments: a removal."""
+
+    unit: Unit
+
+
+@dataclass(frozen=True, slots=True)
+class Build:
+    """``unit`` is the unit to create (``F STP/NC``)."""
+
+    unit: Unit
+
+
+@dataclass(frozen=True, slots=True)
+class Waive:
+    """Give up one build."""
+
+
+Order = Hold | Move | SupportHold | SupportMove | Convoy | Retreat | Disband | Build | Waive
+MovementOrder = Hold | Move | SupportHold | SupportMove | Convoy
+RetreatOrder = Retreat | Disband
+AdjustmentOrder = Build | Disband | Waive
+
+
+def _target(unit_type: UnitType | None, location: str) -> str:
+    return f"{unit_type.value} {location}" if unit_type is not None else location
+
+
+def format_order(order: Order) -> str:
+    """The canonical notation, e.g. ``A PAR - BUR``, ``A MAR S A PAR - BUR``, ``WAIVE``."""
+    match order:
+        case Hold(unit):
+            return f"{unit} H"
+        case Move(unit, dest, via):
+            return f"{unit} - {dest}" + (" VIA" if via else "")
+        case SupportHold(unit, target, target_type):
+            return f"{unit} S {_target(target_type, target)}"
+        case SupportMove(unit, target, dest, target_type):
+            return f"{unit} S {_target(target_type, target)} - {dest}"
+        case Convoy(unit, army, dest):
+            return f"{unit} C A {army} - {dest}"
+        case Retreat(unit, dest):
+            return f"{unit} R {dest}"
+        case Disband(unit):
+            return f"{unit} D"
+        case Build(unit):
+            return f"{unit} B"
+        case Waive():
+            return "WAIVE"
+    raise TypeError(f"not an order: {order!r}")
+
+
+def order_unit(order: Order) -> Unit | None:
+    """The unit an order is for (for a build, the unit it creates); ``None`` for a waive."""
+    return None if isinstance(order, Waive) else order.unit

@@ -1,0 +1,244 @@
+"""A variant is data: provinces, coasts, adjacency, centres, powers. Loaded from ``engine/data``.
+
+The adjudicator never names a province; everything it knows about the board comes from
+a :class:`Variant`. A second map is a second JSON file.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from engine.errors import VariantError
+from engine.units import Unit, UnitType, province_of
+
+
+class ProvinceKind(StrEnum):
+    LAND = "land"
+    SEA = "sea"
+    COAST = "coast"
+
+
+@dataclass(frozen=True, slots=True)
+class Province:
+    code: str
+    name: str
+    kind: ProvinceKind
+    supply_center: bool
+    coasts: tuple[str, ...]
+    aliases: tuple[str, ...]
+    home_of: str | None
+
+    @property
+    def army_can_stand(self) -> bool:
+        return self.kind is not ProvinceKind.SEA
+
+    @property
+    def fleet_can_stand(self) -> bool:
+        return self.kind is not ProvinceKind.LAND
+
+
+@dataclass(frozen=True, slots=True)
+class PowerInfo:
+    code: str
+    name: str
+    adjective: str
+    aliases: tuple[str, ...]
+    colour: str
+    homes: tuple[str, ...]
+    units: tuple[Unit, ...]
+
+
+@dataclass(frozen=True, eq=False)
+class Variant:
+    """An immutable map and setup. Compare variants by ``name``."""
+
+    name: str
+    title: str
+    first_year: int
+    victory_centers: int
+    powers: tuple[str, ...]
+    power_info: Mapping[str, PowerInfo]
+    provinces: Mapping[str, Province]
+    impassable: Mapping[str, str]
+    # province -> provinces an army can move to
+    army_adjacency: Mapping[str, frozenset[str]]
+    # location (PROV or PROV/COAST) -> locations a fleet can move to
+    fleet_adjacency: Mapping[str, frozenset[str]]
+    ambiguous_names: Mapping[str, tuple[str, ...]]
+
+    @property
+    def supply_centers(self) -> frozenset[str]:
+        return frozenset(code for code, p in self.provinces.items() if p.supply_center)
+
+    def homes(self, power: str) -> tuple[str, ...]:
+        return self.power_info[power].homes
+
+    def fleet_locations(self, province: str) -> tuple[str, ...]:
+        """Where a fleet can stand in a province: its coasts, or the province itself."""
+        p = self.provinces[province]
+        if p.coasts:
+            return tuple(f"{province}/{c}" for c in p.coasts)
+        return (province,) if p.fleet_can_stand else ()
+
+    def can_stand(self, unit_type: UnitType, location: str) -> bool:
+        """Whether a unit of this type may occupy this exact location."""
+        province = province_of(location)
+        p = self.provinces.get(province)
+        if p is None:
+            return False
+        if unit_type is UnitType.ARMY:
+            return location == province and p.army_can_stand
+        return location in self.fleet_adjacency
+
+    def can_move(self, unit_type: UnitType, source: str, target: str) -> bool:
+        """A move of one step without convoy; for fleets both ends are exact locations."""
+        if unit_type is UnitType.ARMY:
+            return target in self.army_adjacency.get(source, frozenset())
+        return target in self.fleet_adjacency.get(source, frozenset())
+
+    def reaches(self, unit_type: UnitType, source: str, province: str) -> bool:
+        """Whether a unit at ``source`` could move into ``province`` (any coast of it).
+
+        This is the test for supports: a unit may support into a province it could move to.
+        """
+        if unit_type is UnitType.ARMY:
+            return province in self.army_adjacency.get(source, frozenset())
+        return any(
+            province_of(loc) == province for loc in self.fleet_adjacency.get(source, frozenset())
+        )
+
+    def fleet_targets(self, source: str, province: str) -> tuple[str, ...]:
+        """The locations in ``province`` a fleet at ``source`` can move to."""
+        return tuple(
+            sorted(
+                loc
+                for loc in self.fleet_adjacency.get(source, frozenset())
+                if province_of(loc) == province
+            )
+        )
+
+    def neighbours(self, unit_type: UnitType, source: str) -> frozenset[str]:
+        """The provinces a unit at ``source`` can move to in one step."""
+        if unit_type is UnitType.ARMY:
+            return self.army_adjacency.get(source, frozenset())
+        return frozenset(province_of(loc) for loc in self.fleet_adjacency.get(source, frozenset()))
+
+    def province_name(self, code: str) -> str:
+        province = self.provinces.get(code)
+        if province is not None:
+            return province.name
+        return self.impassable.get(code, code)
+
+    def __repr__(self) -> str:
+        return f"load_variant({self.name!r})"
+
+
+def _as_tuple(value: Any) -> tuple[str, ...]:
+    if isinstance(value, str):
+        return tuple(value.split())
+    return tuple(str(v) for v in value)
+
+
+def variant_from_dict(data: Mapping[str, Any]) -> Variant:
+    """Build and check a variant from its JSON form (see ``engine/data/standard.json``)."""
+    powers = tuple(sorted(data["powers"]))
+    home_of: dict[str, str] = {}
+    for power in powers:
+        for home in data["powers"][power]["homes"]:
+            home_of[home] = power
+    provinces: dict[str, Province] = {}
+    for raw in data["provinces"]:
+        code = raw["code"]
+        if code in provinces:
+            raise VariantError(f"province {code} is listed twice")
+        provinces[code] = Province(
+            code=code,
+            name=raw["name"],
+            kind=ProvinceKind(raw["type"]),
+            supply_center=bool(raw.get("supply_center", False)),
+            coasts=tuple(raw.get("coasts", ())),
+            aliases=tuple(raw.get("aliases", ())),
+            home_of=home_of.get(code),
+        )
+    power_info = {
+        power: PowerInfo(
+            code=power,
+            name=info["name"],
+            adjective=info["adjective"],
+            aliases=tuple(info.get("aliases", ())),
+            colour=info["colour"],
+            homes=tuple(info["homes"]),
+            units=tuple(Unit.parse(u) for u in info["units"]),
+        )
+        for power, info in ((p, data["powers"][p]) for p in powers)
+    }
+    army = {k: frozenset(_as_tuple(v)) for k, v in data["army_adjacency"].items()}
+    fleet = {k: frozenset(_as_tuple(v)) for k, v in data["fleet_adjacency"].items()}
+    variant = Variant(
+        name=data["name"],
+        title=data.get("title", data["name"]),
+        first_year=int(data["first_year"]),
+        victory_centers=int(data["victory_centers"]),
+        powers=powers,
+        power_info=power_info,
+        provinces=provinces,
+        impassable={p["code"]: p["name"] for p in data.get("impassable", ())},
+        army_adjacency=army,
+        fleet_adjacency=fleet,
+        ambiguous_names={k.upper(): tuple(v) for k, v in data.get("ambiguous_names", {}).items()},
+    )
+    _check(variant)
+    return variant
+
+
+def _check(v: Variant) -> None:
+    """Refuse a data file that would make the adjudicator wrong rather than fail loudly later."""
+    for a, targets in v.army_adjacency.items():
+        if a not in v.provinces or not v.provinces[a].army_can_stand:
+            raise VariantError(f"army adjacency names {a}, where no army can stand")
+        for b in targets:
+            if a not in v.army_adjacency.get(b, frozenset()):
+                raise VariantError(f"army adjacency is one-way: {a} -> {b}")
+    for a, targets in v.fleet_adjacency.items():
+        province = v.provinces.get(province_of(a))
+        if province is None or not province.fleet_can_stand:
+            raise VariantError(f"fleet adjacency names {a}, where no fleet can stand")
+        if province.coasts and a == province.code:
+            raise VariantError(f"fleet adjacency names {a} without a coast; it has coasts")
+        for b in targets:
+            if a not in v.fleet_adjacency.get(b, frozenset()):
+                raise VariantError(f"fleet adjacency is one-way: {a} -> {b}")
+    for power, info in v.power_info.items():
+        for home in info.homes:
+            if not v.provinces[home].supply_center:
+                raise VariantError(f"{power} home {home} is not a supply centre")
+        for unit in info.units:
+            if not v.can_stand(unit.type, unit.location):
+                raise VariantError(f"{power} starts with {unit}, which cannot stand there")
+    if not 0 < v.victory_centers <= len(v.supply_centers):
+        raise VariantError("victory_centers must be between 1 and the number of centres")
+
+
+@cache
+def load_variant(name: str = "standard") -> Variant:
+    """The variant shipped as ``engine/data/<name>.json``; loaded once and checked."""
+    if not name.replace("_", "").isalnum():
+        raise VariantError(f"unknown variant {name!r}")
+    try:
+        text = resources.files("engine").joinpath("data").joinpath(f"{name}.json").read_text("utf-8")
+    except FileNotFoundError:
+        raise VariantError(f"unknown variant {name!r}") from None
+    return variant_from_dict(json.loads(text))
+
+
+def available_variants() -> tuple[str, ...]:
+    folder = resources.files("engine").joinpath("data")
+    return tuple(
+        sorted(p.name[: -len(".json")] for p in folder.iterdir() if p.name.endswith(".json"))
+    )

@@ -1,0 +1,1 @@
+"""Board pictures: position (+ orders, results) -> PNG bytes."""
