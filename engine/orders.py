@@ -36,7 +36,8 @@ class SupportHold:
 
 @dataclass(frozen=True, slots=True)
 class SupportMove:
-    """Support for the unit in ``target`` moving to ``dest`` (a province; a coast is ignored)."""
+    """Support for the unit in ``target`` moving to ``dest``. A coast in ``dest`` is kept
+    when the order names one: it must then match the supported move (DATC 6.B.9)."""
 
     unit: Unit
     target: str

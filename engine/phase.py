@@ -48,9 +48,7 @@ class Phase:
     def parse(cls, text: str) -> Phase:
         match = _PHASE_RE.match(text.strip().upper())
         if not match:
-            raise ValueError(
-                f"not a phase name: {text!r} (expected e.g. S1901M, F1901R or W1901A)"
-            )
+            raise ValueError(f"not a phase name: {text!r} (expected e.g. S1901M, F1901R or W1901A)")
         season, year, kind = match.groups()
         return cls(int(year), Season(season), PhaseKind(kind))
 

@@ -147,8 +147,10 @@ class Position:
             raise PositionError("the position has no 'phase' (e.g. \"S1901M\")") from None
         except ValueError as exc:
             raise PositionError(str(exc)) from None
-        units = {p: tuple(_read_units(variant, p, data.get("units", {}).get(p, ()))) for p in
-                 _powers(variant, data.get("units", {}), "units")}
+        units = {
+            p: tuple(_read_units(variant, p, data.get("units", {}).get(p, ())))
+            for p in _powers(variant, data.get("units", {}), "units")
+        }
         centers = {
             p: frozenset(_read_provinces(variant, p, data.get("centers", {}).get(p, ()), True))
             for p in _powers(variant, data.get("centers", {}), "centers")
@@ -161,7 +163,9 @@ class Position:
                 p: tuple(_read_provinces(variant, p, raw_homes.get(p, ()), True))
                 for p in _powers(variant, raw_homes, "homes")
             }
-        contested = frozenset(_read_provinces(variant, "contested", data.get("contested", ()), False))
+        contested = frozenset(
+            _read_provinces(variant, "contested", data.get("contested", ()), False)
+        )
         occupied: dict[str, str] = {}
         for power, power_units in units.items():
             for unit in power_units:
@@ -204,7 +208,7 @@ def _powers(variant: Variant, section: Any, name: str) -> list[str]:
 
 def _read_units(variant: Variant, power: str, raw: Any) -> Iterable[Unit]:
     if not isinstance(raw, list | tuple):
-        raise PositionError(f"units of {power} must be a list like [\"A PAR\", \"F BRE\"]")
+        raise PositionError(f'units of {power} must be a list like ["A PAR", "F BRE"]')
     for text in raw:
         try:
             unit = Unit.parse(str(text))
@@ -236,7 +240,7 @@ def _read_dislodged(
     contested: frozenset[str],
 ) -> Dislodged:
     if not isinstance(entry, Mapping) or "unit" not in entry:
-        raise PositionError(f"{power}: a dislodged entry must be like {{\"unit\": \"A PAR\"}}")
+        raise PositionError(f'{power}: a dislodged entry must be like {{"unit": "A PAR"}}')
     (unit,) = _read_units(variant, power, [entry["unit"]])
     attacker = entry.get("from")
     if attacker is not None:

@@ -231,7 +231,9 @@ def load_variant(name: str = "standard") -> Variant:
     if not name.replace("_", "").isalnum():
         raise VariantError(f"unknown variant {name!r}")
     try:
-        text = resources.files("engine").joinpath("data").joinpath(f"{name}.json").read_text("utf-8")
+        text = (
+            resources.files("engine").joinpath("data").joinpath(f"{name}.json").read_text("utf-8")
+        )
     except FileNotFoundError:
         raise VariantError(f"unknown variant {name!r}") from None
     return variant_from_dict(json.loads(text))

@@ -1,0 +1,74 @@
+"""What happened to each order: named outcomes, per-order results and the step's resolution."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from engine.orders import Order, format_order
+
+if TYPE_CHECKING:
+    from engine.phase import Phase
+    from engine.position import Position
+
+
+class Outcome(StrEnum):
+    """The engine's small vocabulary of results (documented in the README)."""
+
+    # movement
+    MOVED = "moved"  # the move succeeded
+    BOUNCED = "bounced"  # the move (or retreat) failed
+    HELD = "held"  # a hold, or any unit that stayed and was not dislodged
+    SUPPORTED = "supported"  # the support was given
+    CUT = "cut"  # the support was cut (attacked, or its unit dislodged)
+    VOID = "void"  # a support or convoy that matched no order, or a build beyond the allowance
+    CONVOYED = "convoyed"  # the army this fleet convoyed arrived
+    DISRUPTED = "disrupted"  # the convoy did not carry its army
+    DISLODGED = "dislodged"  # the unit was dislodged and must retreat
+    DESTROYED = "destroyed"  # dislodged with nowhere to retreat: removed at once
+    # retreats
+    RETREATED = "retreated"
+    DISBANDED = "disbanded"
+    # adjustments
+    BUILT = "built"
+    REMOVED = "removed"
+    WAIVED = "waived"
+    # orders the engine refused
+    ILLEGAL = "illegal"
+    INVALID = "invalid"
+
+
+@dataclass(frozen=True, slots=True)
+class OrderResult:
+    """The result of one order. ``order`` is ``None`` for a default the engine applied itself
+    (a civil-disorder removal, an unordered retreat) — then ``key`` names the unit."""
+
+    power: str
+    key: str
+    order: Order | None
+    outcome: Outcome
+    reason: str | None = None
+
+    @property
+    def text(self) -> str:
+        """The outcome word, with its reason for refused orders (``illegal: ...``)."""
+        return f"{self.outcome.value}: {self.reason}" if self.reason else self.outcome.value
+
+    @property
+    def order_text(self) -> str:
+        return format_order(self.order) if self.order is not None else self.key
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """A whole step: the phase adjudicated, every result, the next position and any winner."""
+
+    phase: Phase
+    results: tuple[OrderResult, ...]
+    position: Position
+    winner: str | None = None
+
+    @property
+    def next_phase(self) -> Phase | None:
+        return None if self.winner else self.position.phase
