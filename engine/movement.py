@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from engine.convoys import needed_fleets, route_exists
 from engine.orders import Convoy, Hold, Move, MovementOrder, SupportHold, SupportMove
@@ -17,6 +18,7 @@ from engine.units import Unit, UnitType, province_of
 from engine.variant import ProvinceKind, Variant
 
 HOLD, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, CONVOY = range(5)
+_KINDS = {Hold: HOLD, Move: MOVE, SupportHold: SUPPORT_HOLD, SupportMove: SUPPORT_MOVE, Convoy: CONVOY}
 _NO_UNIT = -1
 
 
@@ -40,71 +42,76 @@ class _Movement:
         self,
         variant: Variant,
         units: Sequence[tuple[str, Unit]],
-        orders: Sequence[MovementOrder],
+        orders: Sequence[MovementOrder | None],
     ) -> None:
         n = len(units)
         self.variant = variant
         self.n = n
+        self._units = [u for _, u in units]
         self.power = [p for p, _ in units]
-        self.prov = [u.province for _, u in units]
-        self.at = {prov: i for i, prov in enumerate(self.prov)}
-        self.kind = [HOLD] * n
-        self.dest: list[str] = [""] * n
-        self.dest_location: list[str] = [""] * n
-        self.target = [_NO_UNIT] * n
-        self.moves_into: dict[str, list[int]] = {}
-        self.supports: list[list[int]] = [[] for _ in range(n)]
-        self.by_convoy = [False] * n
-        self.convoyers: list[list[int]] = [[] for _ in range(n)]
+        self.prov = prov = [u.province for u in self._units]
+        self.at = at = {p: i for i, p in enumerate(prov)}
+        self.kind = kind = [HOLD] * n
+        self.dest = dest = [""] * n
+        self.dest_location = dest_location = [""] * n
+        self.target = target = [_NO_UNIT] * n
+        self.moves_into = moves_into = {}
+        self.supports = [[] for _ in range(n)]
+        self.by_convoy = by_convoy = [False] * n
+        self.convoyers = [[] for _ in range(n)]
         self.h2h = [_NO_UNIT] * n
-        self.illegal_convoys: dict[int, str] = {}
+        self.illegal_convoys = {}
         # armies stopped by the Szykman rule: their convoy counts as failed everywhere
-        self.paradox_stopped: set[int] = set()
-        self._read_orders(units, orders)
+        self.paradox_stopped = set()
+        has_convoys = False
+        order: Any  # dispatched on its exact type below: no isinstance chain per unit
+        for i, order in enumerate(orders):
+            if order is None:
+                continue
+            k = _KINDS[type(order)]
+            kind[i] = k
+            if k == MOVE:
+                d = order.dest
+                dest_location[i] = d
+                d = dest[i] = province_of(d)
+                movers = moves_into.get(d)
+                if movers is None:
+                    moves_into[d] = [i]
+                else:
+                    movers.append(i)
+                by_convoy[i] = order.via_convoy
+            elif k == SUPPORT_MOVE:
+                dest_location[i] = order.dest
+                dest[i] = province_of(order.dest)
+                target[i] = at.get(order.target, _NO_UNIT)
+            elif k == SUPPORT_HOLD:
+                dest[i] = order.target
+                target[i] = at.get(order.target, _NO_UNIT)
+            elif k == CONVOY:
+                dest[i] = order.dest
+                target[i] = at.get(order.army, _NO_UNIT)
+                has_convoys = True
+        if has_convoys:
+            self._link_convoys()
         self._link()
 
     # Setting up ----------------------------------------------------------------
 
-    def _read_orders(
-        self, units: Sequence[tuple[str, Unit]], orders: Sequence[MovementOrder]
-    ) -> None:
-        for i, order in enumerate(orders):
-            if isinstance(order, Move):
-                self.kind[i] = MOVE
-                self.dest[i] = province_of(order.dest)
-                self.dest_location[i] = order.dest
-                self.moves_into.setdefault(self.dest[i], []).append(i)
-                self.by_convoy[i] = order.via_convoy
-            elif isinstance(order, SupportHold):
-                self.kind[i] = SUPPORT_HOLD
-                self.dest[i] = order.target
-                self.target[i] = self.at.get(order.target, _NO_UNIT)
-            elif isinstance(order, SupportMove):
-                self.kind[i] = SUPPORT_MOVE
-                self.dest[i] = province_of(order.dest)
-                self.dest_location[i] = order.dest
-                self.target[i] = self.at.get(order.target, _NO_UNIT)
-            elif isinstance(order, Convoy):
-                self.kind[i] = CONVOY
-                self.dest[i] = order.dest
-                self.target[i] = self.at.get(order.army, _NO_UNIT)
-        self._units = [u for _, u in units]
-
     def _link(self) -> None:
+        """Attach supports to the orders they back; find head-to-head battles."""
         kind, target, dest, prov = self.kind, self.target, self.dest, self.prov
-        variant = self.variant
-        self._link_convoys()
+        supports, by_convoy, at = self.supports, self.by_convoy, self.at
+        army_adjacency = self.variant.army_adjacency
+        units = self._units
         for i in range(self.n):
             k = kind[i]
             if k == MOVE:
-                if dest[i] not in variant.army_adjacency.get(prov[i], ()) and (
-                    self._units[i].type is UnitType.ARMY
-                ):
-                    self.by_convoy[i] = True
+                if not by_convoy[i] and units[i][0] is UnitType.ARMY:
+                    by_convoy[i] = dest[i] not in army_adjacency[prov[i]]
             elif k == SUPPORT_HOLD:
                 t = target[i]
                 if t != _NO_UNIT and kind[t] != MOVE:
-                    self.supports[t].append(i)
+                    supports[t].append(i)
             elif k == SUPPORT_MOVE:
                 t = target[i]
                 if t != _NO_UNIT and kind[t] == MOVE and dest[t] == dest[i]:
@@ -112,17 +119,13 @@ class _Movement:
                     # a support that names none still counts (6.B.15)
                     named = self.dest_location[i]
                     if named == dest[i] or named == self.dest_location[t]:
-                        self.supports[t].append(i)
+                        supports[t].append(i)
+        h2h = self.h2h
         for i in range(self.n):
-            if kind[i] == MOVE and not self.by_convoy[i]:
-                j = self.at.get(dest[i], _NO_UNIT)
-                if (
-                    j != _NO_UNIT
-                    and kind[j] == MOVE
-                    and dest[j] == prov[i]
-                    and not self.by_convoy[j]
-                ):
-                    self.h2h[i] = j
+            if kind[i] == MOVE and not by_convoy[i]:
+                j = at.get(dest[i], _NO_UNIT)
+                if j != _NO_UNIT and kind[j] == MOVE and dest[j] == prov[i] and not by_convoy[j]:
+                    h2h[i] = j
 
     def _link_convoys(self) -> None:
         """Match convoy orders to army moves; decide which moves go by sea (DATC 4.A.3)."""
@@ -160,8 +163,27 @@ class _Movement:
 
     # Decisions -----------------------------------------------------------------
 
+    def _settle_obvious(self) -> None:
+        """Decide up front what needs no reasoning: unattacked supports and convoys, and
+        lone moves into empty provinces. Most orders of a phase are of these kinds."""
+        settle = self.resolver.settle
+        moves_into, kind, power = self.moves_into, self.kind, self.power
+        for i in range(self.n):
+            k = kind[i]
+            if k == MOVE:
+                if not self.by_convoy[i] and len(moves_into[self.dest[i]]) == 1:
+                    if self.dest[i] not in self.at:
+                        settle(i, True)
+            elif k != HOLD:
+                attackers = moves_into.get(self.prov[i])
+                if not attackers or (
+                    k != CONVOY and all(power[a] == power[i] for a in attackers)
+                ):
+                    settle(i, True)
+
     def run(self) -> MovementResult:
         self.resolver = Resolver(self.n, self._adjudicate, self._backup)
+        self._settle_obvious()
         resolve = self.resolver.resolve
         n, kind = self.n, self.kind
         success = [resolve(i) if kind[i] != HOLD else True for i in range(n)]
@@ -305,7 +327,10 @@ class _Movement:
         convoys = [i for i in cycle if kind[i] == CONVOY]
         if convoys:
             convoyed = {i for i in cycle if kind[i] == MOVE and self.by_convoy[i]}
-            convoyed.update(self.target[i] for i in convoys)
+            for c in convoys:
+                army = self.target[c]
+                if army != _NO_UNIT and c in self.convoyers[army] and self.by_convoy[army]:
+                    convoyed.add(army)
             # Szykman rule: the convoyed armies in the paradox do not move
             for i in convoyed:
                 self.paradox_stopped.add(i)
@@ -323,10 +348,10 @@ class _Movement:
 def adjudicate_movement(
     variant: Variant,
     units: Sequence[tuple[str, Unit]],
-    orders: Sequence[MovementOrder],
+    orders: Sequence[MovementOrder | None],
 ) -> MovementResult:
     """Resolve one movement phase. ``units[i]`` is (power, unit); ``orders[i]`` its order
-    (already checked legal; an unordered unit holds). Returns per-unit outcomes."""
+    (already checked legal; ``None``: no order, the unit holds). Returns per-unit outcomes."""
     return _Movement(variant, units, orders).run()
 
 

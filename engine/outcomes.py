@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from engine.orders import Order, format_order
+from engine.units import Unit
 
 if TYPE_CHECKING:
     from engine.phase import Phase
@@ -39,16 +40,21 @@ class Outcome(StrEnum):
     INVALID = "invalid"
 
 
-@dataclass(frozen=True, slots=True)
-class OrderResult:
+class OrderResult(NamedTuple):
     """The result of one order. ``order`` is ``None`` for a default the engine applied itself
-    (a civil-disorder removal, an unordered retreat) — then ``key`` names the unit."""
+    (a civil-disorder removal, an unordered retreat, a unit dislodged while holding).
+    ``unit`` is the unit concerned (for a build, the new unit); ``None`` only for a waive."""
 
     power: str
-    key: str
+    unit: Unit | None
     order: Order | None
     outcome: Outcome
     reason: str | None = None
+
+    @property
+    def key(self) -> str:
+        """How the contract names this result: the unit (``A PAR``), or ``WAIVE <POWER>``."""
+        return f"WAIVE {self.power}" if self.unit is None else str(self.unit)
 
     @property
     def text(self) -> str:

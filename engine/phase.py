@@ -19,6 +19,12 @@ class PhaseKind(StrEnum):
     ADJUSTMENTS = "A"
 
 
+_KINDS_IN = {
+    Season.SPRING: (PhaseKind.MOVEMENT, PhaseKind.RETREATS),
+    Season.FALL: (PhaseKind.MOVEMENT, PhaseKind.RETREATS),
+    Season.WINTER: (PhaseKind.ADJUSTMENTS,),
+}
+
 _PHASE_RE = re.compile(r"^([SFW])(\d{3,4})([MRA])$")
 
 _SEASON_NAMES = {Season.SPRING: "Spring", Season.FALL: "Fall", Season.WINTER: "Winter"}
@@ -36,12 +42,7 @@ class Phase:
     kind: PhaseKind
 
     def __post_init__(self) -> None:
-        allowed = {
-            Season.SPRING: (PhaseKind.MOVEMENT, PhaseKind.RETREATS),
-            Season.FALL: (PhaseKind.MOVEMENT, PhaseKind.RETREATS),
-            Season.WINTER: (PhaseKind.ADJUSTMENTS,),
-        }
-        if self.kind not in allowed[self.season]:
+        if self.kind not in _KINDS_IN[self.season]:
             raise ValueError(f"there is no {self.kind.name.lower()} phase in {self.season.name}")
 
     @classmethod

@@ -35,6 +35,7 @@ from engine.position import Dislodged, Position, retreat_options
 from engine.units import Unit
 
 Orders = Mapping[str, Sequence[Order]]
+_MOVEMENT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy)
 
 
 def adjudicate(position: Position, orders: Orders) -> Resolution:
@@ -50,37 +51,32 @@ def adjudicate(position: Position, orders: Orders) -> Resolution:
 # Checking ------------------------------------------------------------------------
 
 
-def _key(order: Order, power: str) -> str:
-    return f"WAIVE {power}" if isinstance(order, Waive) else str(order.unit)
+def _unit(order: Order) -> Unit | None:
+    return None if isinstance(order, Waive) else order.unit
 
 
-def _checked(
-    position: Position, orders: Orders
-) -> tuple[dict[str, list[tuple[str, Order]]], list[OrderResult]]:
+def _checked(position: Position, orders: Orders) -> tuple[dict[str, list[Order]], list[OrderResult]]:
     """Legal orders per power (a later order for a unit replaces an earlier one) and the
     results for the refused ones."""
-    accepted: dict[str, list[tuple[str, Order]]] = {}
+    accepted: dict[str, list[Order]] = {}
     refused: list[OrderResult] = []
-    for power in position.variant.powers:
-        given = orders.get(power, ())
-        latest: dict[str, tuple[str, Order]] = {}
-        waives = 0
+    for power, given in orders.items():
+        latest: dict[object, Order] = {}
         for order in given:
             try:
                 legal = check_order(position, power, order)
             except OrderError as exc:
                 refused.append(
-                    OrderResult(power, _key(order, power), order, Outcome.ILLEGAL, exc.message)
+                    OrderResult(power, _unit(order), order, Outcome.ILLEGAL, exc.message)
                 )
                 continue
             if isinstance(legal, Waive):
-                waives += 1
-                latest[f"WAIVE#{waives}"] = (_key(legal, power), legal)
+                latest[len(latest)] = legal
             elif isinstance(legal, Build):
                 # builds are counted in order; two in one province keep the first (DATC 4.D.5)
-                latest.setdefault(f"BUILD {legal.unit.province}", (str(legal.unit), legal))
+                latest.setdefault(("build", legal.unit.province), legal)
             else:
-                latest[legal.unit.province] = (str(legal.unit), legal)
+                latest[legal.unit.province] = legal
         accepted[power] = list(latest.values())
     return accepted, refused
 
@@ -93,60 +89,64 @@ def _movement(position: Position, orders: Orders) -> Resolution:
     accepted, results = _checked(position, orders)
     units = list(position.all_units())
     index = {unit.province: i for i, (_, unit) in enumerate(units)}
-    unit_orders: list[MovementOrder] = [Hold(unit) for _, unit in units]
-    ordered: dict[int, Order] = {}
+    unit_orders: list[MovementOrder | None] = [None] * len(units)
     for power, power_orders in accepted.items():
-        for _, order in power_orders:
-            if isinstance(order, Hold | Move | SupportHold | SupportMove | Convoy):
-                i = index[order.unit.province]
-                unit_orders[i] = order
-                ordered[i] = order
+        for order in power_orders:
+            if isinstance(order, _MOVEMENT_ORDERS):
+                unit_orders[index[order.unit.province]] = order
             else:
-                results.append(
-                    OrderResult(
-                        power,
-                        _key(order, power),
-                        order,
-                        Outcome.ILLEGAL,
-                        f"{format_order(order)} is not an order for a movement phase",
-                    )
-                )
+                results.append(_wrong_phase(power, order, "a movement"))
     outcome = adjudicate_movement(variant, units, unit_orders)
 
     stay: dict[str, list[Unit]] = {p: [] for p in variant.powers}
     occupied: set[str] = set()
+    moved_from = outcome.final_location
     for i, (power, unit) in enumerate(units):
         if not outcome.dislodged[i]:
-            moved = unit.at(outcome.final_location[i])
-            stay[power].append(moved)
-            occupied.add(moved.province)
+            if moved_from[i] != unit.location:
+                unit = unit.at(moved_from[i])
+            stay[power].append(unit)
+            occupied.add(unit.province)
     dislodged: list[Dislodged] = []
     for i, (power, unit) in enumerate(units):
         word = outcome.outcomes[i]
-        reason = outcome.illegal_convoys.get(i)
+        order = unit_orders[i]
         if outcome.dislodged[i]:
-            options = retreat_options(
-                variant, unit, outcome.attacker_from[i], occupied, outcome.contested
-            )
+            attacker = outcome.attacker_from[i]
+            options = retreat_options(variant, unit, attacker, occupied, outcome.contested)
             if options:
-                dislodged.append(Dislodged(power, unit, outcome.attacker_from[i], options))
+                dislodged.append(Dislodged(power, unit, attacker, options))
             else:
                 word = Outcome.DESTROYED
+        elif order is None:
+            continue
+        reason = outcome.illegal_convoys.get(i)
         if reason is not None:
-            results.append(OrderResult(power, str(unit), ordered.get(i), Outcome.ILLEGAL, reason))
-        elif i in ordered or word in (Outcome.DISLODGED, Outcome.DESTROYED):
-            results.append(OrderResult(power, str(unit), ordered.get(i), word))
+            word = Outcome.ILLEGAL
+        results.append(OrderResult(power, unit, order, word, reason))
 
-    after = replace(
-        position,
-        units={p: tuple(u) for p, u in stay.items()},
-        dislodged=tuple(dislodged),
-        contested=outcome.contested,
+    after = Position(
+        variant,
+        position.phase.successor(),
+        {p: tuple(u) for p, u in stay.items()},
+        position.centers,
+        position.homes,
+        tuple(dislodged),
+        outcome.contested,
     )
     if dislodged:
-        after = replace(after, phase=position.phase.successor())
         return Resolution(position.phase, _sorted(results), after)
     return _after_retreats(position.phase, results, after)
+
+
+def _wrong_phase(power: str, order: Order, phase: str) -> OrderResult:
+    return OrderResult(
+        power,
+        _unit(order),
+        order,
+        Outcome.ILLEGAL,
+        f"{format_order(order)} is not an order for {phase} phase",
+    )
 
 
 # Retreats --------------------------------------------------------------------------
@@ -156,14 +156,14 @@ def _retreats(position: Position, orders: Orders) -> Resolution:
     accepted, results = _checked(position, orders)
     chosen: dict[str, tuple[str, Order]] = {}
     for power, power_orders in accepted.items():
-        for _, order in power_orders:
+        for order in power_orders:
             if isinstance(order, Retreat | Disband):
                 chosen[order.unit.province] = (power, order)
             else:
                 results.append(
                     OrderResult(
                         power,
-                        _key(order, power),
+                        _unit(order),
                         order,
                         Outcome.ILLEGAL,
                         f"{format_order(order)} is not an order for a retreat phase",
@@ -178,17 +178,17 @@ def _retreats(position: Position, orders: Orders) -> Resolution:
     for d in position.dislodged:
         entry = chosen.get(d.unit.province)
         if entry is None:
-            results.append(OrderResult(d.power, str(d.unit), None, Outcome.DISBANDED))
+            results.append(OrderResult(d.power, d.unit, None, Outcome.DISBANDED))
             continue
         power, order = entry
         if isinstance(order, Retreat):
             if targets[order.dest.split("/")[0]] > 1:
-                results.append(OrderResult(power, str(d.unit), order, Outcome.BOUNCED))
+                results.append(OrderResult(power, d.unit, order, Outcome.BOUNCED))
             else:
                 units[power].append(d.unit.at(order.dest))
-                results.append(OrderResult(power, str(d.unit), order, Outcome.RETREATED))
+                results.append(OrderResult(power, d.unit, order, Outcome.RETREATED))
         else:
-            results.append(OrderResult(power, str(d.unit), order, Outcome.DISBANDED))
+            results.append(OrderResult(power, d.unit, order, Outcome.DISBANDED))
     after = replace(
         position,
         units={p: tuple(us) for p, us in units.items()},
@@ -208,14 +208,14 @@ def _adjustments(position: Position, orders: Orders) -> Resolution:
     for power in variant.powers:
         have = len(units.get(power, ()))
         delta = len(position.centers.get(power, ())) - have
-        power_orders = [o for _, o in accepted.get(power, [])]
+        power_orders = accepted.get(power, [])
         if delta > 0:
             _builds(power, delta, power_orders, units, results)
         elif delta < 0:
             _removals(position, power, -delta, power_orders, units, results)
         else:
             for order in power_orders:
-                results.append(OrderResult(power, _key(order, power), order, Outcome.VOID))
+                results.append(OrderResult(power, _unit(order), order, Outcome.VOID))
     phase = position.phase.successor()
     after = replace(
         position,
@@ -235,16 +235,16 @@ def _builds(
     results: list[OrderResult],
 ) -> None:
     for order in orders:
-        key = _key(order, power)
+        unit = _unit(order)
         if allowed <= 0 or not isinstance(order, Build | Waive):
-            results.append(OrderResult(power, key, order, Outcome.VOID))
+            results.append(OrderResult(power, unit, order, Outcome.VOID))
             continue
         allowed -= 1
         if isinstance(order, Build):
             units.setdefault(power, []).append(order.unit)
-            results.append(OrderResult(power, key, order, Outcome.BUILT))
+            results.append(OrderResult(power, unit, order, Outcome.BUILT))
         else:
-            results.append(OrderResult(power, key, order, Outcome.WAIVED))
+            results.append(OrderResult(power, unit, order, Outcome.WAIVED))
 
 
 def _removals(
@@ -257,17 +257,17 @@ def _removals(
 ) -> None:
     own = units[power]
     for order in orders:
-        key = _key(order, power)
+        unit = _unit(order)
         if owed > 0 and isinstance(order, Disband) and order.unit in own:
             own.remove(order.unit)
             owed -= 1
-            results.append(OrderResult(power, key, order, Outcome.REMOVED))
+            results.append(OrderResult(power, unit, order, Outcome.REMOVED))
         else:
-            results.append(OrderResult(power, key, order, Outcome.VOID))
+            results.append(OrderResult(power, unit, order, Outcome.VOID))
     if owed > 0:
         for unit in removal_order(position.variant, own, position.homes.get(power, ()))[:owed]:
             own.remove(unit)
-            results.append(OrderResult(power, str(unit), None, Outcome.REMOVED))
+            results.append(OrderResult(power, unit, None, Outcome.REMOVED))
 
 
 # Phase sequence --------------------------------------------------------------------
@@ -277,30 +277,44 @@ def _after_retreats(phase: Phase, results: list[OrderResult], position: Position
     """What follows a movement or retreat phase once no retreat is pending."""
     ordered = _sorted(results)
     if phase.season is Season.SPRING:
-        nxt = Phase(phase.year, Season.FALL, PhaseKind.MOVEMENT)
-        return Resolution(phase, ordered, replace(position, phase=nxt, contested=frozenset()))
-    position = replace(position, centers=_new_owners(position), contested=frozenset())
-    winner = _winner(position)
+        fall = Phase(phase.year, Season.FALL, PhaseKind.MOVEMENT)
+        return Resolution(phase, ordered, _settled(position, fall, position.centers))
     winter = Phase(phase.year, Season.WINTER, PhaseKind.ADJUSTMENTS)
-    if winner is None and adjustments_due(replace(position, phase=winter)):
-        return Resolution(phase, ordered, replace(position, phase=winter), winner)
+    position = _settled(position, winter, _new_owners(position))
+    winner = _winner(position)
+    if winner is not None or adjustments_due(position):
+        return Resolution(phase, ordered, position, winner)
     spring = Phase(phase.year + 1, Season.SPRING, PhaseKind.MOVEMENT)
-    if winner is not None:
-        return Resolution(phase, ordered, replace(position, phase=winter), winner)
-    return Resolution(phase, ordered, replace(position, phase=spring), winner)
+    return Resolution(phase, ordered, _settled(position, spring, position.centers))
+
+
+def _settled(
+    position: Position, phase: Phase, centers: Mapping[str, frozenset[str]]
+) -> Position:
+    """The position at the start of ``phase``, with no retreats pending."""
+    return Position(
+        position.variant, phase, position.units, centers, position.homes, (), frozenset()
+    )
 
 
 def _new_owners(position: Position) -> dict[str, frozenset[str]]:
     """After the Fall retreats, every centre with a unit in it belongs to that unit's power."""
-    owner = {c: p for p, cs in position.centers.items() for c in cs}
     centres = position.variant.supply_centers
-    for power, unit in position.all_units():
-        if unit.province in centres:
-            owner[unit.province] = power
-    out: dict[str, set[str]] = {p: set() for p in position.variant.powers}
-    for centre, power in owner.items():
-        out[power].add(centre)
-    return {p: frozenset(cs) for p, cs in out.items()}
+    taken = {
+        unit.province: power
+        for power, units in position.units.items()
+        for unit in units
+        if unit.province in centres
+    }
+    out: dict[str, frozenset[str]] = {}
+    for power, owned in position.centers.items():
+        kept = {c for c in owned if taken.get(c, power) == power}
+        kept.update(c for c, p in taken.items() if p == power)
+        out[power] = frozenset(kept)
+    for power in position.variant.powers:
+        if power not in out:
+            out[power] = frozenset(c for c, p in taken.items() if p == power)
+    return out
 
 
 def _winner(position: Position) -> str | None:
@@ -311,19 +325,22 @@ def _winner(position: Position) -> str | None:
 
 def adjustments_due(position: Position) -> bool:
     """Whether any power has a build it can place or a removal it owes."""
+    occupied = {u.province for units in position.units.values() for u in units}
     for power in position.variant.powers:
         have = len(position.units.get(power, ()))
         owned = position.centers.get(power, frozenset())
         if have > len(owned):
             return True
         if have < len(owned) and any(
-            home in owned and position.unit_in(home) is None
-            for home in position.homes.get(power, ())
+            home in owned and home not in occupied for home in position.homes.get(power, ())
         ):
             return True
     return False
 
 
 def _sorted(results: list[OrderResult]) -> tuple[OrderResult, ...]:
-    powers = {p: i for i, p in enumerate(sorted({r.power for r in results}))}
-    return tuple(sorted(results, key=lambda r: (powers[r.power], r.key)))
+    return tuple(sorted(results, key=_result_order))
+
+
+def _result_order(result: OrderResult) -> tuple[str, str]:
+    return (result.power, result.unit[1] if result.unit is not None else "")

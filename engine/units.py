@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import StrEnum
+from operator import itemgetter
 
 
 class UnitType(StrEnum):
@@ -27,19 +27,30 @@ def coast_of(location: str) -> str | None:
     return None if slash < 0 else location[slash + 1 :]
 
 
-@dataclass(frozen=True, slots=True)
-class Unit:
-    """An army or a fleet at a location (``F STP/SC``). Owner is kept beside it, not in it."""
+class Unit(tuple[UnitType, str, str]):
+    """An army or a fleet at a location (``F STP/SC``). Owner is kept beside it, not in it.
 
-    type: UnitType
-    location: str
-    province: str = field(init=False, repr=False, compare=False)
+    A tuple that also carries its province: the adjudicator makes, compares and looks up
+    many of them, and reading the province must cost nothing.
+    """
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "province", province_of(self.location))
+    __slots__ = ()
+
+    def __new__(cls, type: UnitType, location: str) -> Unit:  # noqa: A002 - the rules' word
+        return tuple.__new__(cls, (type, location, province_of(location)))
+
+    def __getnewargs__(self) -> tuple[UnitType, str]:  # type: ignore[override]
+        return (self[0], self[1])
+
+    type = property(itemgetter(0), doc="A or F")
+    location = property(itemgetter(1), doc="PROV or PROV/COAST")
+    province = property(itemgetter(2), doc="the province, without a coast")
 
     def __str__(self) -> str:
-        return f"{self.type.value} {self.location}"
+        return f"{self.type} {self.location}"
+
+    def __repr__(self) -> str:
+        return f"Unit.parse({str(self)!r})"
 
     def at(self, location: str) -> Unit:
         """The same kind of unit at another location."""

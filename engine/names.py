@@ -1,0 +1,265 @@
+"""Names players write for provinces, coasts and powers, resolved against a variant's data.
+
+Everything province-specific comes from the :class:`~engine.variant.Variant` (codes, names,
+aliases, ``ambiguous_names``); only the generic words for coasts ("north coast", "nc") live
+here. Matching ignores case, dots, extra spaces and hyphens (``St. P.`` = ``StP`` = ``st p``).
+
+A written name can mean more than one province, so a match is a list of *tiers*: exact
+matches (code, full name or alias) first, then names the text abbreviates word by word
+(``W Med`` for Western Mediterranean, ``Gulf of L`` for Gulf of Lyon). The parser picks the
+candidate the rest of the order makes sense of, preferring earlier tiers.
+
+>>> from engine.variant import load_variant
+>>> province_code(load_variant(), "Mid-Atlantic Ocean")
+'MAO'
+>>> location_code(load_variant(), "St. Petersburg (South Coast)")
+'STP/SC'
+>>> power_code(load_variant(), "Turk.")
+'TURKEY'
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from engine.errors import AmbiguousOrderError, InvalidOrderError
+from engine.variant import Variant
+
+DASH = "-"
+# words that only glue a name together; "Gulf Lyon" still finds Gulf of Lyon
+_FILLERS = frozenset({"of", "the"})
+_DIRECTIONS = {"north": "NC", "south": "SC", "east": "EC", "west": "WC"}
+_LONGEST_NAME = 6  # words (and hyphens) a single name may span
+_MIN_ABBREVIATION = 3  # letters; shorter prefixes are too easily order keywords
+
+_DROP = re.compile(r"[.'’`*]")
+_SPLIT = re.compile(r"[\s()/\[\]{}:,;!?\"]+")
+
+
+def words(text: str) -> list[str]:
+    """Lower-case words of ``text``: dots dropped, brackets and slashes split, hyphens kept
+    as separate ``"-"`` words (``"F St.P/sc"`` -> ``['f', 'stp', 'sc']``)."""
+    text = _DROP.sub("", text.lower())
+    text = re.sub(r"[-‐‑‒–—―−]", f" {DASH} ", text)
+    return [w for w in _SPLIT.split(text) if w]
+
+
+def compact(parts: Iterable[str]) -> str:
+    """The key a name is matched by: letters and digits only, glue words left out."""
+    kept = [p for p in parts if p != DASH]
+    if len(kept) > 1:
+        kept = [p for p in kept if p not in _FILLERS] or kept
+    return re.sub(r"[^0-9a-z]", "", "".join(kept))
+
+
+def _name_words(name: str) -> tuple[str, ...]:
+    found = [w for w in words(name) if w != DASH]
+    if len(found) > 1:
+        found = [w for w in found if w not in _FILLERS] or found
+    return tuple(found)
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """Words ``start:end`` of a text name a province.
+
+    ``tiers`` holds candidate province codes, best first. ``choices`` is set instead when the
+    variant declares the words ambiguous (``Nor``): the order must say which.
+    """
+
+    end: int
+    tiers: tuple[tuple[str, ...], ...]
+    choices: tuple[str, ...] = ()
+
+    @property
+    def candidates(self) -> tuple[str, ...]:
+        return tuple(code for tier in self.tiers for code in tier)
+
+
+class Names:
+    """Name tables for one variant; get one with :func:`names_for`."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self._exact: dict[str, set[str]] = {}
+        self._spelled: list[tuple[tuple[str, ...], str]] = []
+        for code, province in variant.provinces.items():
+            self._add(code, (code, province.name, *province.aliases))
+        for code, name in variant.impassable.items():
+            self._add(code, (code, name))
+        self._ambiguous = {
+            compact(words(key)): tuple(codes) for key, codes in variant.ambiguous_names.items()
+        }
+        self._coasts = {c.lower(): c for p in variant.provinces.values() for c in p.coasts}
+        self._powers: dict[str, str] = {}
+        for code, info in variant.power_info.items():
+            for name in (code, info.name, info.adjective, *info.aliases):
+                self._powers[compact(words(name))] = code
+
+    def _add(self, code: str, spellings: Iterable[str]) -> None:
+        for spelling in spellings:
+            key = compact(words(spelling))
+            self._exact.setdefault(key, set()).add(code)
+            self._spelled.append((_name_words(spelling), code))
+
+    # Provinces ---------------------------------------------------------------------
+
+    def exact(self, key: str) -> tuple[str, ...]:
+        return tuple(sorted(self._exact.get(key, ())))
+
+    def abbreviated(self, parts: Sequence[str]) -> tuple[str, ...]:
+        """Provinces whose name starts, word by word, with ``parts`` (``w med``)."""
+        given = [p for p in parts if p not in _FILLERS] or list(parts)
+        if len("".join(given)) < _MIN_ABBREVIATION:
+            return ()
+        if len(given) == 1 and len(given[0]) < _MIN_ABBREVIATION:
+            return ()
+        found = {
+            code
+            for spelled, code in self._spelled
+            if len(given) <= len(spelled)
+            and all(s.startswith(g) for g, s in zip(given, spelled, strict=False))
+        }
+        return tuple(sorted(found))
+
+    def span(self, tokens: Sequence[str], start: int, stop: Collection[str] = ()) -> Span | None:
+        """The longest run of ``tokens`` from ``start`` that names a province.
+
+        No word in ``stop`` (order keywords) may continue a name past its first word, and a
+        hyphen may only join words of an exact name (``Mid-Atlantic``), never an abbreviation.
+        """
+        last = min(len(tokens), start + _LONGEST_NAME)
+        for end in range(last, start, -1):
+            found = self._span_at(tokens[start:end], stop)
+            if found is not None:
+                return Span(end, found[0], found[1])
+        return None
+
+    def _span_at(
+        self, parts: Sequence[str], stop: Collection[str]
+    ) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]] | None:
+        if not parts or parts[0] == DASH or parts[-1] == DASH:
+            return None
+        if any(p in stop and p != DASH for p in parts[1:]):
+            return None
+        key = compact(parts)
+        if not key:
+            return None
+        if key in self._ambiguous:
+            return (), self._ambiguous[key]
+        exact = self.exact(key)
+        prefixed: tuple[str, ...] = ()
+        if DASH not in parts:
+            prefixed = tuple(c for c in self.abbreviated(parts) if c not in exact)
+        tiers = tuple(t for t in (exact, prefixed) if t)
+        return (tiers, ()) if tiers else None
+
+    def province(self, text: str) -> str:
+        """The one province ``text`` names; raise an order error saying why not."""
+        tokens = words(text)
+        found = self.span(tokens, 0) if tokens else None
+        if found is None or found.end != len(tokens):
+            raise InvalidOrderError(
+                f"unknown province {text.strip()!r}", suggestion=self.suggest(text)
+            )
+        if found.choices:
+            raise AmbiguousOrderError(self.ambiguity(text.strip(), found.choices))
+        best = found.tiers[0]
+        if len(best) > 1:
+            raise AmbiguousOrderError(self.ambiguity(text.strip(), best))
+        return best[0]
+
+    def ambiguity(self, written: str, codes: Iterable[str]) -> str:
+        options = [f"{self.variant.province_name(c)} ({c})" for c in codes]
+        listed = ", ".join(options[:-1]) + f" or {options[-1]}" if len(options) > 1 else options[0]
+        return f"{written!r} could be {listed}: say which"
+
+    def suggest(self, text: str) -> str | None:
+        """The province name nearest to a misspelling, or ``None`` if nothing is close."""
+        key = compact(words(text))
+        if not key:
+            return None
+        close = difflib.get_close_matches(key, list(self._exact), n=1, cutoff=0.6)
+        if not close:
+            return None
+        codes = sorted(self._exact[close[0]])
+        return self.variant.province_name(codes[0])
+
+    # Coasts -----------------------------------------------------------------------
+
+    def coast(self, tokens: Sequence[str], start: int) -> tuple[str, int] | None:
+        """A coast written at ``tokens[start]``: ``nc``, ``north``, ``north coast``."""
+        if start >= len(tokens):
+            return None
+        word = tokens[start]
+        if word in self._coasts:
+            return self._coasts[word], start + 1
+        if word in _DIRECTIONS:
+            end = start + 1
+            if end < len(tokens) and tokens[end] in ("coast", "c"):
+                end += 1
+            return _DIRECTIONS[word], end
+        return None
+
+    # Powers -----------------------------------------------------------------------
+
+    def power_span(self, tokens: Sequence[str], start: int) -> tuple[str, int] | None:
+        """A power named at ``tokens[start]`` (``Turk``, ``FRA``, ``Austria-Hungary``)."""
+        for end in range(min(len(tokens), start + 3), start, -1):
+            parts = tokens[start:end]
+            if parts[0] == DASH or parts[-1] == DASH:
+                continue
+            code = self._powers.get(compact(parts))
+            if code is not None:
+                return code, end
+        return None
+
+    def power(self, text: str) -> str | None:
+        tokens = words(text)
+        found = self.power_span(tokens, 0)
+        return found[0] if found and found[1] == len(tokens) else None
+
+
+@cache
+def names_for(variant: Variant) -> Names:
+    """The name tables of ``variant``, built once."""
+    return Names(variant)
+
+
+def province_code(variant: Variant, text: str) -> str:
+    """``"Norw. Sea"`` -> ``"NWG"``; raises Invalid (with a suggestion) or Ambiguous."""
+    return names_for(variant).province(text)
+
+
+def location_code(variant: Variant, text: str) -> str:
+    """A province with an optional coast: ``"spa nc"``, ``"StP(sc)"`` -> ``"SPA/NC"``."""
+    names = names_for(variant)
+    tokens = words(text)
+    found = names.span(tokens, 0) if tokens else None
+    if found is None:
+        raise InvalidOrderError(
+            f"unknown province {text.strip()!r}", suggestion=names.suggest(text)
+        )
+    code = names.province(" ".join(tokens[: found.end]))
+    coast = names.coast(tokens, found.end)
+    end = coast[1] if coast else found.end
+    if end != len(tokens):
+        raise InvalidOrderError(f"unknown coast {' '.join(tokens[found.end :])!r}")
+    province = variant.provinces.get(code)
+    if coast and province is not None and coast[0] in province.coasts:
+        return f"{code}/{coast[0]}"
+    # a coast the province does not have is ignored, as in orders (DATC 4.B.6)
+    return code
+
+
+def power_code(variant: Variant, text: str) -> str:
+    """``"French"``, ``"FRA"``, ``"Turk."`` -> the power's code; raises InvalidOrderError."""
+    code = names_for(variant).power(text)
+    if code is None:
+        known = ", ".join(variant.power_info[p].name for p in variant.powers)
+        raise InvalidOrderError(f"unknown power {text.strip()!r} (powers: {known})")
+    return code

@@ -1,0 +1,234 @@
+"""Paint country groups on a fine raster and grow provinces from their seeds.
+
+Growing on a raster (rather than cutting vectors) makes every province one connected piece
+whose borders follow real coasts and, where a group stands alone, real frontiers; inside a
+group the borders fall halfway between neighbouring seeds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import shapely
+from numpy.typing import NDArray
+from PIL import Image, ImageDraw
+from scipy import ndimage
+from skimage import measure
+from skimage.segmentation import watershed
+
+from tools.mapgen import seeds as facts
+from tools.mapgen.projection import HEIGHT, WIDTH, Projection
+from tools.mapgen.source import Country
+
+# Raster pixels per board pixel. Three keeps Danish and Greek straits open and costs ~12 Mpx.
+OVERSAMPLE = 3
+# A seed may sit this far (raster pixels) off the land or water it belongs to, e.g. a port
+# city that the coastline generalisation put in the sea; it is moved to the nearest good pixel.
+SEED_SNAP = 24
+# Connected bits smaller than this (raster pixels) are merged into their neighbours: islets and
+# skerries too small to draw, and one-pixel nicks that would only add vertices.
+MIN_PIECE = 60
+
+WATER = 0
+OFFBOARD_GROUP = 255
+
+Labels = NDArray[np.int32]
+
+
+@dataclass(frozen=True)
+class Grown:
+    labels: Labels  # raster of indices into ``names``
+    names: tuple[str, ...]  # index 0 is unused
+    groups: NDArray[np.uint8]  # raster of group indices (WATER, 1.., OFFBOARD_GROUP)
+    group_names: tuple[str, ...]  # index i -> group name for group value i + 1
+
+
+def _raster_xy(proj: Projection, lon: NDArray[np.float64], lat: NDArray[np.float64]) -> NDArray[np.float64]:
+    x, y = proj.forward(lon, lat)
+    return np.column_stack([x * OVERSAMPLE, y * OVERSAMPLE])
+
+
+def _rings(geom: shapely.Geometry) -> Iterable[tuple[NDArray[np.float64], list[NDArray[np.float64]]]]:
+    for poly in shapely.get_parts(geom):
+        if poly.geom_type != "Polygon" or poly.is_empty:
+            continue
+        yield (
+            np.asarray(poly.exterior.coords),
+            [np.asarray(r.coords) for r in poly.interiors],
+        )
+
+
+def _draw_lonlat_polygon(
+    draw: ImageDraw.ImageDraw, proj: Projection, ring: NDArray[np.float64], value: int
+) -> None:
+    xy = _raster_xy(proj, ring[:, 0], ring[:, 1])
+    # Fully off-canvas parts add nothing but cost time.
+    if xy[:, 0].max() < -10 or xy[:, 1].max() < -10:
+        return
+    if xy[:, 0].min() > WIDTH * OVERSAMPLE + 10 or xy[:, 1].min() > HEIGHT * OVERSAMPLE + 10:
+        return
+    draw.polygon([(float(a), float(b)) for a, b in xy], fill=value)
+
+
+def paint_groups(countries: Sequence[Country], proj: Projection) -> NDArray[np.uint8]:
+    """Group index per raster pixel: 0 water, i + 1 for GROUPS' i-th group, 255 other land."""
+    group_of: dict[str, int] = {}
+    for i, members in enumerate(facts.GROUPS.values()):
+        for code in members:
+            group_of[code] = i + 1
+    image = Image.new("L", (WIDTH * OVERSAMPLE, HEIGHT * OVERSAMPLE), WATER)
+    draw = ImageDraw.Draw(image)
+    # Largest first, so enclaves (San Marino, the Vatican, Lesotho-like holes) land on top.
+    for country in sorted(countries, key=lambda c: (-c.shape.area, c.code)):
+        value = group_of.get(country.code, OFFBOARD_GROUP)
+        # Lines of latitude and the window's edges curve under the projection.
+        shape = shapely.segmentize(country.shape, 0.2)
+        for shell, holes in _rings(shape):
+            _draw_lonlat_polygon(draw, proj, shell, value)
+            for hole in holes:
+                _draw_lonlat_polygon(draw, proj, hole, WATER)
+    return np.asarray(image, dtype=np.uint8).copy()
+
+
+def _mask_of_polygon(proj: Projection, outline: Sequence[tuple[float, float]]) -> NDArray[np.bool_]:
+    image = Image.new("1", (WIDTH * OVERSAMPLE, HEIGHT * OVERSAMPLE), 0)
+    ring = np.asarray(shapely.segmentize(shapely.LinearRing(outline), 0.05).coords)
+    _draw_lonlat_polygon(ImageDraw.Draw(image), proj, ring, 1)
+    return np.asarray(image, dtype=bool)
+
+
+def apply_history(groups: NDArray[np.uint8], proj: Projection) -> None:
+    """Move land that changed hands since 1901, then bridge the straits the board closes."""
+    index = {name: i + 1 for i, name in enumerate(facts.GROUPS)}
+    for source, target, _why, outline in facts.OVERRIDES:
+        mask = _mask_of_polygon(proj, outline)
+        groups[mask & (groups == index[source])] = index[target]
+    for group, _name, line, width in facts.BRIDGES:
+        image = Image.new("1", (WIDTH * OVERSAMPLE, HEIGHT * OVERSAMPLE), 0)
+        lon = np.array([p[0] for p in line])
+        lat = np.array([p[1] for p in line])
+        xy = _raster_xy(proj, lon, lat)
+        ImageDraw.Draw(image).line(
+            [(float(a), float(b)) for a, b in xy],
+            fill=1,
+            width=round(width * OVERSAMPLE),
+            joint="curve",
+        )
+        # Only water becomes bridge: the shores keep their own country.
+        mask = np.asarray(image, dtype=bool) & (groups == WATER)
+        groups[mask] = index[group]
+
+
+def _snap(
+    allowed: NDArray[np.bool_], x: float, y: float, what: str
+) -> tuple[int, int]:
+    h, w = allowed.shape
+    col, row = int(round(x * OVERSAMPLE)), int(round(y * OVERSAMPLE))
+    if 0 <= row < h and 0 <= col < w and allowed[row, col]:
+        return row, col
+    r0, r1 = max(row - SEED_SNAP, 0), min(row + SEED_SNAP + 1, h)
+    c0, c1 = max(col - SEED_SNAP, 0), min(col + SEED_SNAP + 1, w)
+    window = allowed[r0:r1, c0:c1]
+    rows, cols = np.nonzero(window)
+    if rows.size == 0:
+        raise ValueError(f"seed {what} is not near the right kind of ground")
+    d2 = (rows + r0 - row) ** 2 + (cols + c0 - col) ** 2
+    best = int(np.argmin(d2))
+    return int(rows[best] + r0), int(cols[best] + c0)
+
+
+def _grow(mask: NDArray[np.bool_], markers: Labels) -> Labels:
+    """Compact watershed on a flat image: nearest seed wins, but only through the mask."""
+    rows, cols = np.nonzero(mask)
+    r0, r1, c0, c1 = rows.min(), rows.max() + 1, cols.min(), cols.max() + 1
+    sub_mask = mask[r0:r1, c0:c1]
+    sub_markers = markers[r0:r1, c0:c1]
+    out = np.zeros(mask.shape, dtype=np.int32)
+    if len(np.unique(sub_markers[sub_markers > 0])) == 1:
+        # One label: a flood fill of the pieces that hold a seed does the same, much faster.
+        pieces, _ = ndimage.label(sub_mask)
+        keep = np.unique(pieces[(sub_markers > 0) & sub_mask])
+        label = int(sub_markers[sub_markers > 0][0])
+        out[r0:r1, c0:c1] = np.where(np.isin(pieces, keep[keep > 0]), label, 0)
+        return out
+    grown = watershed(
+        np.zeros(sub_mask.shape, dtype=np.float32), sub_markers, mask=sub_mask, compactness=0.01
+    )
+    out[r0:r1, c0:c1] = grown
+    return out
+
+
+def grow(groups: NDArray[np.uint8], proj: Projection, sea_codes: frozenset[str]) -> Grown:
+    provinces = sorted(facts.SEEDS)
+    names = ("", *provinces, facts.IMPASSABLE, facts.OFF_LAND, facts.OFF_WATER)
+    index = {name: i for i, name in enumerate(names)}
+    group_names = tuple(facts.GROUPS)
+    land = (groups != WATER) & (groups != OFFBOARD_GROUP)
+    water = groups == WATER
+    markers = np.zeros(groups.shape, dtype=np.int32)
+    seen_groups: set[int] = set()
+    for code in provinces:
+        allowed = water if code in sea_codes else land
+        placed = 0
+        for name, lon, lat in facts.SEEDS[code]:
+            x, y = proj.point(lon, lat)
+            if not (0 <= x < WIDTH and 0 <= y < HEIGHT):
+                continue
+            row, col = _snap(allowed, x, y, f"{code} {name}")
+            markers[row, col] = index[code]
+            seen_groups.add(int(groups[row, col]))
+            placed += 1
+        if not placed:
+            raise ValueError(f"no seed of {code} lies on the board")
+    for name, lon, lat in facts.OFFBOARD_LAND_SEEDS:
+        x, y = proj.point(lon, lat)
+        if 0 <= x < WIDTH and 0 <= y < HEIGHT:
+            row, col = _snap(land, x, y, f"off-board {name}")
+            markers[row, col] = index[facts.OFF_LAND]
+    labels = np.zeros(groups.shape, dtype=np.int32)
+    for g in sorted(seen_groups):
+        if g == WATER:
+            continue
+        mask = groups == g
+        labels[mask] = _grow(mask, np.where(mask, markers, 0))[mask]
+    for g_name, label in facts.WHOLE_GROUP_LABEL.items():
+        labels[groups == group_names.index(g_name) + 1] = index[label]
+    labels[water] = _grow(water, np.where(water, markers, 0))[water]
+    labels[(labels == 0) & water] = index[facts.OFF_WATER]
+    labels[(labels == 0) | (labels == index[facts.OFF_LAND])] = index[facts.OFF_LAND]
+    return Grown(labels, names, groups, group_names)
+
+
+def merge_small_pieces(labels: Labels, min_piece: int = MIN_PIECE) -> None:
+    """Give every connected piece under ``min_piece`` pixels to the label around it."""
+    pieces = measure.label(labels, background=-1, connectivity=1)
+    sizes = np.bincount(pieces.ravel())
+    small = sizes[pieces] < min_piece
+    if not small.any():
+        return
+    # Nearest kept pixel decides; a piece inside one neighbour takes that neighbour's label.
+    _, (rows, cols) = ndimage.distance_transform_edt(small, return_indices=True)
+    labels[small] = labels[rows[small], cols[small]]
+
+
+def remove_pinches(labels: Labels, max_rounds: int = 20) -> None:
+    """Break every diagonal-only contact of one label (a 2x2 block ``a b / c a``).
+
+    Traced outlines then never touch themselves at a point, so every ring is simple and
+    shared borders are plain chains of edges.
+    """
+    for _ in range(max_rounds):
+        nw, ne = labels[:-1, :-1], labels[:-1, 1:]
+        sw, se = labels[1:, :-1], labels[1:, 1:]
+        main = (nw == se) & (nw != ne) & (nw != sw)
+        anti = (ne == sw) & (ne != nw) & (ne != se)
+        if not (main.any() or anti.any()):
+            return
+        rows, cols = np.nonzero(main)
+        # Join the diagonal through the top-right pixel.
+        labels[rows, cols + 1] = labels[rows, cols]
+        rows, cols = np.nonzero(anti & ~main)
+        labels[rows, cols] = labels[rows, cols + 1]
+    raise RuntimeError("diagonal contacts did not settle")
