@@ -1,1 +1,71 @@
-"""The rules of Diplomacy: variants, orders, positions and adjudication. Pure Python."""
+"""The rules of Diplomacy: variants, orders, positions and adjudication. Pure Python.
+
+>>> from engine import Position, parse_order, adjudicate, format_order
+>>> start = Position.initial()
+>>> order = parse_order("Paris army to Burgundy", start, "FRANCE")
+>>> format_order(order)
+'A PAR - BUR'
+>>> resolution = adjudicate(start, {"FRANCE": [order]})
+>>> [(r.key, r.text) for r in resolution.results]
+[('A PAR', 'moved')]
+>>> str(resolution.position.phase)
+'F1901M'
+"""
+
+from engine.errors import AmbiguousOrderError, IllegalOrderError, InvalidOrderError, OrderError
+from engine.legal import check_order, legal_orders
+from engine.orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    Waive,
+    format_order,
+)
+from engine.outcomes import OrderResult, Outcome, Resolution
+from engine.parse import parse_order, parse_orders
+from engine.phase import Phase, PhaseKind, Season
+from engine.position import Dislodged, Position
+from engine.step import adjudicate
+from engine.units import Unit, UnitType
+from engine.variant import Variant, load_variant
+
+__all__ = [
+    "AmbiguousOrderError",
+    "Build",
+    "Convoy",
+    "Disband",
+    "Dislodged",
+    "Hold",
+    "IllegalOrderError",
+    "InvalidOrderError",
+    "Move",
+    "Order",
+    "OrderError",
+    "OrderResult",
+    "Outcome",
+    "Phase",
+    "PhaseKind",
+    "Position",
+    "Resolution",
+    "Retreat",
+    "Season",
+    "SupportHold",
+    "SupportMove",
+    "Unit",
+    "UnitType",
+    "Variant",
+    "Waive",
+    "adjudicate",
+    "check_order",
+    "format_order",
+    "legal_orders",
+    "load_variant",
+    "parse_order",
+    "parse_orders",
+]

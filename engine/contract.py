@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.errors import OrderError, PositionError
 from engine.orders import Order
+from engine.outcomes import Outcome
 from engine.parse import parse_order
 from engine.position import Position
 from engine.step import adjudicate
@@ -19,27 +20,41 @@ class RequestError(ValueError):
     """The request is not a position with orders; the message says what is wrong."""
 
 
-def read_orders(position: Position, raw: Any) -> tuple[dict[str, list[Order]], dict[str, str]]:
-    """Read every order text; those that cannot be read become results at once."""
-    if raw is None:
-        return {}, {}
-    if not isinstance(raw, Mapping):
-        raise RequestError('\'orders\' must be an object: {"FRANCE": ["A PAR - BUR"], ...}')
+def read_orders(
+    position: Position, raw: Any
+) -> tuple[dict[str, list[Order]], dict[str, str], dict[tuple[str, Order], str]]:
+    """Read every order text; those that cannot be read become results at once. Also
+    returns the text each order was read from."""
     orders: dict[str, list[Order]] = {}
     refused: dict[str, str] = {}
-    for key, texts in raw.items():
+    texts: dict[tuple[str, Order], str] = {}
+    if raw is None:
+        return orders, refused, texts
+    if not isinstance(raw, Mapping):
+        raise RequestError('\'orders\' must be an object: {"FRANCE": ["A PAR - BUR"], ...}')
+    for key, lines in raw.items():
         power = str(key).upper()
         if power not in position.variant.power_info:
             known = " ".join(position.variant.powers)
             raise RequestError(f"unknown power {key!r} in 'orders' (powers: {known})")
-        if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
+        if not isinstance(lines, list) or not all(isinstance(t, str) for t in lines):
             raise RequestError(f"orders of {power} must be a list of strings")
-        for text in texts:
+        for text in lines:
             try:
-                orders.setdefault(power, []).append(parse_order(text, position, power, check=False))
+                order = parse_order(text, position, power, check=False)
             except OrderError as exc:
                 refused[text] = f"{exc.kind}: {exc}"
-    return orders, refused
+                continue
+            orders.setdefault(power, []).append(order)
+            texts.setdefault((power, order), text)
+    return orders, refused, texts
+
+
+def _owns(position: Position, power: str, province: str) -> bool:
+    if position.owner_in(province) == power:
+        return True
+    dislodged = position.dislodged_in(province)
+    return dislodged is not None and dislodged.power == power
 
 
 def adjudicate_request(request: Any) -> dict[str, Any]:
@@ -50,11 +65,20 @@ def adjudicate_request(request: Any) -> dict[str, Any]:
         position = Position.from_json(request)
     except PositionError as exc:
         raise RequestError(str(exc)) from None
-    orders, refused = read_orders(position, request.get("orders"))
+    orders, refused, texts = read_orders(position, request.get("orders"))
     resolution = adjudicate(position, orders)
     results: dict[str, str] = dict(refused)
     for result in resolution.results:
-        results[result.key] = result.text
+        key = result.key
+        if (
+            result.outcome is Outcome.ILLEGAL
+            and result.order is not None
+            and result.unit is not None
+            and not _owns(position, result.power, result.unit.province)
+        ):
+            # an order for someone else's unit must not stand in for that unit's own result
+            key = texts.get((result.power, result.order), key)
+        results[key] = result.text
     after = resolution.position.to_json()
     return {
         "phase": str(resolution.phase),

@@ -44,7 +44,7 @@ def words(text: str) -> list[str]:
     """Lower-case words of ``text``: dots dropped, brackets and slashes split, hyphens kept
     as separate ``"-"`` words (``"F St.P/sc"`` -> ``['f', 'stp', 'sc']``)."""
     text = _DROP.sub("", text.lower())
-    text = re.sub(r"[-‐‑‒–—―−]", f" {DASH} ", text)
+    text = re.sub(r"[-‐‑‒–—―−]+", f" {DASH} ", text)
     return [w for w in _SPLIT.split(text) if w]
 
 

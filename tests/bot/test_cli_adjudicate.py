@@ -1,0 +1,142 @@
+"""`dipgm adjudicate`: the JSON-lines contract of DESIGN.md, end to end."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from typing import Any
+
+from bot.cli import main
+
+OPENING = {
+    "variant": "standard",
+    "phase": "S1901M",
+    "units": {
+        "ENGLAND": ["F LON", "F EDI", "A LVP"],
+        "FRANCE": ["A PAR", "A MAR", "F BRE"],
+        "GERMANY": ["A MUN", "A BER", "F KIE"],
+    },
+    "centers": {
+        "ENGLAND": ["EDI", "LON", "LVP"],
+        "FRANCE": ["BRE", "MAR", "PAR"],
+        "GERMANY": ["BER", "KIE", "MUN"],
+    },
+}
+
+
+def run(lines: list[str], monkeypatch: Any) -> list[dict[str, Any]]:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(lines) + "\n"))
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    assert main(["adjudicate"]) == 0
+    return [json.loads(line) for line in out.getvalue().splitlines()]
+
+
+def test_one_phase_with_any_notation(monkeypatch: Any) -> None:
+    request = dict(OPENING)
+    request["orders"] = {
+        "FRANCE": ["Paris army to Burgundy", "A Mar-Bur"],
+        "GERMANY": ["A(Mun)—Bur", "F Kie - Den"],
+        "ENGLAND": ["F Lon - NTH", "F Edi-Nwg", "A Lpl-Yor"],
+    }
+    (answer,) = run([json.dumps(request)], monkeypatch)
+    assert answer["phase"] == "S1901M"
+    assert answer["next_phase"] == "F1901M"
+    assert answer["results"] == {
+        "A PAR": "bounced",
+        "A MAR": "bounced",
+        "A MUN": "bounced",
+        "F KIE": "moved",
+        "F LON": "moved",
+        "F EDI": "moved",
+        "A LVP": "moved",
+    }
+    assert answer["units"]["GERMANY"] == ["A BER", "A MUN", "F DEN"]
+    assert answer["units"]["ITALY"] == []  # every power of the variant is listed
+    assert answer["contested"] == []  # a standoff matters only to a retreat phase
+    assert answer["winner"] is None
+
+
+def test_bad_lines_get_an_error_and_the_run_goes_on(monkeypatch: Any) -> None:
+    good = json.dumps({**OPENING, "orders": {"FRANCE": ["A PAR H"]}})
+    answers = run(
+        [
+            "not json",
+            json.dumps({"phase": "S1901M", "units": {"PRUSSIA": ["A BER"]}}),
+            json.dumps({"units": {}}),
+            good,
+        ],
+        monkeypatch,
+    )
+    assert answers[0]["error"].startswith("line 1: not JSON")
+    assert "unknown power 'PRUSSIA'" in answers[1]["error"]
+    assert "phase" in answers[2]["error"]
+    assert answers[3]["results"] == {"A PAR": "held"}
+
+
+def test_unreadable_and_illegal_orders_are_reported(monkeypatch: Any) -> None:
+    request = {
+        **OPENING,
+        "orders": {"FRANCE": ["A Par - Berlinn", "F Bre - Mun", "A Lon - Wal"]},
+    }
+    (answer,) = run([json.dumps(request)], monkeypatch)
+    assert answer["results"]["A Par - Berlinn"].startswith("invalid:")
+    assert answer["results"]["F BRE"].startswith("illegal:")
+    assert answer["results"]["A Lon - Wal"].startswith("illegal:")
+    assert answer["units"]["FRANCE"] == ["A MAR", "A PAR", "F BRE"]
+
+
+def test_retreat_input_and_destroyed_unit(monkeypatch: Any) -> None:
+    attack = {
+        "phase": "F1901M",
+        "units": {"GERMANY": ["A MUN", "A RUH"], "FRANCE": ["A BUR", "A BRE"], "ENGLAND": ["F ENG"]},
+        "centers": {"GERMANY": ["MUN"], "FRANCE": ["PAR"]},
+        "orders": {
+            "GERMANY": ["A Mun - Bur", "A Ruh S A Mun - Bur"],
+            "FRANCE": ["A Bre - Pic"],
+            "ENGLAND": ["F Eng - Pic"],
+        },
+    }
+    (answer,) = run([json.dumps(attack)], monkeypatch)
+    assert answer["results"]["A BUR"] == "dislodged"
+    assert answer["next_phase"] == "F1901R"
+    (entry,) = answer["dislodged"]["FRANCE"]
+    assert entry["unit"] == "A BUR"
+    assert entry["from"] == "MUN"
+    assert "MUN" not in entry["retreats"] and "PAR" in entry["retreats"]
+    assert answer["contested"] == ["PIC"]
+    assert "PIC" not in entry["retreats"]  # left empty by a standoff
+    retreat = {
+        "phase": "F1901R",
+        "units": answer["units"],
+        "centers": answer["centers"],
+        "dislodged": answer["dislodged"],
+        "orders": {"FRANCE": ["A Bur R Par"]},
+    }
+    (after,) = run([json.dumps(retreat)], monkeypatch)
+    assert after["results"] == {"A BUR": "retreated"}
+    assert "A PAR" in after["units"]["FRANCE"]
+
+
+def test_pipe_is_answered_line_by_line() -> None:
+    """Another program can drive it one phase at a time: each answer arrives before the next
+    request is written."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bot.cli", "adjudicate"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stdin is not None and process.stdout is not None
+    try:
+        for phase in ("S1901M", "F1901M"):
+            process.stdin.write(json.dumps({**OPENING, "phase": phase}) + "\n")
+            process.stdin.flush()
+            answer = json.loads(process.stdout.readline())
+            assert answer["phase"] == phase
+    finally:
+        process.stdin.close()
+        process.wait(timeout=30)
+    assert process.returncode == 0
