@@ -18,7 +18,13 @@ from engine.units import Unit, UnitType, province_of
 from engine.variant import ProvinceKind, Variant
 
 HOLD, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, CONVOY = range(5)
-_KINDS = {Hold: HOLD, Move: MOVE, SupportHold: SUPPORT_HOLD, SupportMove: SUPPORT_MOVE, Convoy: CONVOY}
+_KINDS = {
+    Hold: HOLD,
+    Move: MOVE,
+    SupportHold: SUPPORT_HOLD,
+    SupportMove: SUPPORT_MOVE,
+    Convoy: CONVOY,
+}
 _NO_UNIT = -1
 
 
@@ -55,14 +61,15 @@ class _Movement:
         self.dest = dest = [""] * n
         self.dest_location = dest_location = [""] * n
         self.target = target = [_NO_UNIT] * n
-        self.moves_into = moves_into = {}
-        self.supports = [[] for _ in range(n)]
+        self.moves_into: dict[str, list[int]] = {}
+        moves_into = self.moves_into
+        self.supports: list[list[int]] = [[] for _ in range(n)]
         self.by_convoy = by_convoy = [False] * n
-        self.convoyers = [[] for _ in range(n)]
+        self.convoyers: list[list[int]] = [[] for _ in range(n)]
         self.h2h = [_NO_UNIT] * n
-        self.illegal_convoys = {}
+        self.illegal_convoys: dict[int, str] = {}
         # armies stopped by the Szykman rule: their convoy counts as failed everywhere
-        self.paradox_stopped = set()
+        self.paradox_stopped: set[int] = set()
         has_convoys = False
         order: Any  # dispatched on its exact type below: no isinstance chain per unit
         for i, order in enumerate(orders):
@@ -176,9 +183,7 @@ class _Movement:
                         settle(i, True)
             elif k != HOLD:
                 attackers = moves_into.get(self.prov[i])
-                if not attackers or (
-                    k != CONVOY and all(power[a] == power[i] for a in attackers)
-                ):
+                if not attackers or (k != CONVOY and all(power[a] == power[i] for a in attackers)):
                     settle(i, True)
 
     def run(self) -> MovementResult:

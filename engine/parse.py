@@ -422,7 +422,7 @@ class _Interpreter:
         errors = [r.error for r in sorted(readings, key=lambda r: r.rank) if r.error is not None]
         fits = [u for u in self._pool() if draft.unit_type in (None, u.type)]
         if draft.kind in _NAMES_A_UNIT and draft.unit is None and len(fits) > 1:
-            noun = f"{draft.unit_type.noun}s" if draft.unit_type else "units"
+            noun = {UnitType.ARMY: "armies", UnitType.FLEET: "fleets", None: "units"}[draft.unit_type]
             return IllegalOrderError(f"none of your {noun} can carry out {self.text!r}")
         return errors[0]
 

@@ -55,7 +55,9 @@ def _unit(order: Order) -> Unit | None:
     return None if isinstance(order, Waive) else order.unit
 
 
-def _checked(position: Position, orders: Orders) -> tuple[dict[str, list[Order]], list[OrderResult]]:
+def _checked(
+    position: Position, orders: Orders
+) -> tuple[dict[str, list[Order]], list[OrderResult]]:
     """Legal orders per power (a later order for a unit replaces an earlier one) and the
     results for the refused ones."""
     accepted: dict[str, list[Order]] = {}
@@ -110,7 +112,7 @@ def _movement(position: Position, orders: Orders) -> Resolution:
     dislodged: list[Dislodged] = []
     for i, (power, unit) in enumerate(units):
         word = outcome.outcomes[i]
-        order = unit_orders[i]
+        given = unit_orders[i]
         if outcome.dislodged[i]:
             attacker = outcome.attacker_from[i]
             options = retreat_options(variant, unit, attacker, occupied, outcome.contested)
@@ -118,12 +120,12 @@ def _movement(position: Position, orders: Orders) -> Resolution:
                 dislodged.append(Dislodged(power, unit, attacker, options))
             else:
                 word = Outcome.DESTROYED
-        elif order is None:
+        elif given is None:
             continue
         reason = outcome.illegal_convoys.get(i)
         if reason is not None:
             word = Outcome.ILLEGAL
-        results.append(OrderResult(power, unit, order, word, reason))
+        results.append(OrderResult(power, unit, given, word, reason))
 
     after = Position(
         variant,
@@ -288,9 +290,7 @@ def _after_retreats(phase: Phase, results: list[OrderResult], position: Position
     return Resolution(phase, ordered, _settled(position, spring, position.centers))
 
 
-def _settled(
-    position: Position, phase: Phase, centers: Mapping[str, frozenset[str]]
-) -> Position:
+def _settled(position: Position, phase: Phase, centers: Mapping[str, frozenset[str]]) -> Position:
     """The position at the start of ``phase``, with no retreats pending."""
     return Position(
         position.variant, phase, position.units, centers, position.homes, (), frozenset()

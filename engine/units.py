@@ -39,7 +39,7 @@ class Unit(tuple[UnitType, str, str]):
     def __new__(cls, type: UnitType, location: str) -> Unit:  # noqa: A002 - the rules' word
         return tuple.__new__(cls, (type, location, province_of(location)))
 
-    def __getnewargs__(self) -> tuple[UnitType, str]:  # type: ignore[override]
+    def __getnewargs__(self) -> tuple[UnitType, str]:
         return (self[0], self[1])
 
     type = property(itemgetter(0), doc="A or F")

@@ -15,6 +15,4 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     if _DATC["ran"]:
-        terminalreporter.write_line(
-            f"DATC: {_DATC['ran']} cases ran, {_DATC['passed']} passed"
-        )
+        terminalreporter.write_line(f"DATC: {_DATC['ran']} cases ran, {_DATC['passed']} passed")

@@ -8,6 +8,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from engine.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
 from engine.phase import Phase, PhaseKind, Season
@@ -138,17 +139,19 @@ def main(argv: Sequence[str] | None = None) -> None:
     movement, retreat, adjustment = [], [], []
     units = [sum(len(u) for u in p.units.values()) for p, _ in cases]
     for position, orders in cases:
-        movement.append(_time(lambda: adjudicate(position, orders)))
+        movement.append(_time(partial(adjudicate, position, orders)))
     for position, orders in cases:
         after = adjudicate(position, orders).position
         if after.phase.kind is PhaseKind.RETREATS:
-            retreat.append(_time(lambda after=after: adjudicate(after, {})))
+            retreat.append(_time(partial(adjudicate, after, {})))
             after = adjudicate(after, {}).position
         if after.phase.kind is PhaseKind.ADJUSTMENTS:
-            adjustment.append(_time(lambda after=after: adjudicate(after, {})))
-    print(f"engine benchmark: seed {args.seed}, {len(cases)} movement phases of "
-          f"{min(units)}-{max(units)} units (median {statistics.median(units):.0f}), "
-          f"every unit ordered")
+            adjustment.append(_time(partial(adjudicate, after, {})))
+    print(
+        f"engine benchmark: seed {args.seed}, {len(cases)} movement phases of "
+        f"{min(units)}-{max(units)} units (median {statistics.median(units):.0f}), "
+        f"every unit ordered"
+    )
     _report("movement", movement)
     _report("retreat", retreat)
     _report("adjustment", adjustment)

