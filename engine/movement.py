@@ -178,9 +178,9 @@ class _Movement:
         for i in range(self.n):
             k = kind[i]
             if k == MOVE:
-                if not self.by_convoy[i] and len(moves_into[self.dest[i]]) == 1:
-                    if self.dest[i] not in self.at:
-                        settle(i, True)
+                lone = not self.by_convoy[i] and len(moves_into[self.dest[i]]) == 1
+                if lone and self.dest[i] not in self.at:
+                    settle(i, True)
             elif k != HOLD:
                 attackers = moves_into.get(self.prov[i])
                 if not attackers or (k != CONVOY and all(power[a] == power[i] for a in attackers)):

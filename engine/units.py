@@ -36,7 +36,7 @@ class Unit(tuple[UnitType, str, str]):
 
     __slots__ = ()
 
-    def __new__(cls, type: UnitType, location: str) -> Unit:  # noqa: A002 - the rules' word
+    def __new__(cls, type: UnitType, location: str) -> Unit:
         return tuple.__new__(cls, (type, location, province_of(location)))
 
     def __getnewargs__(self) -> tuple[UnitType, str]:
