@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from functools import cache, lru_cache
 
-from engine.errors import IllegalOrderError, InvalidOrderError
+from engine.errors import IllegalOrderError, InvalidOrderError, OrderError
 from engine.orders import (
     Build,
     Convoy,
@@ -46,13 +46,13 @@ def check_order(position: Position, power: str, order: Order) -> Order:
     (or InvalidOrderError for a province the variant does not have).
 
     >>> from engine.orders import format_order
-    >>> order = Move(Unit(UnitType.FLEET, "MAO"), "SPA")
-    >>> check_order(Position.initial(), "FRANCE", order)
+    >>> opening = Position.initial()
+    >>> format_order(check_order(opening, "RUSSIA", Move(Unit(UnitType.ARMY, "STP"), "BOT")))
+    'F STP/SC - BOT'
+    >>> check_order(opening, "FRANCE", Move(Unit(UnitType.FLEET, "MAO"), "SPA"))
     Traceback (most recent call last):
     ...
     engine.errors.IllegalOrderError: you have no unit in MAO
-    >>> format_order(check_order(Position.initial(), "FRANCE", Move(Unit(UnitType.FLEET, "BRE"), "MAO")))
-    'F BRE - MAO'
     """
     if power not in position.variant.power_info:
         raise IllegalOrderError(f"unknown power {power!r}")
@@ -328,14 +328,32 @@ def _check_support_move(position: Position, power: str, order: SupportMove) -> O
     if target == dest:
         raise IllegalOrderError(f"a unit cannot move from {target} to {target}")
     _support_reach(position, unit, dest, "a move to")
-    supported = position.unit_in(target)
     # a fleet cannot convoy and support at once: the supported move may not need it (6.D.31)
     without = unit.province if unit.type is UnitType.FLEET else None
-    if supported is not None and not _could_move(position, supported, dest, without):
-        raise IllegalOrderError(
-            f"the unit in {target} cannot move to {dest}, so it cannot be supported there"
-        )
+    supported = _supportable(position, target, order.target_type)
+    if not any(_could_move(position, other, dest, without) for other in supported):
+        there = position.unit_in(target)
+        mover = f"{there} cannot" if there is not None else f"no unit in {target} could"
+        raise IllegalOrderError(f"{mover} move to {dest}, so that move cannot be supported")
     return SupportMove(unit, target, dest, order.target_type)
+
+
+def _supportable(position: Position, target: str, target_type: UnitType | None) -> list[Unit]:
+    """The unit in ``target``; if none stands there, every unit the order could mean.
+
+    An empty province still rules out moves no unit there could make ("F Bar S Norw.-St. P."
+    cannot mean the Norwegian Sea), so a doubtful name resolves to the one that fits.
+    """
+    there = position.unit_in(target)
+    if there is not None:
+        return [there]
+    variant = position.variant
+    units: list[Unit] = []
+    if target_type in (None, UnitType.ARMY) and variant.provinces[target].army_can_stand:
+        units.append(Unit(UnitType.ARMY, target))
+    if target_type in (None, UnitType.FLEET):
+        units.extend(Unit(UnitType.FLEET, loc) for loc in variant.fleet_locations(target))
+    return units
 
 
 def _check_convoy(position: Position, power: str, order: Convoy) -> Order:
@@ -451,7 +469,7 @@ def legal_orders(position: Position, province: str) -> list[Order]:
 
     >>> from engine.orders import format_order
     >>> [format_order(o) for o in legal_orders(Position.initial(), "PAR")][:3]
-    ['A PAR H', 'A PAR - BUR', 'A PAR - GAS']
+    ['A PAR H', 'A PAR - BRE', 'A PAR - BUR']
     """
     code = province_of(province.strip().upper())
     if code not in position.variant.provinces:
@@ -473,7 +491,7 @@ def _keep_legal(position: Position, power: str | None, candidates: Iterable[Orde
     for candidate in candidates:
         try:
             order = check_order(position, power, candidate)
-        except (IllegalOrderError, InvalidOrderError):
+        except OrderError:
             continue
         if order not in found:
             found.append(order)
@@ -551,9 +569,7 @@ def _convoy_candidates(position: Position, unit: Unit) -> Iterator[Convoy]:
     ):
         return
     fleets = _fleets_at_sea(position)
-    armies = sorted(
-        (u.province for _, u in position.all_units() if u.type is UnitType.ARMY),
-    )
+    armies = sorted(u.province for _, u in position.all_units() if u.type is UnitType.ARMY)
     for army in armies:
         if not _is_coast(variant, army):
             continue

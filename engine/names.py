@@ -56,6 +56,11 @@ def compact(parts: Iterable[str]) -> str:
     return re.sub(r"[^0-9a-z]", "", "".join(kept))
 
 
+def _hyphenated(parts: Sequence[str]) -> str:
+    """The key of a name written with a hyphen, which must be where the data has one."""
+    return "".join("-" if p == DASH else re.sub(r"[^0-9a-z]", "", p) for p in parts)
+
+
 def _name_words(name: str) -> tuple[str, ...]:
     found = [w for w in words(name) if w != DASH]
     if len(found) > 1:
@@ -67,17 +72,13 @@ def _name_words(name: str) -> tuple[str, ...]:
 class Span:
     """Words ``start:end`` of a text name a province.
 
-    ``tiers`` holds candidate province codes, best first. ``choices`` is set instead when the
-    variant declares the words ambiguous (``Nor``): the order must say which.
+    ``tiers`` holds candidate province codes, best first. ``declared`` says the variant lists
+    the words as ambiguous (``Nor``): only the rest of an order can tell which is meant.
     """
 
     end: int
     tiers: tuple[tuple[str, ...], ...]
-    choices: tuple[str, ...] = ()
-
-    @property
-    def candidates(self) -> tuple[str, ...]:
-        return tuple(code for tier in self.tiers for code in tier)
+    declared: bool = False
 
 
 class Names:
@@ -86,6 +87,8 @@ class Names:
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
         self._exact: dict[str, set[str]] = {}
+        # "SWE - DEN" is a move, not "Sweden": a hyphen joins only names spelt with one
+        self._hyphens: dict[str, set[str]] = {}
         self._spelled: list[tuple[tuple[str, ...], str]] = []
         for code, province in variant.provinces.items():
             self._add(code, (code, province.name, *province.aliases))
@@ -102,8 +105,10 @@ class Names:
 
     def _add(self, code: str, spellings: Iterable[str]) -> None:
         for spelling in spellings:
-            key = compact(words(spelling))
-            self._exact.setdefault(key, set()).add(code)
+            parts = words(spelling)
+            self._exact.setdefault(compact(parts), set()).add(code)
+            if DASH in parts:
+                self._hyphens.setdefault(_hyphenated(parts), set()).add(code)
             self._spelled.append((_name_words(spelling), code))
 
     # Provinces ---------------------------------------------------------------------
@@ -136,12 +141,12 @@ class Names:
         for end in range(last, start, -1):
             found = self._span_at(tokens[start:end], stop)
             if found is not None:
-                return Span(end, found[0], found[1])
+                return Span(end, *found)
         return None
 
     def _span_at(
         self, parts: Sequence[str], stop: Collection[str]
-    ) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]] | None:
+    ) -> tuple[tuple[tuple[str, ...], ...], bool] | None:
         if not parts or parts[0] == DASH or parts[-1] == DASH:
             return None
         if any(p in stop and p != DASH for p in parts[1:]):
@@ -150,13 +155,14 @@ class Names:
         if not key:
             return None
         if key in self._ambiguous:
-            return (), self._ambiguous[key]
+            return (self._ambiguous[key],), True
+        if DASH in parts:
+            hyphenated = tuple(sorted(self._hyphens.get(_hyphenated(parts), ())))
+            return ((hyphenated,), False) if hyphenated else None
         exact = self.exact(key)
-        prefixed: tuple[str, ...] = ()
-        if DASH not in parts:
-            prefixed = tuple(c for c in self.abbreviated(parts) if c not in exact)
+        prefixed = tuple(c for c in self.abbreviated(parts) if c not in exact)
         tiers = tuple(t for t in (exact, prefixed) if t)
-        return (tiers, ()) if tiers else None
+        return (tiers, False) if tiers else None
 
     def province(self, text: str) -> str:
         """The one province ``text`` names; raise an order error saying why not."""
@@ -166,8 +172,6 @@ class Names:
             raise InvalidOrderError(
                 f"unknown province {text.strip()!r}", suggestion=self.suggest(text)
             )
-        if found.choices:
-            raise AmbiguousOrderError(self.ambiguity(text.strip(), found.choices))
         best = found.tiers[0]
         if len(best) > 1:
             raise AmbiguousOrderError(self.ambiguity(text.strip(), best))
@@ -200,7 +204,7 @@ class Names:
             return self._coasts[word], start + 1
         if word in _DIRECTIONS:
             end = start + 1
-            if end < len(tokens) and tokens[end] in ("coast", "c"):
+            if end < len(tokens) and tokens[end] == "coast":
                 end += 1
             return _DIRECTIONS[word], end
         return None

@@ -26,7 +26,7 @@ from enum import Enum, auto
 
 from engine.errors import AmbiguousOrderError, IllegalOrderError, InvalidOrderError, OrderError
 from engine.legal import check_order, no_unit_error
-from engine.names import DASH, Names, names_for, words
+from engine.names import DASH, Names, Span, names_for, words
 from engine.orders import (
     Build,
     Convoy,
@@ -59,7 +59,13 @@ _MOVE: list[Phrase] = [
     ("move",),
     ("attacks",),
 ]
-_RETREAT: list[Phrase] = [("retreats", "to"), ("retreat", "to"), ("r",), ("retreats",), ("retreat",)]
+_RETREAT: list[Phrase] = [
+    ("retreats", "to"),
+    ("retreat", "to"),
+    ("r",),
+    ("retreats",),
+    ("retreat",),
+]
 # "ms" is the UK rule book's mutual support; read here as this unit's half of it
 _SUPPORT: list[Phrase] = [("s",), ("supports",), ("support",), ("ms",)]
 _CONVOY: list[Phrase] = [("c",), ("convoys",), ("convoy",)]
@@ -80,6 +86,7 @@ _STOP = _KEYWORDS | {"coast", "nc", "sc", "ec", "wc"}
 # the UK rule book glues the order letter to the next unit: F(NTH)cA(Yor)-Nwy
 _GLUED = re.compile(r"\)\s*([sc])\s*([af])\s*\(", re.IGNORECASE)
 _SEPARATORS = re.compile(r"[\n;,]")
+_PLURAL = {UnitType.ARMY: "armies", UnitType.FLEET: "fleets", None: "units"}
 
 
 class _Kind(Enum):
@@ -96,15 +103,19 @@ class _Kind(Enum):
 
 
 # orders for a unit already on the board, which the text may leave the power to pick out
-_NAMES_A_UNIT = frozenset(_Kind) - {_Kind.BUILD, _Kind.WAIVE}
+_NAMES_A_UNIT = frozenset(_Kind) - {_Kind.BUILD, _Kind.WAIVE, _Kind.BARE}
 
 
 @dataclass(frozen=True, slots=True)
 class _Place:
-    """A province as written: candidate codes in tiers (best first), and any coast."""
+    """A province as written: candidate codes in tiers (best first), and any coast.
+
+    ``declared`` holds the words when the variant lists them as ambiguous (``Nor``).
+    """
 
     tiers: tuple[tuple[str, ...], ...]
     coast: str | None
+    declared: str | None = None
 
     def options(self) -> Iterator[tuple[int, str]]:
         for rank, tier in enumerate(self.tiers):
@@ -156,7 +167,7 @@ def parse_order(text: str, position: Position, power: str, *, check: bool = True
     draft = _Reader(names, _tokens(text)).order()
     if draft.power is not None and draft.power != own:
         raise IllegalOrderError(f"you play {own}, so you cannot order {draft.power}'s units")
-    return _Interpreter(position, own, check, text.strip()).order(draft)
+    return _Interpreter(names, position, own, check, text.strip()).order(draft)
 
 
 def parse_orders(
@@ -173,9 +184,11 @@ def parse_orders(
         if not written:
             continue
         try:
-            lines.append(OrderLine(written, parse_order(written, position, power, check=check), None))
+            order = parse_order(written, position, power, check=check)
         except OrderError as error:
             lines.append(OrderLine(written, None, error))
+        else:
+            lines.append(OrderLine(written, order, None))
     return lines
 
 
@@ -203,7 +216,7 @@ class _Reader:
         draft = self._body()
         draft.power = power
         if self.pos < len(self.tokens):
-            self._unexpected()
+            raise self._unexpected()
         return draft
 
     def _body(self) -> _Draft:
@@ -217,7 +230,7 @@ class _Reader:
                 return _Draft(kind, unit_type, unit)
         unit_type, unit = self._unit()
         if unit_type is None and unit is None:
-            self._unexpected()
+            raise self._unexpected()
         draft = self._action()
         draft.unit_type, draft.unit = unit_type, unit
         return draft
@@ -228,9 +241,9 @@ class _Reader:
         if self._take(_HOLD):
             return _Draft(_Kind.HOLD)
         if self._take(_RETREAT):
-            return _Draft(_Kind.RETREAT, dest=self._place(required=True))
+            return _Draft(_Kind.RETREAT, dest=self._required_place())
         if self._take(_MOVE):
-            dest = self._place(required=True)
+            dest = self._required_place()
             return _Draft(_Kind.MOVE, dest=dest, via=self._take(_VIA))
         if self._take(_SUPPORT):
             return self._support()
@@ -239,27 +252,24 @@ class _Reader:
         for table, kind in ((_DISBAND, _Kind.DISBAND), (_BUILD, _Kind.BUILD)):
             if self._take(table):
                 return _Draft(kind)
-        self._unexpected()
-        raise AssertionError("unreachable")  # pragma: no cover
+        raise self._unexpected()
 
     def _support(self) -> _Draft:
         target_type, target = self._target()
         if self._take(_MOVE):
-            dest = self._place(required=True)
+            dest = self._required_place()
             return _Draft(_Kind.SUPPORT, target_type=target_type, target=target, dest=dest)
         return _Draft(_Kind.SUPPORT, target_type=target_type, target=target)
 
     def _convoy(self) -> _Draft:
-        start = self.pos
         target_type, target = self._target()
         if self._take(_MOVE):
-            dest = self._place(required=True)
+            dest = self._required_place()
             return _Draft(_Kind.CONVOY, target_type=target_type, target=target, dest=dest)
         if target_type is None and self.pos == len(self.tokens):
             # "A (Lond) c Bel" in the UK rule book: an army "convoys" itself, i.e. moves by sea
             return _Draft(_Kind.CONVOYED_MOVE, dest=target, via=True)
-        self.pos = start
-        raise InvalidOrderError("a convoy names the army and where it goes, e.g. F NTH C A LON - BEL")
+        raise InvalidOrderError("a convoy names an army and where it goes: F NTH C A LON - BEL")
 
     # pieces -------------------------------------------------------------------------
 
@@ -285,7 +295,7 @@ class _Reader:
 
     def _unit(self) -> tuple[UnitType | None, _Place | None]:
         first = self._unit_type()
-        place = self._place(required=False)
+        place = self._place()
         second = self._unit_type() if place is not None else None
         return first or second, place
 
@@ -294,7 +304,7 @@ class _Reader:
         self._nationality()
         target_type = self._unit_type()
         self._nationality()
-        place = self._place(required=True)
+        place = self._required_place()
         return target_type or self._unit_type(), place
 
     def _nationality(self) -> None:
@@ -317,26 +327,29 @@ class _Reader:
         return None
 
     def _place_at(self, pos: int) -> bool:
-        if pos >= len(self.tokens) or self.tokens[pos] in _KEYWORDS:
-            return False
-        return self.names.span(self.tokens, pos, _STOP) is not None
+        return self._span_at(pos) is not None
 
-    def _place(self, *, required: bool) -> _Place | None:
-        if not self._place_at(self.pos):
-            if required:
-                self._missing_place()
+    def _span_at(self, pos: int) -> Span | None:
+        if pos >= len(self.tokens) or self.tokens[pos] in _KEYWORDS:
             return None
-        span = self.names.span(self.tokens, self.pos, _STOP)
-        assert span is not None
-        written = " ".join(self.tokens[self.pos : span.end])
-        if span.choices:
-            raise AmbiguousOrderError(self.names.ambiguity(written, span.choices))
+        return self.names.span(self.tokens, pos, _STOP)
+
+    def _place(self) -> _Place | None:
+        span = self._span_at(self.pos)
+        if span is None:
+            return None
+        declared = " ".join(self.tokens[self.pos : span.end]) if span.declared else None
         self.pos = span.end
         coast = self.names.coast(self.tokens, self.pos)
         if coast is not None:
             self.pos = coast[1]
-            return _Place(span.tiers, coast[0])
-        return _Place(span.tiers, None)
+        return _Place(span.tiers, coast[0] if coast else None, declared)
+
+    def _required_place(self) -> _Place:
+        place = self._place()
+        if place is None:
+            raise self._no_place()
+        return place
 
     def _take(self, table: Sequence[Phrase]) -> bool:
         for phrase in table:
@@ -348,15 +361,15 @@ class _Reader:
 
     # errors -------------------------------------------------------------------------
 
-    def _missing_place(self) -> None:
+    def _no_place(self) -> InvalidOrderError:
         if self.pos >= len(self.tokens):
-            raise InvalidOrderError("the order stops where a province should follow")
+            return InvalidOrderError("the order stops where a province should follow")
         word = self.tokens[self.pos]
         if word in _STOP or word == DASH:
-            raise InvalidOrderError(f"expected a province, not {word!r}")
+            return InvalidOrderError(f"expected a province, not {word!r}")
         written = " ".join(self._name_like())
         suggestion = self.names.suggest(written) or self.names.suggest(word)
-        raise InvalidOrderError(f"unknown province {written!r}", suggestion=suggestion)
+        return InvalidOrderError(f"unknown province {written!r}", suggestion=suggestion)
 
     def _name_like(self) -> list[str]:
         """The words from here that could be meant as one name (up to a keyword)."""
@@ -365,14 +378,16 @@ class _Reader:
             end += 1
         return list(self.tokens[self.pos : end])
 
-    def _unexpected(self) -> None:
+    def _unexpected(self) -> InvalidOrderError:
         word = self.tokens[self.pos]
+        if self._place_at(self.pos):
+            return InvalidOrderError(f"did not expect the province {word!r} there")
         if word not in _STOP and word != DASH:
             written = " ".join(self._name_like())
             suggestion = self.names.suggest(written) or self.names.suggest(word)
             if suggestion is not None:
-                raise InvalidOrderError(f"unknown province {written!r}", suggestion=suggestion)
-        raise InvalidOrderError(f"could not read the order from {word!r} on")
+                return InvalidOrderError(f"unknown province {written!r}", suggestion=suggestion)
+        return InvalidOrderError(f"could not read the order from {word!r} on")
 
 
 # Step 2: a draft to an order, against the board -------------------------------------------
@@ -388,7 +403,10 @@ class _Reading:
 
 
 class _Interpreter:
-    def __init__(self, position: Position, power: str, check: bool, text: str) -> None:
+    def __init__(
+        self, names: Names, position: Position, power: str, check: bool, text: str
+    ) -> None:
+        self.names = names
         self.position = position
         self.variant = position.variant
         self.power = power
@@ -399,13 +417,13 @@ class _Interpreter:
         readings = [self._judge(rank, made) for rank, made in self._meanings(draft)]
         legal = [r for r in readings if r.error is None]
         if legal:
-            return self._one(legal)
+            return self._one(draft, legal)
         usable = [r for r in readings if r.order is not None]
         if self.check or not usable:
             raise self._blame(draft, readings)
-        return self._one(usable)
+        return self._one(draft, usable)
 
-    def _one(self, readings: list[_Reading]) -> Order:
+    def _one(self, draft: _Draft, readings: list[_Reading]) -> Order:
         best = min(r.rank for r in readings)
         orders: list[Order] = []
         for reading in readings:
@@ -413,18 +431,33 @@ class _Interpreter:
                 orders.append(reading.order)
         if len(orders) == 1:
             return orders[0]
+        declared = self._declared(draft)
+        if declared is not None:
+            raise declared
         listed = ", ".join(format_order(o) for o in orders[:-1])
+        hint = "name the unit" if draft.unit is None else "say which"
         raise AmbiguousOrderError(
-            f"{self.text!r} could mean {listed} or {format_order(orders[-1])}: say which unit"
+            f"{self.text!r} could mean {listed} or {format_order(orders[-1])}: {hint}"
         )
 
     def _blame(self, draft: _Draft, readings: list[_Reading]) -> OrderError:
         errors = [r.error for r in sorted(readings, key=lambda r: r.rank) if r.error is not None]
+        declared = self._declared(draft)
+        # when every meaning fails alike, the doubtful name is not what went wrong
+        if declared is not None and len({str(e) for e in errors}) > 1:
+            return declared
         fits = [u for u in self._pool() if draft.unit_type in (None, u.type)]
         if draft.kind in _NAMES_A_UNIT and draft.unit is None and len(fits) > 1:
-            noun = {UnitType.ARMY: "armies", UnitType.FLEET: "fleets", None: "units"}[draft.unit_type]
+            noun = _PLURAL[draft.unit_type]
             return IllegalOrderError(f"none of your {noun} can carry out {self.text!r}")
         return errors[0]
+
+    def _declared(self, draft: _Draft) -> AmbiguousOrderError | None:
+        """The variant's own word on a name it lists as ambiguous, if the draft has one."""
+        for place in (draft.unit, draft.target, draft.dest):
+            if place is not None and place.declared is not None:
+                return AmbiguousOrderError(self.names.ambiguity(place.declared, place.tiers[0]))
+        return None
 
     def _judge(self, rank: int, made: Order | OrderError) -> _Reading:
         if isinstance(made, OrderError):
@@ -445,14 +478,14 @@ class _Interpreter:
         ):
             yield from self._builds(draft)
             return
-        places = [self._options(draft.target), self._options(draft.dest)]
-        for (rank, unit), (r1, target), (r2, dest) in itertools.product(
-            self._units(draft), *places
-        ):
-            if isinstance(unit, OrderError):
-                yield rank + r1 + r2, unit
-            else:
-                yield rank + r1 + r2, self._make(draft, unit, target, dest)
+        places = list(itertools.product(self._options(draft.target), self._options(draft.dest)))
+        for rank, unit in self._units(draft):
+            for (target_rank, target), (dest_rank, dest) in places:
+                total = rank + target_rank + dest_rank
+                if isinstance(unit, OrderError):
+                    yield total, unit
+                else:
+                    yield total, self._make(draft, unit, target, dest)
 
     def _options(self, place: _Place | None) -> list[tuple[int, str]]:
         if place is None:
@@ -524,6 +557,7 @@ class _Interpreter:
     def _convoy(
         self, unit: Unit, army: str, dest: str, army_type: UnitType | None
     ) -> Order | OrderError:
+        # unchecked, the order is kept as read; a Convoy has no room for the wrong letter
         if army_type is UnitType.FLEET and self.check:
             return IllegalOrderError("only armies can be convoyed")
         return Convoy(unit, province_of(army), province_of(dest))
@@ -535,7 +569,9 @@ class _Interpreter:
         for rank, code in draft.unit.options():
             yield rank, self._build(code, draft.unit_type, draft.unit.coast)
 
-    def _build(self, code: str, unit_type: UnitType | None, coast: str | None) -> Order | OrderError:
+    def _build(
+        self, code: str, unit_type: UnitType | None, coast: str | None
+    ) -> Order | OrderError:
         """What to build, read as DATC 4.C.3 prefers when the unit letter is missing."""
         province = self.variant.provinces.get(code)
         located = self._located(code, coast)
@@ -545,10 +581,11 @@ class _Interpreter:
             elif province.kind is not ProvinceKind.COAST:
                 unit_type = UnitType.ARMY
             else:
+                fleets = " or ".join(
+                    f"'Build F {loc}'" for loc in self.variant.fleet_locations(code)
+                )
                 return AmbiguousOrderError(
-                    f"build an army or a fleet in {code}? Write 'Build A {code}' or 'Build F {code}"
-                    + ("/..." if province.coasts else "")
-                    + "'"
+                    f"build an army or a fleet in {code}? Write 'Build A {code}' or {fleets}"
                 )
         if unit_type is UnitType.FLEET:
             return Build(Unit(UnitType.FLEET, located))

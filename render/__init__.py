@@ -1,1 +1,47 @@
-"""Board pictures: position (+ orders, results) -> PNG bytes."""
+"""Board pictures: a position (with orders, and their results) in, PNG bytes out.
+
+>>> from engine import Position
+>>> from render import map_png
+>>> png = map_png(Position.initial(), size=600)
+>>> png[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
+True
+
+Everything here is a pure function of its arguments: no I/O besides reading the packaged
+board geometry, deterministic output, and safe to call from several threads at once.
+"""
+
+from __future__ import annotations
+
+from engine.position import Position
+from render.compose import encode_png, render, render_image
+from render.crop import REGIONS
+from render.gif import history_gif
+from render.orders import OrdersArg, ResultsArg
+from render.styles import STYLES
+
+__all__ = ["REGIONS", "STYLES", "history_gif", "map_png", "render_image"]
+
+
+def map_png(
+    position: Position,
+    *,
+    orders: OrdersArg | None = None,
+    results: ResultsArg | None = None,
+    style: str = "default",
+    size: int = 1200,
+    region: str | None = None,
+) -> bytes:
+    """The map of ``position`` as PNG bytes, ``size`` pixels wide (height keeps the board's
+    proportions, or the region's).
+
+    ``orders`` are drawn per power; ``results`` (a :class:`~engine.outcomes.Resolution` of
+    this position, or its ``OrderResult`` values) mark what failed, and bring their orders
+    with them, so ``orders`` may be left out once adjudicated. ``style`` is one of
+    :data:`STYLES`; ``region`` is None for the whole board, a name in :data:`REGIONS`, or a
+    province code for that province and its neighbours. Raises ``ValueError`` for an
+    unknown style, region or size.
+    """
+    image, colours = render(
+        position, orders=orders, results=results, style=style, size=size, region=region
+    )
+    return encode_png(image, colours)

@@ -20,9 +20,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"wrote {args.out} ({size / 1024:.1f} KiB, {report.vertices} vertices)")
     print("timings:", ", ".join(f"{k} {v:.1f}s" for k, v in report.timings.items()))
     print(f"total {time.perf_counter() - start:.1f}s")
-    print(f"adjacency: {len(data['adjacency'])} pairs measured; "
-          f"missing {len(report.missing)}, extra {len(report.extra)}, "
-          f"short non-adjacent contacts {len(report.touching)}")
+    print(
+        f"adjacency: {len(data['adjacency'])} pairs measured; "
+        f"missing {len(report.missing)}, extra {len(report.extra)}, "
+        f"short non-adjacent contacts {len(report.touching)}"
+    )
     for a, b in report.missing:
         print(f"  missing {a}-{b}")
     for a, b in report.extra:

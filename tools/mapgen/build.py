@@ -70,11 +70,7 @@ def _parts(geom: BaseGeometry) -> list[tuple[Ring, list[Ring]]]:
         shell = _ring(poly.exterior.coords)
         if len(shell) < 3:
             continue
-        holes = [
-            _ring(h.coords)
-            for h in poly.interiors
-            if shapely.Polygon(h).area >= MIN_AREA
-        ]
+        holes = [_ring(h.coords) for h in poly.interiors if shapely.Polygon(h).area >= MIN_AREA]
         parts.append((shell, [h for h in holes if len(h) >= 3]))
     return parts
 
@@ -90,10 +86,29 @@ def _hole_free(geom: BaseGeometry) -> list[shapely.Polygon]:
             continue
         cx = shapely.Polygon(poly.interiors[0]).centroid.x
         x0, y0, x1, y1 = poly.bounds
-        for box in (shapely.box(x0 - 1, y0 - 1, cx, y1 + 1), shapely.box(cx, y0 - 1, x1 + 1, y1 + 1)):
+        for box in (
+            shapely.box(x0 - 1, y0 - 1, cx, y1 + 1),
+            shapely.box(cx, y0 - 1, x1 + 1, y1 + 1),
+        ):
             piece = shapely.intersection(poly, box)
             stack.extend(p for p in shapely.get_parts(piece) if p.geom_type == "Polygon")
     return sorted(out, key=lambda p: (-p.area, p.bounds))
+
+
+def _check_holes(
+    exported: dict[str, list[tuple[Ring, list[Ring]]]], geoms: dict[str, BaseGeometry]
+) -> None:
+    """Holes must hold only off-board ground, so painting off-board last needs no hole cutting."""
+    offboard = shapely.union_all(
+        [geoms[n] for n in (facts.OFF_LAND, facts.OFF_WATER) if n in geoms]
+    )
+    shapely.prepare(offboard)
+    for code, parts in exported.items():
+        for _, holes in parts:
+            for hole in holes:
+                inner = shapely.Polygon(hole).representative_point()
+                if not offboard.contains(inner):
+                    raise RuntimeError(f"a hole in {code} holds something on the board")
 
 
 def _coords(pt: tuple[float, float]) -> list[float | int]:
@@ -124,7 +139,9 @@ def build() -> tuple[dict[str, Any], Report]:
     groups = raster.paint_groups(countries, proj)
     raster.apply_history(groups, proj)
     lap("paint")
-    grown = raster.grow(groups, proj, seas)
+    cost = raster.paint_ridges(countries, proj)
+    grown = raster.grow(groups, proj, seas, cost)
+    del cost
     lap("grow")
     labels = grown.labels
     raster.merge_small_pieces(labels)
@@ -152,39 +169,39 @@ def build() -> tuple[dict[str, Any], Report]:
     centers = anchors.projected(proj, facts.CENTERS)
     unit_hints = anchors.projected(proj, facts.UNIT_POINTS)
     label_hints = anchors.projected(proj, facts.LABEL_POINTS)
+    center_of = {
+        code: anchors.center_point(written[code], centers[code])
+        for code in exported
+        if variant.provinces[code].supply_center
+    }
+    coast_of: dict[str, dict[str, tuple[float, float]]] = {}
+    for code in exported:
+        for coast in variant.provinces[code].coasts:
+            sea_names = sorted(
+                loc for loc in variant.fleet_adjacency[f"{code}/{coast}"] if loc in seas
+            )
+            _name, lon, lat = facts.COASTS[code][coast]
+            coast_of.setdefault(code, {})[coast] = anchors.coast_point(
+                written[code], [written[s] for s in sea_names], proj.point(lon, lat)
+            )
+    dots = list(center_of.values()) + [p for c in coast_of.values() for p in c.values()]
+    unit_of = anchors.unit_points(written, center_of, dots, unit_hints)
+    label_of = anchors.label_points(written, unit_of, dots, label_hints)
     provinces: dict[str, Any] = {}
     for code, parts in exported.items():
-        info = variant.provinces[code]
-        geom = written[code]
-        center = anchors.center_point(geom, centers[code]) if info.supply_center else None
-        unit, label = anchors.unit_and_label(
-            geom, center, unit_hints.get(code), label_hints.get(code)
-        )
         entry: dict[str, Any] = {
-            "kind": info.kind.value,
+            "kind": variant.provinces[code].kind.value,
             "polygons": [shell for shell, _ in parts],
         }
         holes = [h for _, hs in parts for h in hs]
         if holes:
             entry["holes"] = holes
-        entry["label"] = _coords(label)
-        entry["unit"] = _coords(unit)
-        if center is not None:
-            entry["center"] = _coords(center)
-        if info.coasts:
-            coast_out = {}
-            for coast in info.coasts:
-                sea_names = sorted(
-                    loc
-                    for loc in variant.fleet_adjacency[f"{code}/{coast}"]
-                    if loc in seas
-                )
-                _name, lon, lat = facts.COASTS[code][coast]
-                spot = anchors.coast_point(
-                    geom, [written[s] for s in sea_names], proj.point(lon, lat)
-                )
-                coast_out[coast] = _coords(spot)
-            entry["coasts"] = coast_out
+        entry["label"] = _coords(label_of[code])
+        entry["unit"] = _coords(unit_of[code])
+        if code in center_of:
+            entry["center"] = _coords(center_of[code])
+        if code in coast_of:
+            entry["coasts"] = {c: _coords(p) for c, p in coast_of[code].items()}
         provinces[code] = entry
     lap("anchors")
 
@@ -196,8 +213,10 @@ def build() -> tuple[dict[str, Any], Report]:
             "label": _coords(swi_label),
         }
     }
+    _check_holes(exported, geoms)
     offboard_land = [
-        _ring(p.exterior.coords) for p in _hole_free(geoms.get(facts.OFF_LAND, shapely.Polygon()))
+        _ring(p.exterior.coords)
+        for p in _hole_free(geoms.get(facts.OFF_LAND, shapely.Polygon()))
         if p.area >= MIN_AREA
     ]
     offboard_water = [
@@ -245,9 +264,7 @@ def build() -> tuple[dict[str, Any], Report]:
         "adjacency": [list(p) for p in sorted(have)],
     }
     report.vertices = sum(
-        len(r)
-        for e in provinces.values()
-        for r in [*e["polygons"], *e.get("holes", [])]
+        len(r) for e in provinces.values() for r in [*e["polygons"], *e.get("holes", [])]
     ) + sum(len(r) for r in offboard_land + offboard_water)
     return data, report
 

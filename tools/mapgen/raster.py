@@ -7,14 +7,14 @@ group the borders fall halfway between neighbouring seeds.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 import shapely
 from numpy.typing import NDArray
 from PIL import Image, ImageDraw
-from scipy import ndimage
+from scipy import ndimage  # type: ignore[import-untyped]
 from skimage import measure
 from skimage.segmentation import watershed
 
@@ -31,6 +31,13 @@ SEED_SNAP = 24
 # skerries too small to draw, and one-pixel nicks that would only add vertices.
 MIN_PIECE = 60
 
+# Frontiers that were also 1901 province borders are ridges the growing has to climb; one
+# costs as much as this many raster pixels of distance, so borders snap onto them when the
+# seeds on either side would put the border within about that distance anyway.
+RIDGE_HEIGHT = 2.0
+RIDGE_HALF_WIDTH = 1
+COMPACTNESS = 0.01
+
 WATER = 0
 OFFBOARD_GROUP = 255
 
@@ -45,12 +52,16 @@ class Grown:
     group_names: tuple[str, ...]  # index i -> group name for group value i + 1
 
 
-def _raster_xy(proj: Projection, lon: NDArray[np.float64], lat: NDArray[np.float64]) -> NDArray[np.float64]:
+def _raster_xy(
+    proj: Projection, lon: NDArray[np.float64], lat: NDArray[np.float64]
+) -> NDArray[np.float64]:
     x, y = proj.forward(lon, lat)
     return np.column_stack([x * OVERSAMPLE, y * OVERSAMPLE])
 
 
-def _rings(geom: shapely.Geometry) -> Iterable[tuple[NDArray[np.float64], list[NDArray[np.float64]]]]:
+def _rings(
+    geom: shapely.Geometry,
+) -> Iterable[tuple[NDArray[np.float64], list[NDArray[np.float64]]]]:
     for poly in shapely.get_parts(geom):
         if poly.geom_type != "Polygon" or poly.is_empty:
             continue
@@ -72,17 +83,16 @@ def _draw_lonlat_polygon(
     draw.polygon([(float(a), float(b)) for a, b in xy], fill=value)
 
 
-def paint_groups(countries: Sequence[Country], proj: Projection) -> NDArray[np.uint8]:
-    """Group index per raster pixel: 0 water, i + 1 for GROUPS' i-th group, 255 other land."""
-    group_of: dict[str, int] = {}
-    for i, members in enumerate(facts.GROUPS.values()):
-        for code in members:
-            group_of[code] = i + 1
+def _paint(
+    countries: Sequence[Country], proj: Projection, value_of: Mapping[str, int], default: int
+) -> NDArray[np.uint8]:
     image = Image.new("L", (WIDTH * OVERSAMPLE, HEIGHT * OVERSAMPLE), WATER)
     draw = ImageDraw.Draw(image)
-    # Largest first, so enclaves (San Marino, the Vatican, Lesotho-like holes) land on top.
+    # Largest first, so enclaves (San Marino, the Vatican) land on top of their hosts.
     for country in sorted(countries, key=lambda c: (-c.shape.area, c.code)):
-        value = group_of.get(country.code, OFFBOARD_GROUP)
+        value = value_of.get(country.code, default)
+        if value == WATER:
+            continue
         # Lines of latitude and the window's edges curve under the projection.
         shape = shapely.segmentize(country.shape, 0.2)
         for shell, holes in _rings(shape):
@@ -90,6 +100,32 @@ def paint_groups(countries: Sequence[Country], proj: Projection) -> NDArray[np.u
             for hole in holes:
                 _draw_lonlat_polygon(draw, proj, hole, WATER)
     return np.asarray(image, dtype=np.uint8).copy()
+
+
+def paint_groups(countries: Sequence[Country], proj: Projection) -> NDArray[np.uint8]:
+    """Group index per raster pixel: 0 water, i + 1 for GROUPS' i-th group, 255 other land."""
+    group_of = {code: i + 1 for i, members in enumerate(facts.GROUPS.values()) for code in members}
+    return _paint(countries, proj, group_of, OFFBOARD_GROUP)
+
+
+def paint_ridges(countries: Sequence[Country], proj: Projection) -> NDArray[np.float32]:
+    """Cost of crossing each pixel while growing: high along the frontiers in RIDGES."""
+    involved = sorted({code for pair in facts.RIDGES for code in pair})
+    value_of = {code: i + 1 for i, code in enumerate(involved)}
+    land = _paint(countries, proj, value_of, WATER)
+    ridge = np.zeros(land.shape, dtype=bool)
+    for a, b in facts.RIDGES:
+        va, vb = value_of[a], value_of[b]
+        for first, second in ((land[:, :-1], land[:, 1:]), (land[:-1, :], land[1:, :])):
+            meet = ((first == va) & (second == vb)) | ((first == vb) & (second == va))
+            if first.shape[1] != land.shape[1]:
+                ridge[:, :-1] |= meet
+                ridge[:, 1:] |= meet
+            else:
+                ridge[:-1, :] |= meet
+                ridge[1:, :] |= meet
+    ridge = ndimage.binary_dilation(ridge, iterations=RIDGE_HALF_WIDTH)
+    return np.where(ridge, np.float32(RIDGE_HEIGHT), np.float32(0.0))
 
 
 def _mask_of_polygon(proj: Projection, outline: Sequence[tuple[float, float]]) -> NDArray[np.bool_]:
@@ -121,11 +157,9 @@ def apply_history(groups: NDArray[np.uint8], proj: Projection) -> None:
         groups[mask] = index[group]
 
 
-def _snap(
-    allowed: NDArray[np.bool_], x: float, y: float, what: str
-) -> tuple[int, int]:
+def _snap(allowed: NDArray[np.bool_], x: float, y: float, what: str) -> tuple[int, int]:
     h, w = allowed.shape
-    col, row = int(round(x * OVERSAMPLE)), int(round(y * OVERSAMPLE))
+    col, row = round(x * OVERSAMPLE), round(y * OVERSAMPLE)
     if 0 <= row < h and 0 <= col < w and allowed[row, col]:
         return row, col
     r0, r1 = max(row - SEED_SNAP, 0), min(row + SEED_SNAP + 1, h)
@@ -139,8 +173,10 @@ def _snap(
     return int(rows[best] + r0), int(cols[best] + c0)
 
 
-def _grow(mask: NDArray[np.bool_], markers: Labels) -> Labels:
-    """Compact watershed on a flat image: nearest seed wins, but only through the mask."""
+def _grow(
+    mask: NDArray[np.bool_], markers: Labels, cost: NDArray[np.float32] | None = None
+) -> Labels:
+    """Compact watershed: nearest seed wins, moving only through the mask and over ``cost``."""
     rows, cols = np.nonzero(mask)
     r0, r1, c0, c1 = rows.min(), rows.max() + 1, cols.min(), cols.max() + 1
     sub_mask = mask[r0:r1, c0:c1]
@@ -153,14 +189,20 @@ def _grow(mask: NDArray[np.bool_], markers: Labels) -> Labels:
         label = int(sub_markers[sub_markers > 0][0])
         out[r0:r1, c0:c1] = np.where(np.isin(pieces, keep[keep > 0]), label, 0)
         return out
-    grown = watershed(
-        np.zeros(sub_mask.shape, dtype=np.float32), sub_markers, mask=sub_mask, compactness=0.01
+    image = np.zeros(sub_mask.shape, dtype=np.float32) if cost is None else cost[r0:r1, c0:c1]
+    grown = watershed(  # type: ignore[no-untyped-call]
+        image, sub_markers, mask=sub_mask, compactness=COMPACTNESS
     )
     out[r0:r1, c0:c1] = grown
     return out
 
 
-def grow(groups: NDArray[np.uint8], proj: Projection, sea_codes: frozenset[str]) -> Grown:
+def grow(
+    groups: NDArray[np.uint8],
+    proj: Projection,
+    sea_codes: frozenset[str],
+    cost: NDArray[np.float32] | None = None,
+) -> Grown:
     provinces = sorted(facts.SEEDS)
     names = ("", *provinces, facts.IMPASSABLE, facts.OFF_LAND, facts.OFF_WATER)
     index = {name: i for i, name in enumerate(names)}
@@ -192,7 +234,7 @@ def grow(groups: NDArray[np.uint8], proj: Projection, sea_codes: frozenset[str])
         if g == WATER:
             continue
         mask = groups == g
-        labels[mask] = _grow(mask, np.where(mask, markers, 0))[mask]
+        labels[mask] = _grow(mask, np.where(mask, markers, 0), cost)[mask]
     for g_name, label in facts.WHOLE_GROUP_LABEL.items():
         labels[groups == group_names.index(g_name) + 1] = index[label]
     labels[water] = _grow(water, np.where(water, markers, 0))[water]
@@ -203,7 +245,7 @@ def grow(groups: NDArray[np.uint8], proj: Projection, sea_codes: frozenset[str])
 
 def merge_small_pieces(labels: Labels, min_piece: int = MIN_PIECE) -> None:
     """Give every connected piece under ``min_piece`` pixels to the label around it."""
-    pieces = measure.label(labels, background=-1, connectivity=1)
+    pieces = measure.label(labels, background=-1, connectivity=1)  # type: ignore[no-untyped-call]
     sizes = np.bincount(pieces.ravel())
     small = sizes[pieces] < min_piece
     if not small.any():

@@ -83,10 +83,21 @@ OVERRIDES: tuple[tuple[str, str, str, tuple[tuple[float, float], ...]], ...] = (
         "FINLAND",
         "Old Finnish Karelia, Finnish until 1940",
         (
-            (27.75, 60.5), (29.95, 60.12), (30.6, 60.45), (31.3, 60.9), (32.3, 61.25),
-            (32.0, 61.7), (31.5, 62.3), (31.55, 62.9), (31.0, 62.0), (29.3, 61.3),
+            (27.6, 60.45), (29.95, 60.12), (30.6, 60.5), (31.2, 61.0), (32.3, 61.3),
+            (31.9, 61.9), (31.5, 62.6), (31.2, 62.7), (29.8, 62.0), (28.0, 61.0),
         ),
     ),
+)  # fmt: skip
+
+# Modern frontiers that are also borders between two board provinces (the old crown lands,
+# the Balkan states of 1901): growing prefers to put province borders on them.
+RIDGES: tuple[tuple[str, str], ...] = (
+    ("DEU", "CZE"), ("DEU", "AUT"), ("CZE", "AUT"), ("CZE", "POL"), ("CZE", "SVK"),
+    ("AUT", "SVN"), ("AUT", "HUN"), ("HUN", "HRV"),
+    ("SRB", "BIH"), ("SRB", "MNE"), ("KOS", "MNE"), ("SRB", "BGR"), ("MKD", "BGR"),
+    ("SRB", "ROU"), ("BGR", "ROU"), ("BGR", "TUR"), ("GRC", "TUR"),
+    ("ALB", "MNE"), ("ALB", "KOS"), ("ALB", "MKD"), ("ALB", "GRC"), ("GRC", "MKD"),
+    ("RUS", "EST"), ("RUS", "GEO"), ("RUS", "AZE"),
 )  # fmt: skip
 
 # Straits the board treats as land: (group, name, polyline, width in board pixels).
@@ -118,11 +129,12 @@ SEEDS: dict[str, tuple[Place, ...]] = {
     "YOR": (
         ("York", -1.08, 53.96), ("Leeds", -1.55, 53.8), ("Newcastle", -1.61, 54.97),
         ("Hull", -0.34, 53.74), ("Sheffield", -1.47, 53.38), ("Lincoln", -0.54, 53.23),
+        ("Nottingham", -1.15, 52.95),
     ),
     "WAL": (
         ("Cardiff", -3.18, 51.48), ("Aberystwyth", -4.08, 52.41), ("Bangor", -4.13, 53.23),
         ("Plymouth", -4.14, 50.37), ("Exeter", -3.53, 50.72), ("Shrewsbury", -2.75, 52.71),
-        ("Penzance", -5.54, 50.12), ("Bristol", -2.59, 51.45),
+        ("Penzance", -5.54, 50.12), ("Bristol", -2.59, 51.45), ("Stoke", -2.18, 53.0),
     ),
     "LON": (
         ("London", -0.13, 51.51), ("Southampton", -1.4, 50.9), ("Norwich", 1.3, 52.63),
@@ -189,7 +201,7 @@ SEEDS: dict[str, tuple[Place, ...]] = {
     ),
     "ROM": (
         ("Rome", 12.5, 41.9), ("Perugia", 12.39, 43.11), ("Viterbo", 12.1, 42.42),
-        ("Latina", 12.9, 41.47), ("Terni", 12.65, 42.56),
+        ("Latina", 12.9, 41.47), ("Terni", 12.65, 42.56), ("Cassino", 13.83, 41.49),
     ),
     "APU": (
         ("Bari", 16.87, 41.12), ("Foggia", 15.55, 41.46), ("Pescara", 14.21, 42.46),
@@ -213,6 +225,7 @@ SEEDS: dict[str, tuple[Place, ...]] = {
         ("Munich", 11.58, 48.14), ("Nuremberg", 11.08, 49.45), ("Stuttgart", 9.18, 48.78),
         ("Dresden", 13.74, 51.05), ("Leipzig", 12.37, 51.34), ("Erfurt", 11.03, 50.98),
         ("Strasbourg", 7.75, 48.58), ("Freiburg", 7.85, 48.0), ("Wuerzburg", 9.93, 49.79),
+        ("Goettingen", 9.93, 51.54), ("Halle", 11.97, 51.48),
     ),
     "RUH": (
         ("Cologne", 6.96, 50.94), ("Duesseldorf", 6.77, 51.23), ("Dortmund", 7.47, 51.51),
@@ -311,6 +324,7 @@ SEEDS: dict[str, tuple[Place, ...]] = {
         ("Athens", 23.73, 37.98), ("Larissa", 22.42, 39.64), ("Ioannina", 20.85, 39.66),
         ("Patras", 21.73, 38.25), ("Kalamata", 22.11, 37.04), ("Thessaloniki", 22.94, 40.64),
         ("Bitola", 21.33, 41.03), ("Lamia", 22.43, 38.9),
+        ("Euboea", 23.75, 38.6),
     ),
     "BUL": (
         ("Sofia", 23.32, 42.7), ("Plovdiv", 24.75, 42.15), ("Varna", 27.91, 43.21),
@@ -356,11 +370,12 @@ SEEDS: dict[str, tuple[Place, ...]] = {
         ("Rockall", -13.7, 57.6), ("west of Ireland", -15.0, 53.0), ("Irminger Sea", -30.0, 60.0),
         ("mid-Atlantic", -30.0, 50.0), ("south of Iceland", -18.0, 62.0),
         ("North Channel", -6.1, 55.45), ("Hebrides", -8.0, 57.5), ("north of Ireland", -8.5, 56.0),
+        ("Denmark Strait", -27.0, 66.0),
     ),
     "NWG": (
         ("Faroe-Shetland", -4.0, 61.5), ("Norwegian Basin", 2.0, 66.0), ("Lofoten", 8.0, 69.0),
         ("Jan Mayen", -8.0, 71.0), ("off Cape Wrath", -4.5, 59.4), ("off Orkney", -2.5, 59.4),
-        ("off Trondheim", 6.0, 64.0), ("west of Iceland", -28.0, 66.0),
+        ("off Trondheim", 6.0, 64.0), ("north of Iceland", -16.0, 68.5),
     ),
     "BAR": (
         ("Barents Sea", 38.0, 72.0), ("off North Cape", 26.0, 72.0), ("White Sea", 38.0, 65.5),
@@ -422,7 +437,8 @@ SEEDS: dict[str, tuple[Place, ...]] = {
     "ION": (
         ("Ionian Sea", 18.0, 37.5), ("Gulf of Taranto", 17.3, 39.7), ("Sidra", 18.5, 33.0),
         ("off Malta", 15.5, 35.0), ("off Kythira", 21.8, 36.2), ("off Corfu", 19.3, 39.5),
-        ("Gulf of Gabes", 11.8, 34.2), ("off Benghazi", 20.5, 34.0), ("Strait of Otranto", 18.9, 40.0),
+        ("Gulf of Gabes", 11.8, 34.2), ("off Benghazi", 20.5, 34.0),
+        ("Strait of Otranto", 18.9, 40.0),
     ),
     "ADR": (
         ("Adriatic", 15.5, 43.0), ("off Ancona", 14.0, 44.0), ("off Dubrovnik", 17.6, 42.2),
@@ -434,7 +450,8 @@ SEEDS: dict[str, tuple[Place, ...]] = {
         ("off Lesbos", 26.0, 39.5), ("Myrtoan Sea", 23.7, 36.9),
     ),
     "EAS": (
-        ("Levantine Sea", 33.0, 34.0), ("south of Rhodes", 28.5, 35.6), ("off Alexandria", 29.5, 32.5),
+        ("Levantine Sea", 33.0, 34.0), ("south of Rhodes", 28.5, 35.6),
+        ("off Alexandria", 29.5, 32.5),
         ("off Antalya", 31.0, 35.8), ("off Haifa", 34.3, 32.9), ("south of Crete", 25.0, 34.3),
         ("off Iskenderun", 35.6, 36.3),
     ),
@@ -494,5 +511,8 @@ COASTS: dict[str, dict[str, Place]] = {
 }
 
 # Hand-placed unit or label points where the automatic choice is poor: code -> (lon, lat).
-UNIT_POINTS: dict[str, Place] = {}
+UNIT_POINTS: dict[str, Place] = {
+    # The roomiest spot of the Mid-Atlantic hugs Iberia; boards put the counter out at sea.
+    "MAO": ("Biscay Abyssal Plain", -12.5, 45.0),
+}
 LABEL_POINTS: dict[str, Place] = {}

@@ -7,6 +7,7 @@ imported, so nothing of that project's behaviour leaks into ours.
 from __future__ import annotations
 
 import io
+import itertools
 import zipfile
 from dataclasses import dataclass
 from importlib import metadata
@@ -53,13 +54,11 @@ def _polygon_from_parts(points: list[tuple[float, float]], parts: list[int]) -> 
     bounds = [*parts, len(points)]
     shells: list[list[tuple[float, float]]] = []
     holes: list[list[tuple[float, float]]] = []
-    for start, end in zip(bounds, bounds[1:], strict=False):
+    for start, end in itertools.pairwise(bounds):
         ring = points[start:end]
         if len(ring) < 4:
             continue
-        area2 = sum(
-            x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(ring, ring[1:], strict=False)
-        )
+        area2 = sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in itertools.pairwise(ring))
         (shells if area2 < 0 else holes).append(ring)
     polys = [shapely.Polygon(s) for s in shells]
     geom = shapely.make_valid(shapely.MultiPolygon(polys)) if polys else shapely.Polygon()

@@ -26,19 +26,19 @@ def _directed_edges(labels: Labels) -> tuple[NDArray[np.int64], ...]:
     Returns start x, start y, direction and label arrays.
     """
     h, w = labels.shape
-    pad = np.full((h + 2, w + 2), -1, dtype=np.int64)
+    pad = np.full((h + 2, w + 2), -1, dtype=np.int32)
     pad[1:-1, 1:-1] = labels
     xs: list[NDArray[np.int64]] = []
     ys: list[NDArray[np.int64]] = []
     ds: list[NDArray[np.int64]] = []
     ls: list[NDArray[np.int64]] = []
 
-    def add(x: NDArray[np.int64], y: NDArray[np.int64], d: int, lab: NDArray[np.int64]) -> None:
+    def add(x: NDArray[np.int64], y: NDArray[np.int64], d: int, lab: NDArray[np.int32]) -> None:
         keep = lab >= 0
-        xs.append(x[keep])
-        ys.append(y[keep])
+        xs.append(x[keep].astype(np.int64))
+        ys.append(y[keep].astype(np.int64))
         ds.append(np.full(int(keep.sum()), d, dtype=np.int64))
-        ls.append(lab[keep])
+        ls.append(lab[keep].astype(np.int64))
 
     # Horizontal edges at y = i between pixel rows i - 1 (up) and i (down).
     up, down = pad[:-1, 1:-1], pad[1:, 1:-1]
@@ -80,13 +80,15 @@ def trace(labels: Labels) -> dict[int, list[NDArray[np.float64]]]:
     if (nxt < 0).any():
         raise RuntimeError("open outline: the label raster still has diagonal contacts")
     # A vertex is kept where the outline turns or where three or more labels meet.
-    pad = np.full((h + 2, w + 2), -1, dtype=np.int64)
+    pad = np.full((h + 2, w + 2), -1, dtype=np.int32)
     pad[1:-1, 1:-1] = labels
-    corners = np.stack([pad[:-1, :-1], pad[:-1, 1:], pad[1:, :-1], pad[1:, 1:]])
-    corners.sort(axis=0)
-    distinct = 1 + (np.diff(corners, axis=0) != 0).sum(axis=0)
-    junction = (distinct >= 3).ravel()
-    keep = (d[nxt] != d) | junction[end_vertex]
+    around = np.stack(
+        [pad[end_y, end_x], pad[end_y, end_x + 1], pad[end_y + 1, end_x], pad[end_y + 1, end_x + 1]]
+    )
+    around.sort(axis=0)
+    junction = (np.diff(around, axis=0) != 0).sum(axis=0) >= 2
+    keep = (d[nxt] != d) | junction
+    del around, pad, junction
     visited = bytearray(x.size)
     rings: dict[int, list[NDArray[np.float64]]] = defaultdict(list)
     nxt_list = nxt.tolist()

@@ -1,0 +1,1 @@
+"""Storage of the game service: tables, sessions, the repository and schema migrations."""

@@ -1,0 +1,63 @@
+"""Async engines and sessions for the store."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.ext.asyncio import (
+    AsyncEngine,
+    AsyncSession,
+    async_sessionmaker,
+    create_async_engine,
+)
+
+# Plain or sync driver names people paste from elsewhere -> the async driver we ship.
+_ASYNC_DRIVERS = {
+    "sqlite": "sqlite+aiosqlite",
+    "sqlite+pysqlite": "sqlite+aiosqlite",
+    "postgres": "postgresql+asyncpg",
+    "postgresql": "postgresql+asyncpg",
+    "postgresql+psycopg2": "postgresql+asyncpg",
+    "postgresql+psycopg": "postgresql+asyncpg",
+}
+
+# Seconds a SQLite writer waits for another writer's lock before giving up.
+SQLITE_BUSY_TIMEOUT = 30.0
+
+
+def async_url(url: str | URL) -> URL:
+    """The URL with an async driver (`sqlite:///x` -> `sqlite+aiosqlite:///x`)."""
+    parsed = make_url(url)
+    driver = _ASYNC_DRIVERS.get(parsed.drivername)
+    return parsed.set(drivername=driver) if driver else parsed
+
+
+def is_sqlite(url: str | URL) -> bool:
+    return make_url(url).get_backend_name() == "sqlite"
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # SQLite leaves foreign keys off unless asked, per connection.
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def create_engine(url: str | URL, **kwargs: Any) -> AsyncEngine:
+    """An async engine; on SQLite with foreign keys on and a generous busy timeout."""
+    target = async_url(url)
+    if target.get_backend_name() == "sqlite":
+        connect_args = dict(kwargs.pop("connect_args", {}))
+        connect_args.setdefault("timeout", SQLITE_BUSY_TIMEOUT)
+        engine = create_async_engine(target, connect_args=connect_args, **kwargs)
+        event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+        return engine
+    kwargs.setdefault("pool_pre_ping", True)
+    return create_async_engine(target, **kwargs)
+
+
+def create_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
+    """Sessions whose objects stay readable after commit (no lazy reload in async code)."""
+    return async_sessionmaker(engine, expire_on_commit=False)

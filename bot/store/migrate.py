@@ -1,0 +1,156 @@
+"""Schema migrations from code: upgrade, downgrade, and the start-up check.
+
+At start the app calls `ensure_schema(url)`: an embedded SQLite database is brought up to
+date on the spot; a server database is left to `dipgm db upgrade` (several workers must
+not race to migrate it). Either way, a database written by a newer dipgm is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import inspect
+from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.pool import NullPool
+
+import migrations
+from bot.store.database import create_engine, is_sqlite
+
+# __path__ rather than __file__: an editable install made before the package had an
+# __init__.py imports it as a namespace package, which has no __file__.
+MIGRATIONS_DIR = Path(next(iter(migrations.__path__))).resolve()
+T = TypeVar("T")
+
+HEAD = "head"
+BASE = "base"
+
+
+class SchemaError(RuntimeError):
+    """The database schema is not one this dipgm can run on."""
+
+
+class UnknownSchemaError(SchemaError):
+    """The database carries a revision this dipgm has never heard of (a newer release's)."""
+
+
+class OutdatedSchemaError(SchemaError):
+    """The database is older than this dipgm and is not upgraded automatically."""
+
+
+def alembic_config(url: str | None = None) -> Config:
+    """Alembic's configuration for our migrations, without reading any ini file."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    config.attributes["configure_logging"] = False
+    if url is not None:
+        # Passed as an attribute: an ini option would mangle '%' in passwords.
+        config.attributes["url"] = url
+    return config
+
+
+def script_directory() -> ScriptDirectory:
+    return ScriptDirectory.from_config(alembic_config())
+
+
+def head_revision() -> str:
+    head = script_directory().get_current_head()
+    if head is None:  # pragma: no cover - the package ships its revisions
+        raise SchemaError(f"no migrations found in {MIGRATIONS_DIR}")
+    return head
+
+
+def known_revisions() -> set[str]:
+    return {script.revision for script in script_directory().walk_revisions()}
+
+
+def _shown(url: str) -> str:
+    return make_url(url).render_as_string(hide_password=True)
+
+
+async def _on_connection(url: str, work: Callable[[Connection], T]) -> T:
+    engine = create_engine(url, poolclass=NullPool)
+    try:
+        async with engine.begin() as connection:
+            return await connection.run_sync(work)
+    finally:
+        await engine.dispose()
+
+
+def _current(connection: Connection) -> tuple[str, ...]:
+    return MigrationContext.configure(connection).get_current_heads()
+
+
+async def current(url: str) -> str | None:
+    """The database's revision; None for a database never migrated."""
+    heads = await _on_connection(url, _current)
+    return heads[0] if heads else None
+
+
+def _check_known(url: str, heads: tuple[str, ...]) -> None:
+    unknown = sorted(set(heads) - known_revisions())
+    if unknown:
+        raise UnknownSchemaError(
+            f"the database {_shown(url)} has schema revision {', '.join(unknown)}, which this "
+            f"dipgm does not know (it knows up to {head_revision()}): it was written by a newer "
+            "release of dipgm. Install that release, or point DATABASE_URL at another database."
+        )
+
+
+def _run(url: str, action: Callable[[Config], Any]) -> Callable[[Connection], None]:
+    def work(connection: Connection) -> None:
+        _check_known(url, _current(connection))
+        config = alembic_config(url)
+        config.attributes["connection"] = connection
+        action(config)
+
+    return work
+
+
+async def upgrade(url: str, revision: str = HEAD) -> str | None:
+    """Migrate up to `revision`; returns the revision the database is then at."""
+    await _on_connection(url, _run(url, lambda config: command.upgrade(config, revision)))
+    return await current(url)
+
+
+async def downgrade(url: str, revision: str) -> str | None:
+    """Migrate down to `revision` ("base" drops everything); returns the new revision."""
+    await _on_connection(url, _run(url, lambda config: command.downgrade(config, revision)))
+    return await current(url)
+
+
+def _state(connection: Connection) -> tuple[tuple[str, ...], bool]:
+    return _current(connection), inspect(connection).has_table("games")
+
+
+async def ensure_schema(url: str, *, auto_upgrade: bool | None = None) -> str:
+    """Make sure the app can run on this database, or raise a SchemaError saying why.
+
+    `auto_upgrade` defaults to True for SQLite and False for server databases.
+    Returns the revision the database is at.
+    """
+    heads, has_tables = await _on_connection(url, _state)
+    _check_known(url, heads)
+    head = head_revision()
+    if heads == (head,):
+        return head
+    if not heads and has_tables:
+        raise SchemaError(
+            f"the database {_shown(url)} has dipgm tables but no migration record; "
+            "it was not made by `dipgm db upgrade`, and is left alone."
+        )
+    if auto_upgrade is None:
+        auto_upgrade = is_sqlite(url)
+    if not auto_upgrade:
+        at = heads[0] if heads else "empty"
+        raise OutdatedSchemaError(
+            f"the database {_shown(url)} is at schema revision {at}; this dipgm needs {head}. "
+            "Run `dipgm db upgrade` first."
+        )
+    await upgrade(url)
+    return head

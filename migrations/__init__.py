@@ -1,0 +1,1 @@
+"""Alembic migrations of the dipgm database (run them with `dipgm db upgrade`)."""

@@ -1,0 +1,228 @@
+"""The static board under the pieces: sea, land tinted by ownership, Switzerland hatched,
+borders and the frame.
+
+It is built from two cached layers so a deadline that draws hundreds of games stays fast:
+an index raster (one palette entry per province, so retinting for new ownership is a palette
+swap) and an anti-aliased line overlay (borders, hatching) that never changes for a style
+and view. Cached images are shared between threads and are never modified; callers copy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageChops, ImageDraw
+
+from render.geometry import Board, Ring
+from render.styles import RGB, Style, mix
+from render.view import View
+
+SUPERSAMPLE = 2
+# past this, drawing twice as large costs more memory than the smoothing is worth
+_MAX_SUPERSAMPLED_WIDTH = 2400
+
+
+@dataclass(frozen=True, slots=True)
+class Slots:
+    """Palette indices of the index raster."""
+
+    provinces: Mapping[str, int]
+    offboard_land: int
+    offboard_water: int
+    impassable: int
+    count: int
+
+
+def slots(board: Board) -> Slots:
+    codes = sorted(board.provinces)
+    first_free = len(codes) + 1
+    return Slots(
+        provinces={code: i + 1 for i, code in enumerate(codes)},
+        offboard_land=first_free,
+        offboard_water=first_free + 1,
+        impassable=first_free + 2,
+        count=first_free + 3,
+    )
+
+
+def _flat(ring: Ring, view: View, factor: float) -> list[tuple[float, float]]:
+    s = view.scale * factor
+    return [((x - view.x0) * s, (y - view.y0) * s) for x, y in ring]
+
+
+@lru_cache(maxsize=16)
+def index_raster(board: Board, view: View) -> Image.Image:
+    """Mode ``P``: each pixel holds its province's slot (0 = open sea around the board)."""
+    slot = slots(board)
+    image = Image.new("P", (view.width, view.height), 0)
+    draw = ImageDraw.Draw(image)
+    # later layers win, so islands and lakes cut out of a province's outline need no holes
+    seas = [s for s in board.provinces.values() if s.is_sea]
+    lands = [s for s in board.provinces.values() if not s.is_sea]
+    for shape in (*seas, *lands):
+        for ring in shape.polygons:
+            draw.polygon(_flat(ring, view, 1), fill=slot.provinces[shape.code])
+    for ring in board.offboard_land:
+        draw.polygon(_flat(ring, view, 1), fill=slot.offboard_land)
+    for ring in board.offboard_water:
+        draw.polygon(_flat(ring, view, 1), fill=slot.offboard_water)
+    for impassable in board.impassable.values():
+        for ring in impassable.polygons:
+            draw.polygon(_flat(ring, view, 1), fill=slot.impassable)
+    return image
+
+
+def _factor(view: View) -> int:
+    return SUPERSAMPLE if view.width <= _MAX_SUPERSAMPLED_WIDTH else 1
+
+
+def _outline(draw: ImageDraw.ImageDraw, ring: Ring, view: View, k: int, fill: RGB, w: float) -> None:
+    points = _flat(ring, view, k)
+    points.append(points[0])
+    draw.line(points, fill=(*fill, 255), width=max(1, round(w)), joint="curve")
+
+
+@lru_cache(maxsize=16)
+def overlay(board: Board, style: Style, view: View) -> Image.Image:
+    """Mode ``RGBA``: borders, coasts, hatching and frame, anti-aliased, transparent elsewhere."""
+    k = _factor(view)
+    size = (view.width * k, view.height * k)
+    layer = Image.new("RGBA", size, (0, 0, 0, 0))
+    draw = ImageDraw.Draw(layer)
+    px = view.feature * k
+    for shape in board.provinces.values():
+        if shape.is_sea:
+            for ring in shape.polygons:
+                _outline(draw, ring, view, k, style.sea_border, 1.1 * px)
+    for ring in board.offboard_land:
+        _outline(draw, ring, view, k, style.offboard_border, 1.0 * px)
+    for ring in board.offboard_water:
+        _outline(draw, ring, view, k, style.land_border, 1.0 * px)
+    for shape in board.provinces.values():
+        if not shape.is_sea:
+            for ring in (*shape.polygons, *shape.holes):
+                _outline(draw, ring, view, k, style.land_border, 1.4 * px)
+    for impassable in board.impassable.values():
+        _hatch(layer, impassable.polygons, view, k, style)
+        for ring in impassable.polygons:
+            _outline(draw, ring, view, k, style.land_border, 1.4 * px)
+    if view.full_board:
+        w = max(2, round(2 * px))
+        draw.rectangle((0, 0, size[0] - 1, size[1] - 1), outline=(*style.outline, 255), width=w)
+    if k == 1:
+        return layer
+    return layer.resize((view.width, view.height), Image.Resampling.LANCZOS)
+
+
+def _hatch(layer: Image.Image, rings: Sequence[Ring], view: View, k: int, style: Style) -> None:
+    mask = Image.new("L", layer.size, 0)
+    mask_draw = ImageDraw.Draw(mask)
+    for ring in rings:
+        mask_draw.polygon(_flat(ring, view, k), fill=255)
+    box = mask.getbbox()
+    if box is None:
+        return
+    lines = Image.new("L", layer.size, 0)
+    line_draw = ImageDraw.Draw(lines)
+    step = max(3.0, 6.5 * view.feature * k)
+    width = max(1, round(1.3 * view.feature * k))
+    x0, y0, x1, y1 = box
+    x = x0 - (y1 - y0)
+    while x < x1:
+        line_draw.line([(x, y1), (x + (y1 - y0), y0)], fill=255, width=width)
+        x += step
+    alpha = ImageChops.multiply(lines, mask)
+    ink = Image.new("RGBA", layer.size, (*style.hatch, 255))
+    layer.paste(ink, (0, 0), alpha)
+
+
+def palette(
+    board: Board, style: Style, owners: Mapping[str, str], homes: Mapping[str, str]
+) -> tuple[RGB, ...]:
+    """The colour of each slot: ``owners`` maps a centre to its holder, ``homes`` a home centre
+    to its power (home centres held by their own power, or by nobody, get the lighter tint)."""
+    slot = slots(board)
+    colours: list[RGB] = [style.sea] * slot.count
+    for code, index in slot.provinces.items():
+        shape = board.provinces[code]
+        if shape.is_sea:
+            continue
+        owner = owners.get(code)
+        home = homes.get(code)
+        if owner is not None and owner != home:
+            colours[index] = style.tint(owner)
+        elif home is not None:
+            colours[index] = style.tint(home, home=True)
+        else:
+            colours[index] = style.land
+    colours[slot.offboard_land] = style.offboard_land
+    colours[slot.offboard_water] = style.sea
+    colours[slot.impassable] = style.impassable
+    return tuple(colours)
+
+
+def _extras(style: Style) -> list[RGB]:
+    """Colours the pieces drawn over the board need (icons, arrows, crosses, text), with the
+    in-between shades their anti-aliased edges take on land and sea."""
+    found: list[RGB] = [
+        style.outline,
+        style.failure,
+        style.failure_casing,
+        mix(style.failure, style.failure_casing, 0.5),
+        mix(style.failure, style.land, 0.5),
+        style.panel,
+        style.panel_text,
+        mix(style.panel_text, style.panel, 0.5),
+        mix(style.panel, style.sea, 0.87),
+        mix(style.panel, style.offboard_land, 0.87),
+        mix(style.panel, style.land, 0.87),
+        style.land_text,
+        mix(style.land_text, style.land, 0.5),
+        style.sea_text,
+        mix(style.sea_text, style.sea, 0.5),
+        (255, 255, 255),
+    ]
+    for power in sorted(style.powers):
+        colour, ink = style.colour(power), style.ink(power)
+        found += [
+            colour,
+            ink,
+            style.glyph(power),
+            mix(colour, style.outline, 0.5),
+            mix(colour, style.glyph(power), 0.5),
+            mix(ink, style.land, 0.5),
+            mix(ink, style.sea, 0.5),
+            mix(ink, style.land, 0.42),
+            mix(ink, style.sea, 0.42),
+        ]
+    return found
+
+
+@lru_cache(maxsize=64)
+def png_palette(board: Board, style: Style, view: View, colours: tuple[RGB, ...]) -> Image.Image:
+    """A palette for the finished map: the board's own shades plus those of the pieces.
+    Mapping to a known palette is several times faster than choosing one per picture."""
+    extras = list(dict.fromkeys(_extras(style)))
+    board_colours = 256 - len(extras)
+    reduced = base_image(board, style, view, colours).quantize(
+        board_colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+    )
+    used = (reduced.getpalette() or [])[: board_colours * 3]
+    flat = used + [channel for colour in extras for channel in colour]
+    holder = Image.new("P", (1, 1))
+    holder.putpalette(flat + [0] * (768 - len(flat)))
+    return holder
+
+
+@lru_cache(maxsize=64)
+def base_image(board: Board, style: Style, view: View, colours: tuple[RGB, ...]) -> Image.Image:
+    """The tinted board with its overlay, mode ``RGB``. Never modify the result: copy it."""
+    indexed = index_raster(board, view).copy()
+    flat = [channel for colour in colours for channel in colour]
+    indexed.putpalette(flat + [0] * (768 - len(flat)))
+    image = indexed.convert("RGB")
+    lines = overlay(board, style, view)
+    image.paste(lines, (0, 0), lines)
+    return image

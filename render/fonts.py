@@ -1,0 +1,58 @@
+"""Text: Pillow's built-in scalable font, so a map looks the same on every machine without
+shipping or finding a font file. It has no em dash; :func:`draw_text` draws one."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import ImageDraw, ImageFont
+
+Colour = tuple[int, ...]
+DASH = "—"
+
+
+@lru_cache(maxsize=64)
+def font(pixels: int) -> ImageFont.FreeTypeFont:
+    loaded = ImageFont.load_default(size=max(6, pixels))
+    if not isinstance(loaded, ImageFont.FreeTypeFont):  # pragma: no cover - Pillow w/o FreeType
+        raise RuntimeError("rendering maps needs Pillow built with FreeType")
+    return loaded
+
+
+def text_width(text: str, face: ImageFont.FreeTypeFont) -> float:
+    parts = text.split(DASH)
+    dash = _dash_width(face)
+    return sum(face.getlength(p) for p in parts) + dash * (len(parts) - 1)
+
+
+def _dash_width(face: ImageFont.FreeTypeFont) -> float:
+    return face.size * 0.9
+
+
+def draw_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    face: ImageFont.FreeTypeFont,
+    fill: Colour,
+    *,
+    stroke: int = 0,
+) -> None:
+    """Left-aligned text whose top-left corner is ``xy``, with any em dashes drawn as bars."""
+    x, y = xy
+    parts = text.split(DASH)
+    ascent, _ = face.getmetrics()
+    bar = max(1.0, face.size * 0.075)
+    for i, part in enumerate(parts):
+        if i:
+            width = _dash_width(face)
+            mid = y + ascent * 0.62
+            draw.rectangle(
+                (x + width * 0.08, mid - bar / 2, x + width * 0.92, mid + bar / 2), fill=fill
+            )
+            x += width
+        if part:
+            draw.text(
+                (x, y), part, font=face, fill=fill, stroke_width=stroke, stroke_fill=fill
+            )
+            x += face.getlength(part)

@@ -1,0 +1,181 @@
+"""Palettes: the board's colours and each power's colour, tint and ink, per style.
+
+``default`` takes the powers' colours from the variant (the rule books' colours);
+``colorblind`` swaps them for Okabe–Ito colours, which stay apart under the common colour
+vision deficiencies, and marks failures in black rather than red.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from types import MappingProxyType
+
+from engine.variant import Variant, load_variant
+
+RGB = tuple[int, int, int]
+
+STYLES = ("default", "colorblind")
+
+# Okabe & Ito (2008), "Color Universal Design"; Germany stays a dark grey rather than their
+# black so black outlines and glyphs remain visible on its units.
+_OKABE_ITO: Mapping[str, str] = {
+    "AUSTRIA": "#D55E00",
+    "ENGLAND": "#0072B2",
+    "FRANCE": "#56B4E9",
+    "GERMANY": "#5A5A5A",
+    "ITALY": "#009E73",
+    "RUSSIA": "#CC79A7",
+    "TURKEY": "#F0E442",
+}
+
+
+def hex_rgb(text: str) -> RGB:
+    value = text.lstrip("#")
+    if len(value) != 6:
+        raise ValueError(f"not a colour: {text!r} (expected #rrggbb)")
+    return (int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16))
+
+
+def mix(a: RGB, b: RGB, share_of_a: float) -> RGB:
+    t = share_of_a
+    return (
+        round(a[0] * t + b[0] * (1 - t)),
+        round(a[1] * t + b[1] * (1 - t)),
+        round(a[2] * t + b[2] * (1 - t)),
+    )
+
+
+def luminance(c: RGB) -> float:
+    """Relative luminance (WCAG), 0 for black to 1 for white."""
+
+    def channel(v: int) -> float:
+        s = v / 255
+        return s / 12.92 if s <= 0.04045 else ((s + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(v) for v in c)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class Style:
+    """Compared by identity: one instance per (style, variant), made by :func:`get_style`."""
+
+    name: str
+    sea: RGB
+    sea_border: RGB
+    sea_text: RGB
+    land: RGB
+    land_border: RGB
+    land_text: RGB
+    offboard_land: RGB
+    offboard_border: RGB
+    impassable: RGB
+    hatch: RGB
+    outline: RGB
+    failure: RGB
+    failure_casing: RGB
+    panel: RGB
+    panel_text: RGB
+    powers: Mapping[str, RGB]
+    # how much of the power's colour goes into a province's fill, and how dark a fill may
+    # get (relative luminance) before dark labels stop reading on it
+    owned_share: float = 0.65
+    home_share: float = 0.42
+    owned_floor: float = 0.30
+    home_floor: float = 0.44
+
+    def colour(self, power: str) -> RGB:
+        return self.powers.get(power, (128, 128, 128))
+
+    def tint(self, power: str, *, home: bool = False) -> RGB:
+        """The fill of a province whose centre ``power`` holds; lighter for a home centre still
+        held by (or left to) its own power."""
+        share = self.home_share if home else self.owned_share
+        floor = self.home_floor if home else self.owned_floor
+        return _tint(self.colour(power), self.land, share, floor)
+
+    def ink(self, power: str) -> RGB:
+        """Lines (arrows, rings) in the power's colour, dark enough to read on land and sea."""
+        colour = self.colour(power)
+        lum = luminance(colour)
+        if lum > 0.45:
+            return mix(colour, (0, 0, 0), 0.55)
+        if lum > 0.2:
+            return mix(colour, (0, 0, 0), 0.72)
+        return colour
+
+    def glyph(self, power: str) -> RGB:
+        """The army or fleet silhouette drawn on the power's badge: black or white, whichever
+        reads better."""
+        return (20, 20, 20) if luminance(self.colour(power)) > 0.18 else (250, 250, 250)
+
+
+@cache
+def _tint(colour: RGB, land: RGB, share: float, floor: float) -> RGB:
+    tinted = mix(colour, land, share)
+    while share > 0.05 and luminance(tinted) < floor:
+        share -= 0.01
+        tinted = mix(colour, land, share)
+    return tinted
+
+
+def _base(name: str, powers: Mapping[str, RGB]) -> Style:
+    if name == "colorblind":
+        return Style(
+            name=name,
+            sea=(178, 207, 232),
+            sea_border=(128, 164, 199),
+            sea_text=(30, 78, 128),
+            land=(243, 238, 226),
+            land_border=(96, 84, 70),
+            land_text=(40, 34, 28),
+            offboard_land=(200, 198, 192),
+            offboard_border=(132, 128, 120),
+            impassable=(214, 210, 202),
+            hatch=(100, 96, 90),
+            outline=(24, 24, 24),
+            failure=(0, 0, 0),
+            failure_casing=(255, 255, 255),
+            panel=(255, 255, 255),
+            panel_text=(24, 24, 24),
+            powers=powers,
+        )
+    return Style(
+        name=name,
+        sea=(170, 201, 230),
+        sea_border=(122, 160, 198),
+        sea_text=(36, 84, 134),
+        land=(238, 228, 205),
+        land_border=(104, 86, 64),
+        land_text=(52, 41, 28),
+        offboard_land=(196, 192, 182),
+        offboard_border=(130, 122, 108),
+        impassable=(208, 200, 186),
+        hatch=(112, 102, 88),
+        outline=(26, 24, 22),
+        failure=(222, 16, 32),
+        failure_casing=(255, 255, 255),
+        panel=(255, 255, 255),
+        panel_text=(30, 26, 22),
+        powers=powers,
+    )
+
+
+@cache
+def get_style(name: str, variant: str = "standard") -> Style:
+    """The palette called ``name`` for a variant's powers; ``ValueError`` for an unknown one."""
+    if name not in STYLES:
+        raise ValueError(f"unknown style {name!r} (styles: {', '.join(STYLES)})")
+    return style_for(name, info_colours(load_variant(variant)))
+
+
+def info_colours(variant: Variant) -> Mapping[str, RGB]:
+    return {p: hex_rgb(info.colour) for p, info in variant.power_info.items()}
+
+
+def style_for(name: str, colours: Mapping[str, RGB]) -> Style:
+    if name == "colorblind":
+        colours = {p: hex_rgb(_OKABE_ITO[p]) if p in _OKABE_ITO else c for p, c in colours.items()}
+    return _base(name, MappingProxyType(dict(colours)))
