@@ -38,6 +38,16 @@ def build_parser() -> argparse.ArgumentParser:
         description="Read positions with orders as JSON lines (see DESIGN.md, the "
         "adjudication contract) and write one result per line.",
     )
+    from bot.render_cli import add_arguments as add_render_arguments
+
+    add_render_arguments(
+        commands.add_parser(
+            "render",
+            help="draw the map: one position (JSON, optionally with orders) in, a PNG out",
+            description="Read one position of the adjudication contract on stdin, with "
+            "optional orders, and write the map as PNG to stdout.",
+        )
+    )
     return parser
 
 
@@ -45,6 +55,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "adjudicate":
         return _adjudicate(sys.stdin, sys.stdout)
+    if args.command == "render":
+        from bot.render_cli import render_command
+
+        given = list(sys.argv[1:] if argv is None else argv)
+        return render_command(given[given.index("render") + 1 :], sys.stdin, sys.stdout)
     return 2
 
 

@@ -335,7 +335,19 @@ def _check_support_move(position: Position, power: str, order: SupportMove) -> O
         there = position.unit_in(target)
         mover = f"{there} cannot" if there is not None else f"no unit in {target} could"
         raise IllegalOrderError(f"{mover} move to {dest}, so that move cannot be supported")
-    return SupportMove(unit, target, dest, order.target_type)
+    return SupportMove(unit, target, _support_destination(position, order, dest), order.target_type)
+
+
+def _support_destination(position: Position, order: SupportMove, dest: str) -> str:
+    """Keep a coast the support names when it could be a fleet's (DATC 4.B.4, 6.B.9); a coast
+    that cannot apply means nothing and is dropped (4.B.6)."""
+    if order.dest == dest:
+        return dest
+    there = position.unit_in(province_of(order.target))
+    army = (there.type if there is not None else order.target_type) is UnitType.ARMY
+    if army or order.dest not in position.variant.fleet_adjacency:
+        return dest
+    return order.dest
 
 
 def _supportable(position: Position, target: str, target_type: UnitType | None) -> list[Unit]:

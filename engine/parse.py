@@ -532,8 +532,7 @@ class _Interpreter:
         return Unit(unit_type, self._located(code, coast) if unit_type is UnitType.FLEET else code)
 
     def _make(self, draft: _Draft, unit: Unit, target: str, dest: str) -> Order | OrderError:
-        army = unit.type is UnitType.ARMY
-        if army and dest:
+        if unit.type is UnitType.ARMY and dest and draft.kind is not _Kind.SUPPORT:
             dest = province_of(dest)  # an army's coast means nothing (DATC 4.B.6)
         match draft.kind:
             case _Kind.HOLD:
@@ -545,7 +544,8 @@ class _Interpreter:
             case _Kind.RETREAT:
                 return Retreat(unit, dest)
             case _Kind.SUPPORT if dest:
-                return SupportMove(unit, province_of(target), province_of(dest), draft.target_type)
+                # a coast named in a support is kept: it must match the move (DATC 6.B.9)
+                return SupportMove(unit, province_of(target), dest, draft.target_type)
             case _Kind.SUPPORT:
                 return SupportHold(unit, province_of(target), draft.target_type)
             case _Kind.CONVOY:

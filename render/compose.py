@@ -21,7 +21,9 @@ from render.units import UNIT_SIZE, faded, unit_icon
 from render.view import View, check_size
 
 # where a dislodged unit is drawn, as a share of the icon size from its province's anchor
-_DISLODGED_SHIFT = (0.62, 0.48)
+_DISLODGED_SHIFT = (0.78, 0.62)
+# a dislodged unit is drawn a little smaller, so the unit that took its place stays clear
+_DISLODGED_SIZE = 0.88
 _MARKER_RADIUS = 6.0
 # zlib level: 3 encodes in half the time of 6 for about a tenth more bytes
 _COMPRESSION = 3
@@ -84,6 +86,7 @@ def _draw(
     icon = max(12.0, UNIT_SIZE * view.feature)
     stage = Stage(board, view, style, position.variant, icon)
     shift = (icon * _DISLODGED_SHIFT[0], icon * _DISLODGED_SHIFT[1])
+    small = icon * _DISLODGED_SIZE
     beaten = dislodged_units(items) if position.phase.kind is PhaseKind.MOVEMENT else set()
 
     placed: list[tuple[Sprite, Point]] = []
@@ -99,7 +102,8 @@ def _draw(
             continue
         if unit.province in beaten:
             at = (at[0] + shift[0], at[1] + shift[1])
-            marked.append((unit_icon(style, power, unit.type, icon, marked=True), at))
+            marked.append((unit_icon(style, power, unit.type, small, marked=True), at))
+            stage.shifted.add(unit.province)
         else:
             placed.append((unit_icon(style, power, unit.type, icon), at))
         stage.units[unit.province] = at
@@ -108,7 +112,7 @@ def _draw(
         if at is None:
             continue
         at = (at[0] + shift[0], at[1] + shift[1])
-        marked.append((unit_icon(style, d.power, d.unit.type, icon, marked=True), at))
+        marked.append((unit_icon(style, d.power, d.unit.type, small, marked=True), at))
         stage.dislodged[d.unit.province] = at
 
     drawing = plan(stage, items)

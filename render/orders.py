@@ -106,6 +106,8 @@ class Stage:
     icon: float
     units: dict[str, Pt] = field(default_factory=dict)
     dislodged: dict[str, Pt] = field(default_factory=dict)
+    # provinces whose unit is drawn beside its anchor (dislodged where it stood)
+    shifted: set[str] = field(default_factory=set)
 
     def anchor(self, location: str) -> Pt | None:
         point = self.board.anchor(location)
@@ -246,7 +248,7 @@ def plan(stage: Stage, items: Sequence[Item]) -> Drawing:
     style = stage.style
     drawing = Drawing()
     r = painter.r
-    occupied = set(stage.units)
+    occupied = set(stage.units) - stage.shifted
     paths: dict[tuple[str, str], list[Pt]] = {}
 
     move_pairs = {
@@ -352,7 +354,8 @@ def plan(stage: Stage, items: Sequence[Item]) -> Drawing:
             end = at
         elif isinstance(order, Hold):
             at = stage.units.get(order.unit.province)
-            if at is None:
+            if at is None or i.outcome in (Outcome.DISLODGED, Outcome.DESTROYED):
+                # the dislodged unit's own mark says it all
                 continue
             g.ring(at, r * 1.3, painter.casing, painter.width + 2.2 * painter.f)
             g.ring(at, r * 1.3, _rgba(ink), painter.width * 0.85)

@@ -91,7 +91,7 @@ def unit_icon(
     k = SUPERSAMPLE
     colour = style.colour(power)
     outline = style.outline
-    margin = size * (0.32 if marked else 0.12)
+    margin = size * (0.3 if marked else 0.12)
     half = math.ceil(size / 2 + margin)
     full = 2 * half * k
     image = Image.new("RGBA", (full, full), (0, 0, 0, 0))
@@ -100,10 +100,12 @@ def unit_icon(
     r = size / 2 * k
     edge = max(1.0, size * 0.075) * k
     if marked:
-        ring = r + edge * 2.6
+        ring = r + edge * 2.4
         draw.ellipse((c - ring, c - ring, c + ring, c + ring), fill=(*style.failure_casing, 255))
-        ring -= edge * 0.7
+        ring -= edge * 0.6
         draw.ellipse((c - ring, c - ring, c + ring, c + ring), fill=(*style.failure, 255))
+        ring -= edge * 1.5
+        draw.ellipse((c - ring, c - ring, c + ring, c + ring), fill=(*style.failure_casing, 255))
     if unit_type is UnitType.ARMY:
         s = r * 0.9
         draw.rounded_rectangle((c - s, c - s, c + s, c + s), radius=s * 0.32, fill=(*outline, 255))

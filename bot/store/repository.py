@@ -60,6 +60,11 @@ class PhaseAlreadyOpenError(StoreError):
     pass
 
 
+class PhaseClosedError(StoreError):
+    """Orders for a phase that is no longer open. If raised after a write, the caller's
+    transaction holds that write and must be rolled back."""
+
+
 def backoff(attempts: int) -> timedelta:
     """Delay before the next try after `attempts` failed tries (1 -> BACKOFF_BASE)."""
     exponent = max(attempts - 1, 0)
@@ -367,6 +372,7 @@ class Store:
             "submitted_at": self.clock(),
         }
         replaced = ("raw_text", "canonical_text", "condition", "submitted_by", "submitted_at")
+        await self._require_open(phase_id)
         insert = self._insert(Order).values(values)
         statement = insert.on_conflict_do_update(
             index_elements=[Order.phase_id, Order.power, Order.unit_key, Order.kind],
@@ -375,6 +381,7 @@ class Store:
         order = await self.session.scalar(statement, execution_options={"populate_existing": True})
         if order is None:  # pragma: no cover - an upsert always returns its row
             raise StoreError("the order was not stored")
+        await self._require_open(phase_id)
         return order
 
     async def clear_orders(
@@ -386,6 +393,7 @@ class Store:
         kind: OrderKind | None = None,
     ) -> int:
         """Delete a power's orders (all, or those for some units / of one kind); the count."""
+        await self._require_open(phase_id)
         statement = delete(Order).where(Order.phase_id == phase_id, Order.power == power)
         if unit_keys is not None:
             statement = statement.where(Order.unit_key.in_(list(unit_keys)))
@@ -394,7 +402,23 @@ class Store:
         result = await self.session.execute(
             statement.execution_options(synchronize_session="fetch")
         )
+        await self._require_open(phase_id)
         return cast(CursorResult[Any], result).rowcount
+
+    async def _require_open(self, phase_id: int) -> None:
+        """Refuse to touch the orders of a phase that is being or has been adjudicated.
+
+        Checked before writing (the usual late order: nothing written yet) and again after,
+        when the answer is final for this transaction: on SQLite the write made this the
+        only writer, so no claim can commit before it does; on PostgreSQL the share lock
+        taken here waits for a claim in progress and holds off a later one until commit.
+        """
+        status = await self.session.scalar(
+            select(Phase.status).where(Phase.id == phase_id).with_for_update(read=True)
+        )
+        if status != PhaseStatus.OPEN:
+            state = "missing" if status is None else str(status)
+            raise PhaseClosedError(f"phase {phase_id} is {state}: its orders can no longer change")
 
     async def orders_of_phase(
         self, phase_id: int, *, power: str | None = None, kind: OrderKind | None = None

@@ -59,7 +59,7 @@ LEGAL = [
         spring({"FRANCE": ["F GAS", "F MAR"]}),
         "FRANCE",
         SupportMove(u("F MAR"), "GAS", "SPA/NC", F),
-        SupportMove(u("F MAR"), "GAS", "SPA", F),
+        SupportMove(u("F MAR"), "GAS", "SPA/NC", F),  # the coast must match the move (6.B.9)
     ),
     (
         "6.B.6",

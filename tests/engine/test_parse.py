@@ -365,7 +365,7 @@ DATC_ORDERS = [
     ("FRANCE", "F por-spa", "F POR - SPA"),  # 6.B.1
     ("FRANCE", "F gas-spa", "F GAS - SPA/NC"),  # 6.B.2
     ("FRANCE", "F gas-spa/sc", "F GAS - SPA/SC"),  # 6.B.3
-    ("FRANCE", "F por supports f gas - spa/nc", "F POR S F GAS - SPA"),  # coast dropped
+    ("FRANCE", "F por supports f gas - spa/nc", "F POR S F GAS - SPA/NC"),  # coast kept
     ("FRANCE", "A bel-hol via convoy", "A BEL - HOL VIA"),
     ("AUSTRIA", "A tri S A ven", "A TRI S A VEN"),
     ("AUSTRIA", "A tri HOLD", "A TRI H"),

@@ -9,7 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
 
 from bot.store.models import PhaseStatus
-from bot.store.repository import Store
+from bot.store.repository import PhaseClosedError, Store
 from tests.bot.store.support import FakeClock, game_with_phase
 
 Sessions = async_sessionmaker[AsyncSession]
@@ -126,3 +126,51 @@ async def test_claim_of_a_missing_or_closed_phase(sessions: Sessions, clock: Fak
         assert not await store.claim_phase(phase_id + 1000)
         assert await store.claim_phase(phase_id)
         assert not await store.claim_phase(phase_id)
+
+
+async def test_orders_for_a_claimed_phase_are_refused(sessions: Sessions, clock: FakeClock) -> None:
+    phase_id, version = await seeded_phase(sessions, clock)
+    async with sessions.begin() as session:
+        assert await Store(session, clock).claim_phase(phase_id, version)
+
+    async with sessions.begin() as session:
+        store = Store(session, clock)
+        with pytest.raises(PhaseClosedError, match="adjudicated"):
+            await store.record_order(phase_id, "FRANCE", "PAR", "A PAR H", submitted_by="U1")
+        with pytest.raises(PhaseClosedError):
+            await store.clear_orders(phase_id, "FRANCE")
+        with pytest.raises(PhaseClosedError, match="missing"):
+            await store.record_order(phase_id + 99, "FRANCE", "PAR", "A PAR H", submitted_by="U1")
+
+
+async def test_an_order_racing_the_adjudication_is_never_lost(
+    sessions: Sessions, clock: FakeClock
+) -> None:
+    """Either the order is in before the claim (and adjudicated) or it is refused."""
+    phase_id, version = await seeded_phase(sessions, clock)
+    claimed = asyncio.Event()
+
+    async def adjudicate() -> list[str]:
+        async with sessions.begin() as session:
+            store = Store(session, clock)
+            assert await store.claim_phase(phase_id, version)
+            claimed.set()
+            await asyncio.sleep(0.3)
+            return [o.raw_text for o in await store.orders_of_phase(phase_id)]
+
+    async def late_order() -> str:
+        await claimed.wait()
+        try:
+            async with sessions.begin() as session:
+                await Store(session, clock).record_order(
+                    phase_id, "FRANCE", "PAR", "A PAR H", submitted_by="U1"
+                )
+        except PhaseClosedError:
+            return "refused"
+        return "stored"
+
+    seen, outcome = await asyncio.gather(adjudicate(), late_order())
+    assert (seen, outcome) == (["A PAR-BUR"], "refused")
+    async with sessions() as session:
+        orders = await Store(session).orders_of_phase(phase_id)
+        assert [o.raw_text for o in orders] == ["A PAR-BUR"]
