@@ -1,84 +1,70 @@
-"""Convoy routes: chains of sea provinces that carry an army from one coast to another.
+"""Convoy routes: chains of fleet-held sea provinces that carry an army from coast to coast.
 
 Routes are judged on provinces, not coasts: a fleet in a sea province carries an army from
-any coastal province that touches that sea.
+any coastal province that touches that sea. Both the order checks (is a convoy possible at
+all?) and the adjudicator (is it still possible with the fleets that survive?) use these.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
-from functools import cache
+from functools import cache, lru_cache
 
 from engine.units import province_of
 from engine.variant import ProvinceKind, Variant
 
 
 @cache
-def sea_neighbours(variant: Variant) -> dict[str, frozenset[str]]:
-    """For every province, the sea provinces a fleet route can step to from it."""
+def seas_touching(variant: Variant) -> dict[str, frozenset[str]]:
+    """Province -> the sea provinces a fleet could step to from it (any coast)."""
     seas = {c for c, p in variant.provinces.items() if p.kind is ProvinceKind.SEA}
-    out: dict[str, set[str]] = {c: set() for c in variant.provinces}
-    for loc, targets in variant.fleet_adjacency.items():
-        here = province_of(loc)
-        for target in targets:
-            there = province_of(target)
-            if there in seas:
-                out[here].add(there)
-    return {c: frozenset(s) for c, s in out.items()}
+    touching: dict[str, set[str]] = {code: set() for code in variant.provinces}
+    for location, targets in variant.fleet_adjacency.items():
+        touching[province_of(location)].update(t for t in targets if t in seas)
+    return {code: frozenset(found) for code, found in touching.items()}
 
 
-def route_exists(
-    variant: Variant,
-    origin: str,
-    dest: str,
-    fleets: Collection[str],
-    usable: Callable[[str], bool] | None = None,
-) -> bool:
-    """Whether the sea provinces in ``fleets`` (those ``usable`` says may carry) link
-    ``origin`` to ``dest``."""
-    neighbours = sea_neighbours(variant)
-    frontier = [s for s in neighbours[origin] if s in fleets and (usable is None or usable(s))]
+@lru_cache(maxsize=4096)
+def route_exists(variant: Variant, fleets: frozenset[str], source: str, dest: str) -> bool:
+    """Whether the fleets at sea in ``fleets`` link ``source`` to ``dest``."""
+    touching = seas_touching(variant)
+    frontier = [sea for sea in touching[source] if sea in fleets]
     seen = set(frontier)
     while frontier:
         sea = frontier.pop()
-        if dest in neighbours[sea] or sea in neighbours[dest]:
+        if sea in touching[dest]:
             return True
-        for nxt in neighbours[sea]:
-            if nxt not in seen and nxt in fleets and (usable is None or usable(nxt)):
-                seen.add(nxt)
-                frontier.append(nxt)
+        for step in touching[sea] & fleets - seen:
+            seen.add(step)
+            frontier.append(step)
     return False
 
 
-def needed_fleets(variant: Variant, origin: str, dest: str, fleets: Collection[str]) -> set[str]:
-    """The fleets that lie on some shortest-possible route: a chain with no shortcut in it.
+@lru_cache(maxsize=4096)
+def needed_fleets(
+    variant: Variant, fleets: frozenset[str], source: str, dest: str
+) -> frozenset[str]:
+    """Fleets on some chain from ``source`` to ``dest`` that has no shortcut.
 
-    A convoy order from any other fleet is not needed by any route, so it is illegal and
-    shows no intent to convoy (DATC 4.E.1, 6.G.19).
+    A fleet off every such chain is needed by no route, so its convoy order is illegal
+    (DATC 4.E.1, 6.G.7, 6.G.19). A chain without shortcut is an induced path: no sea on it
+    touches an earlier sea but its predecessor, nor the ends but where it must.
     """
-    neighbours = sea_neighbours(variant)
-    start = [s for s in neighbours[origin] if s in fleets]
+    touching = seas_touching(variant)
     found: set[str] = set()
-
-    def touches(a: str, b: str) -> bool:
-        return b in neighbours[a] or a in neighbours[b]
 
     def extend(path: list[str]) -> None:
         last = path[-1]
-        if touches(last, dest):
+        if last in touching[dest]:
             found.update(path)
             return
-        for nxt in neighbours[last]:
-            if nxt not in fleets or nxt in path or touches(origin, nxt):
+        for step in touching[last] & fleets:
+            chord = step in path or step in touching[source]
+            if chord or any(step in touching[earlier] for earlier in path[:-1]):
                 continue
-            # a chord means a shorter chain exists: this one is not minimal
-            if any(touches(nxt, earlier) for earlier in path[:-1]):
-                continue
-            if touches(nxt, dest) or len(path) < len(fleets):
-                path.append(nxt)
-                extend(path)
-                path.pop()
+            path.append(step)
+            extend(path)
+            path.pop()
 
-    for sea in start:
-        extend([sea])
-    return found
+    for first in touching[source] & fleets:
+        extend([first])
+    return frozenset(found)

@@ -14,8 +14,9 @@ dropped (4.B.4, 4.B.6).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from functools import cache, lru_cache
+from functools import cache
 
+from engine.convoys import needed_fleets, route_exists
 from engine.errors import IllegalOrderError, InvalidOrderError, OrderError
 from engine.orders import (
     Build,
@@ -136,16 +137,6 @@ def _either(options: Iterable[str]) -> str:
 # Convoy routes ----------------------------------------------------------------------------
 
 
-@cache
-def _seas_touching(variant: Variant) -> dict[str, frozenset[str]]:
-    """Province -> the sea provinces a fleet could step to from it (any coast)."""
-    seas = {c for c, p in variant.provinces.items() if p.kind is ProvinceKind.SEA}
-    touching: dict[str, set[str]] = {code: set() for code in variant.provinces}
-    for location, targets in variant.fleet_adjacency.items():
-        touching[province_of(location)].update(t for t in targets if t in seas)
-    return {code: frozenset(found) for code, found in touching.items()}
-
-
 def _fleets_at_sea(position: Position, without: str | None = None) -> frozenset[str]:
     """Sea provinces holding a fleet of any power; only these can carry an army."""
     variant = position.variant
@@ -156,52 +147,6 @@ def _fleets_at_sea(position: Position, without: str | None = None) -> frozenset[
         and unit.province != without
         and variant.provinces[unit.province].kind is ProvinceKind.SEA
     )
-
-
-@lru_cache(maxsize=4096)
-def _route_exists(variant: Variant, fleets: frozenset[str], source: str, dest: str) -> bool:
-    touching = _seas_touching(variant)
-    frontier = [sea for sea in touching[source] if sea in fleets]
-    seen = set(frontier)
-    while frontier:
-        sea = frontier.pop()
-        if sea in touching[dest]:
-            return True
-        for step in touching[sea] & fleets - seen:
-            seen.add(step)
-            frontier.append(step)
-    return False
-
-
-@lru_cache(maxsize=4096)
-def _needed_fleets(
-    variant: Variant, fleets: frozenset[str], source: str, dest: str
-) -> frozenset[str]:
-    """Fleets on some chain from ``source`` to ``dest`` that has no shortcut.
-
-    A fleet off every such chain is needed by no route, so its convoy order is illegal
-    (DATC 4.E.1, 6.G.7, 6.G.19). A chain without shortcut is an induced path: no sea on it
-    touches an earlier sea but its predecessor, nor the ends but where it must.
-    """
-    touching = _seas_touching(variant)
-    found: set[str] = set()
-
-    def extend(path: list[str]) -> None:
-        last = path[-1]
-        if last in touching[dest]:
-            found.update(path)
-            return
-        for step in touching[last] & fleets:
-            chord = step in path or step in touching[source]
-            if chord or any(step in touching[earlier] for earlier in path[:-1]):
-                continue
-            path.append(step)
-            extend(path)
-            path.pop()
-
-    for first in touching[source] & fleets:
-        extend([first])
-    return frozenset(found)
 
 
 def _is_coast(variant: Variant, code: str) -> bool:
@@ -215,7 +160,7 @@ def _convoy_problem(position: Position, source: str, dest: str, without: str | N
         return f"an army in {source} cannot be convoyed: it is not on the coast"
     if not _is_coast(variant, dest):
         return f"an army cannot be convoyed to {dest}: it is not on the coast"
-    if not _route_exists(variant, _fleets_at_sea(position, without), source, dest):
+    if not route_exists(variant, _fleets_at_sea(position, without), source, dest):
         return f"no chain of fleets at sea links {source} to {dest} for a convoy"
     return None
 
@@ -387,7 +332,7 @@ def _check_convoy(position: Position, power: str, order: Convoy) -> Order:
     for end in (army, dest):
         if not _is_coast(variant, end):
             raise IllegalOrderError(f"armies are convoyed only between coasts; {end} is not one")
-    if unit.province not in _needed_fleets(variant, _fleets_at_sea(position), army, dest):
+    if unit.province not in needed_fleets(variant, _fleets_at_sea(position), army, dest):
         raise IllegalOrderError(
             f"{unit} is on no chain of fleets from {army} to {dest}, so it cannot convoy that army"
         )
@@ -586,7 +531,7 @@ def _convoy_candidates(position: Position, unit: Unit) -> Iterator[Convoy]:
         if not _is_coast(variant, army):
             continue
         for dest in _coasts(variant):
-            if dest != army and unit.province in _needed_fleets(variant, fleets, army, dest):
+            if dest != army and unit.province in needed_fleets(variant, fleets, army, dest):
                 yield Convoy(unit, army, dest)
 
 

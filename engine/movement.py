@@ -141,13 +141,13 @@ class _Movement:
         if not convoy_orders:
             return
         variant = self.variant
-        sea_fleets = {
+        sea_fleets = frozenset(
             prov[i]
             for i in range(self.n)
             if self._units[i].type is UnitType.FLEET
             and variant.provinces[prov[i]].kind is ProvinceKind.SEA
-        }
-        needed: dict[tuple[str, str], set[str]] = {}
+        )
+        needed: dict[tuple[str, str], frozenset[str]] = {}
         for i in convoy_orders:
             t = target[i]
             army_from = self._units[t].province if t != _NO_UNIT else ""
@@ -155,7 +155,7 @@ class _Movement:
             if t == _NO_UNIT:
                 continue
             if key not in needed:
-                needed[key] = needed_fleets(variant, army_from, dest[i], sea_fleets)
+                needed[key] = needed_fleets(variant, sea_fleets, army_from, dest[i])
             if prov[i] not in needed[key]:
                 self.illegal_convoys[i] = (
                     f"the fleet in {prov[i]} is on no convoy route from {army_from} to {dest[i]}"
@@ -264,8 +264,8 @@ class _Movement:
         if not fleets:
             return False
         resolve = self.resolver.resolve
-        carrying = {self.prov[f] for f in fleets if resolve(f)}
-        return route_exists(self.variant, self.prov[i], self.dest[i], carrying)
+        carrying = frozenset(self.prov[f] for f in fleets if resolve(f))
+        return route_exists(self.variant, carrying, self.prov[i], self.dest[i])
 
     def _given(self, supporters: list[int], exclude_power: str | None = None) -> int:
         resolve = self.resolver.resolve

@@ -21,7 +21,7 @@ REGIONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "balkans": ("SER", "BUL", "GRE", "ALB", "RUM", "CON", "BUD", "TRI", "AEG"),
         "turkey": ("CON", "ANK", "SMY", "ARM", "SYR", "BLA", "AEG", "EAS"),
         "russia": ("STP", "MOS", "WAR", "UKR", "SEV", "LVN", "FIN"),
-        "mediterranean": ("WES", "LYO", "TYS", "ION", "ADR", "AEG", "EAS", "TUN", "NAF"),
+        "mediterranean": ("LYO", "TYS", "ION", "ADR", "AEG", "EAS", "TUN", "NAP", "GRE"),
     }
 )
 

@@ -1,0 +1,86 @@
+"""`dipgm render`: a position of the adjudication contract in, a PNG out."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from typing import Any
+
+import pytest
+
+from bot.cli import main
+from bot.render_cli import render_command
+from render.styles import get_style
+from tests.render.helpers import close, count_near, dominant, open_png
+
+OPENING: dict[str, Any] = {
+    "variant": "standard",
+    "phase": "S1901M",
+    "units": {
+        "FRANCE": ["A PAR", "A MAR", "F BRE"],
+        "GERMANY": ["A MUN", "A BER", "F KIE"],
+    },
+    "centers": {"FRANCE": ["BRE", "MAR", "PAR"], "GERMANY": ["BER", "KIE", "MUN"]},
+    "orders": {
+        "FRANCE": ["Paris army to Burgundy", "A Mar S A Par-Bur", "this is not an order"],
+        "GERMANY": ["A MUN - BUR"],
+    },
+}
+
+
+def run(request: Any, *argv: str) -> tuple[int, bytes]:
+    out = io.BytesIO()
+    code = render_command(list(argv), io.StringIO(json.dumps(request)), out)
+    return code, out.getvalue()
+
+
+def test_orders_are_drawn_and_unreadable_ones_left_out() -> None:
+    code, png = run(OPENING, "--size", "600")
+    assert code == 0
+    image = open_png(png)
+    assert image.size == (600, 525)
+
+
+def test_results_adjudicate_first() -> None:
+    _, given = run(OPENING)
+    _, results = run(OPENING, "--results")
+    style = get_style("default")
+    red_given = count_near(open_png(given).convert("RGB"), (400, 590), 60, style.failure)
+    red_results = count_near(open_png(results).convert("RGB"), (400, 590), 60, style.failure)
+    assert red_results > red_given
+
+
+def test_style_and_region() -> None:
+    code, png = run(OPENING, "--style", "colorblind", "--region", "france", "--size", "500")
+    assert code == 0
+    image = open_png(png).convert("RGB")
+    assert image.width == 500
+    blind = get_style("colorblind")
+    colours = {dominant(image, (x, y), 2) for x in range(10, 490, 20) for y in range(10, 300, 20)}
+    assert any(close(c, blind.colour("FRANCE"), 12) for c in colours)
+
+
+def test_bad_input_is_reported(capsys: pytest.CaptureFixture[str]) -> None:
+    code = render_command([], io.StringIO("{not json"), io.BytesIO())
+    assert code == 2
+    assert "not JSON" in capsys.readouterr().err
+    code, _ = run({"phase": "X1901"})
+    assert code == 2
+    code, _ = run(OPENING, "--region", "atlantis")
+    assert code == 2
+    assert "atlantis" in capsys.readouterr().err
+
+
+class _Stdout(io.StringIO):
+    def __init__(self) -> None:
+        super().__init__()
+        self.buffer = io.BytesIO()
+
+
+def test_the_dipgm_command_has_a_render_subcommand(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(OPENING)))
+    out = _Stdout()
+    monkeypatch.setattr(sys, "stdout", out)
+    assert main(["render", "--size", "400", "--results"]) == 0
+    assert open_png(out.buffer.getvalue()).size == (400, 350)
