@@ -108,15 +108,15 @@ def _require_phase(position: Position, *kinds: PhaseKind) -> None:
 
 def _own_unit(position: Position, power: str, unit: Unit) -> Unit:
     """The power's unit in the ordered province, as it really stands (DATC 4.B.5, 4.C.2)."""
-    _province(position.variant, unit.province)
     if position.phase.kind is PhaseKind.RETREATS:
         dislodged = _own_dislodged(position, power, unit.province)
         if dislodged is not None:
             return dislodged.unit
-    else:
-        for own in position.units.get(power, ()):
-            if own.province == unit.province:
-                return own
+    elif position.owner_in(unit.province) == power:
+        own = position.unit_in(unit.province)
+        if own is not None:
+            return own
+    _province(position.variant, unit.province)
     raise no_unit_error(position, unit.province)
 
 
@@ -180,12 +180,22 @@ def _could_move(position: Position, unit: Unit, dest: str, without: str | None) 
 
 def _check_hold(position: Position, power: str, order: Hold) -> Order:
     _require_phase(position, PhaseKind.MOVEMENT)
-    return Hold(_own_unit(position, power, order.unit))
+    unit = _own_unit(position, power, order.unit)
+    return order if unit == order.unit else Hold(unit)
 
 
 def _check_move(position: Position, power: str, order: Move) -> Order:
     _require_phase(position, PhaseKind.MOVEMENT)
     unit = _own_unit(position, power, order.unit)
+    if not order.via_convoy:
+        # the common case, a plain step to a neighbour, needs no further reasoning
+        step = (
+            position.variant.army_adjacency
+            if unit.type is UnitType.ARMY
+            else position.variant.fleet_adjacency
+        )
+        if order.dest in step.get(unit.location, ()):
+            return order if unit == order.unit else Move(unit, order.dest)
     dest = province_of(order.dest)
     target = _province(position.variant, dest)
     if dest == unit.province:

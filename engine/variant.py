@@ -109,25 +109,34 @@ class Variant:
         """
         if unit_type is UnitType.ARMY:
             return province in self.army_adjacency.get(source, frozenset())
-        return any(
-            province_of(loc) == province for loc in self.fleet_adjacency.get(source, frozenset())
-        )
+        return province in self._fleet_reach.get(source, frozenset())
 
     def fleet_targets(self, source: str, province: str) -> tuple[str, ...]:
         """The locations in ``province`` a fleet at ``source`` can move to."""
-        return tuple(
-            sorted(
-                loc
-                for loc in self.fleet_adjacency.get(source, frozenset())
-                if province_of(loc) == province
-            )
-        )
+        return self._fleet_targets.get((source, province), ())
 
     def neighbours(self, unit_type: UnitType, source: str) -> frozenset[str]:
         """The provinces a unit at ``source`` can move to in one step."""
         if unit_type is UnitType.ARMY:
             return self.army_adjacency.get(source, frozenset())
-        return frozenset(province_of(loc) for loc in self.fleet_adjacency.get(source, frozenset()))
+        return self._fleet_reach.get(source, frozenset())
+
+    # Derived tables, built once: order checks ask these for every order of every phase.
+
+    @cached_property
+    def _fleet_reach(self) -> dict[str, frozenset[str]]:
+        return {
+            loc: frozenset(province_of(t) for t in targets)
+            for loc, targets in self.fleet_adjacency.items()
+        }
+
+    @cached_property
+    def _fleet_targets(self) -> dict[tuple[str, str], tuple[str, ...]]:
+        table: dict[tuple[str, str], list[str]] = {}
+        for loc, targets in self.fleet_adjacency.items():
+            for target in targets:
+                table.setdefault((loc, province_of(target)), []).append(target)
+        return {key: tuple(sorted(locs)) for key, locs in table.items()}
 
     def province_name(self, code: str) -> str:
         province = self.provinces.get(code)

@@ -38,17 +38,17 @@ def _panel(canvas: Image.Image, box: Box, style: Style, view: View) -> ImageDraw
     patch = Image.new("RGBA", (x1 - x0 + 1, y1 - y0 + 1), (0, 0, 0, 0))
     ImageDraw.Draw(patch).rounded_rectangle(
         (box[0] - x0, box[1] - y0, box[2] - x0, box[3] - y0),
-        radius=round(6 * view.feature),
+        radius=round(6 * view.ui),
         fill=(*style.panel, 222),
         outline=(*style.outline, 200),
-        width=max(1, round(view.feature)),
+        width=max(1, round(view.ui)),
     )
     canvas.paste(patch, (x0, y0), patch)
     return ImageDraw.Draw(canvas)
 
 
 def draw_title(canvas: Image.Image, text: str, style: Style, view: View) -> Box:
-    f = max(view.feature, 0.6)
+    f = view.ui
     face = font(round(20 * f))
     pad = 8 * f
     ascent, descent = face.getmetrics()
@@ -77,7 +77,7 @@ def legend_box(
     board: Board, view: View, position: Position, avoid: Iterable[Box], anchors: Sequence[Point]
 ) -> Box:
     """The corner where the legend hides the fewest places of the board."""
-    f = max(view.feature, 0.6)
+    f = view.ui
     width, height, _ = _legend_size(position, f)
     m = 6 * f
     W, H = view.width, view.height
@@ -105,7 +105,7 @@ def _overlaps(a: Box, b: Box) -> bool:
 
 
 def draw_legend(canvas: Image.Image, box: Box, position: Position, style: Style, view: View) -> None:
-    f = max(view.feature, 0.6)
+    f = view.ui
     face = font(round(13 * f))
     head = font(round(11 * f))
     _, _, name_w = _legend_size(position, f)

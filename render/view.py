@@ -1,8 +1,9 @@
 """Which part of the board a picture shows, and at what scale.
 
-Board coordinates are the geometry file's pixels; a view maps them to output pixels. Icons,
-text and line widths follow ``feature``, which grows more slowly than the zoom, so a crop
-of a small region gets larger provinces without giant icons.
+Board coordinates are the geometry file's pixels, and the look (icon sizes, text, line
+widths) is designed in them: on the whole board ``feature`` is simply the scale. On a crop
+it grows more slowly than the zoom, so a small region gets larger provinces without giant
+icons.
 """
 
 from __future__ import annotations
@@ -11,8 +12,8 @@ from dataclasses import dataclass
 
 from render.geometry import Board, Point
 
-# the geometry's width: at this output width a feature scale of 1 is the designed look
-DESIGN_WIDTH = 1200
+# the output width at which the title and legend have their designed size
+UI_WIDTH = 1200
 MIN_SIZE = 200
 MAX_SIZE = 4800
 
@@ -30,9 +31,11 @@ class View:
     def pt(self, p: Point) -> Point:
         return ((p[0] - self.x0) * self.scale, (p[1] - self.y0) * self.scale)
 
-    def px(self, design_pixels: float) -> float:
-        """A length given at the designed look, in this view's output pixels."""
-        return design_pixels * self.feature
+    @property
+    def ui(self) -> float:
+        """The scale of the title and legend, which follow the picture's width: a phone
+        shrinks the whole picture, whatever part of the board it shows."""
+        return max(0.6, self.width / UI_WIDTH)
 
 
 def check_size(size: int) -> int:
@@ -49,7 +52,7 @@ def board_view(board: Board, size: int) -> View:
         scale,
         size,
         round(board.height * scale),
-        size / DESIGN_WIDTH,
+        scale,
         True,
     )
 
@@ -65,6 +68,6 @@ def crop_view(board: Board, box: tuple[float, float, float, float], size: int) -
         scale,
         size,
         max(1, round((y1 - y0) * scale)),
-        size / DESIGN_WIDTH * zoom**0.5,
+        scale / zoom**0.5,
         False,
     )

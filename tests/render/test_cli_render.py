@@ -11,6 +11,7 @@ import pytest
 
 from bot.cli import main
 from bot.render_cli import render_command
+from render.geometry import load_board
 from render.styles import get_style
 from tests.render.helpers import close, count_near, dominant, open_png
 
@@ -46,8 +47,10 @@ def test_results_adjudicate_first() -> None:
     _, given = run(OPENING)
     _, results = run(OPENING, "--results")
     style = get_style("default")
-    red_given = count_near(open_png(given).convert("RGB"), (400, 590), 60, style.failure)
-    red_results = count_near(open_png(results).convert("RGB"), (400, 590), 60, style.failure)
+    bur = load_board().anchor("BUR")  # the full board at 1200 px is drawn at scale 1
+    assert bur is not None
+    red_given = count_near(open_png(given).convert("RGB"), bur, 40, style.failure)
+    red_results = count_near(open_png(results).convert("RGB"), bur, 40, style.failure)
     assert red_results > red_given
 
 
