@@ -13,8 +13,9 @@ dropped (4.B.4, 4.B.6).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache
+from typing import Any
 
 from engine.convoys import needed_fleets, route_exists
 from engine.errors import IllegalOrderError, InvalidOrderError, OrderError
@@ -57,26 +58,10 @@ def check_order(position: Position, power: str, order: Order) -> Order:
     """
     if power not in position.variant.power_info:
         raise IllegalOrderError(f"unknown power {power!r}")
-    match order:
-        case Hold():
-            return _check_hold(position, power, order)
-        case Move():
-            return _check_move(position, power, order)
-        case SupportHold():
-            return _check_support_hold(position, power, order)
-        case SupportMove():
-            return _check_support_move(position, power, order)
-        case Convoy():
-            return _check_convoy(position, power, order)
-        case Retreat():
-            return _check_retreat(position, power, order)
-        case Disband():
-            return _check_disband(position, power, order)
-        case Build():
-            return _check_build(position, power, order)
-        case Waive():
-            return _check_waive(position, power, order)
-    raise InvalidOrderError(f"not an order: {order!r}")
+    check = _CHECKS.get(type(order))
+    if check is None:
+        raise InvalidOrderError(f"not an order: {order!r}")
+    return check(position, power, order)
 
 
 def no_unit_error(position: Position, province: str) -> IllegalOrderError:
@@ -112,10 +97,10 @@ def _own_unit(position: Position, power: str, unit: Unit) -> Unit:
         dislodged = _own_dislodged(position, power, unit.province)
         if dislodged is not None:
             return dislodged.unit
-    elif position.owner_in(unit.province) == power:
-        own = position.unit_in(unit.province)
-        if own is not None:
-            return own
+    else:
+        occupant = position.occupant(unit.province)
+        if occupant is not None and occupant[0] == power:
+            return occupant[1]
     _province(position.variant, unit.province)
     raise no_unit_error(position, unit.province)
 
@@ -139,14 +124,8 @@ def _either(options: Iterable[str]) -> str:
 
 def _fleets_at_sea(position: Position, without: str | None = None) -> frozenset[str]:
     """Sea provinces holding a fleet of any power; only these can carry an army."""
-    variant = position.variant
-    return frozenset(
-        unit.province
-        for _, unit in position.all_units()
-        if unit.type is UnitType.FLEET
-        and unit.province != without
-        and variant.provinces[unit.province].kind is ProvinceKind.SEA
-    )
+    fleets = position.sea_fleets
+    return fleets - {without} if without in fleets else fleets
 
 
 def _is_coast(variant: Variant, code: str) -> bool:
@@ -566,3 +545,16 @@ def _adjustment_candidates(position: Position, code: str) -> tuple[str | None, l
             )
             return power, units
     return None, []
+
+
+_CHECKS: dict[type, Callable[[Position, str, Any], Order]] = {
+    Hold: _check_hold,
+    Move: _check_move,
+    SupportHold: _check_support_hold,
+    SupportMove: _check_support_move,
+    Convoy: _check_convoy,
+    Retreat: _check_retreat,
+    Disband: _check_disband,
+    Build: _check_build,
+    Waive: _check_waive,
+}

@@ -10,7 +10,7 @@ from typing import Any
 from engine.errors import PositionError
 from engine.phase import Phase, PhaseKind, Season
 from engine.units import Unit, UnitType
-from engine.variant import Variant, load_variant
+from engine.variant import ProvinceKind, Variant, load_variant
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +86,20 @@ class Position:
     @cached_property
     def _center_owners(self) -> dict[str, str]:
         return {c: power for power, centers in self.centers.items() for c in centers}
+
+    @cached_property
+    def sea_fleets(self) -> frozenset[str]:
+        """Sea provinces holding a fleet: the only places a convoy can pass."""
+        provinces = self.variant.provinces
+        return frozenset(
+            u.province
+            for _, u in self.all_units()
+            if u.type is UnitType.FLEET and provinces[u.province].kind is ProvinceKind.SEA
+        )
+
+    def occupant(self, province: str) -> tuple[str, Unit] | None:
+        """(power, unit) of the unit standing in ``province``."""
+        return self._occupants.get(province)
 
     def unit_in(self, province: str) -> Unit | None:
         found = self._occupants.get(province)

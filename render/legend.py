@@ -80,13 +80,8 @@ def legend_box(
     f = view.ui
     width, height, _ = _legend_size(position, f)
     m = 6 * f
-    W, H = view.width, view.height
-    corners = [
-        (W - m - width, H - m - height),
-        (m, H - m - height),
-        (W - m - width, m),
-        (m, m),
-    ]
+    right, bottom = view.width - m - width, view.height - m - height
+    corners = [(right, bottom), (m, bottom), (right, m), (m, m)]
     best: tuple[float, int] | None = None
     blocked = list(avoid)
     for index, (x, y) in enumerate(corners):

@@ -7,6 +7,7 @@ them. Small masks keep this cheap, and a graphic can be faded (a failed order) i
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -124,7 +125,7 @@ def dashes(points: Sequence[Pt], on: float, off: float) -> list[list[Pt]]:
     current: list[Pt] = []
     drawing = True
     left = on
-    for a, b in zip(points, points[1:], strict=False):
+    for a, b in itertools.pairwise(points):
         seg = math.dist(a, b)
         pos = 0.0
         while seg - pos > 1e-9:
@@ -150,13 +151,13 @@ def dashes(points: Sequence[Pt], on: float, off: float) -> list[list[Pt]]:
 
 
 def length(points: Sequence[Pt]) -> float:
-    return sum(math.dist(a, b) for a, b in zip(points, points[1:], strict=False))
+    return sum(math.dist(a, b) for a, b in itertools.pairwise(points))
 
 
 def point_along(points: Sequence[Pt], distance: float) -> tuple[Pt, Pt]:
     """The point ``distance`` along a polyline, and the unit direction there."""
     left = max(0.0, distance)
-    for a, b in zip(points, points[1:], strict=False):
+    for a, b in itertools.pairwise(points):
         seg = math.dist(a, b)
         if seg > 0 and (left <= seg or b is points[-1]):
             t = min(1.0, left / seg)
@@ -180,7 +181,7 @@ def trim(points: Sequence[Pt], start: float, end: float) -> list[Pt]:
     first, _ = point_along(points, start)
     out.append(first)
     walked = 0.0
-    for a, b in zip(points, points[1:], strict=False):
+    for a, b in itertools.pairwise(points):
         walked += math.dist(a, b)
         if start < walked < total - end:
             out.append(b)

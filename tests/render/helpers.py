@@ -87,9 +87,9 @@ def count_near(image: Image.Image, centre: Point, radius: float, colour: RGB, to
     found = 0
     for y in range(round(cy) - r, round(cy) + r + 1):
         for x in range(round(cx) - r, round(cx) + r + 1):
-            if 0 <= x < image.width and 0 <= y < image.height:
-                if close(image.getpixel((x, y)), colour, tol):  # type: ignore[arg-type]
-                    found += 1
+            inside = 0 <= x < image.width and 0 <= y < image.height
+            if inside and close(image.getpixel((x, y)), colour, tol):  # type: ignore[arg-type]
+                found += 1
     return found
 
 
