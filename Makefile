@@ -4,16 +4,13 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck layers pytest bench clean
+.PHONY: test lint pytest bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
-
-run: $(STAMP)
-	$(BIN)/dipgm run
 
 test: lint pytest
 
@@ -23,11 +20,13 @@ lint: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/python tools/check_layers.py
 
+# A throwaway PostgreSQL (installed from Debian's packages if missing) serves the storage tests.
 pytest: $(STAMP)
-	$(BIN)/python tools/run_pytest.py
+	tools/pg.sh run -- $(BIN)/python tools/run_pytest.py
 
 bench: $(STAMP)
 	$(BIN)/python -m tools.bench
+	$(BIN)/python -m tools.bench_render
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

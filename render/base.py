@@ -78,7 +78,9 @@ def _factor(view: View) -> int:
     return SUPERSAMPLE if view.width <= _MAX_SUPERSAMPLED_WIDTH else 1
 
 
-def _outline(draw: ImageDraw.ImageDraw, ring: Ring, view: View, k: int, fill: RGB, w: float) -> None:
+def _outline(
+    draw: ImageDraw.ImageDraw, ring: Ring, view: View, k: int, fill: RGB, w: float
+) -> None:
     points = _flat(ring, view, k)
     points.append(points[0])
     draw.line(points, fill=(*fill, 255), width=max(1, round(w)), joint="curve")
@@ -129,7 +131,7 @@ def _hatch(layer: Image.Image, rings: Sequence[Ring], view: View, k: int, style:
     step = max(3.0, 6.5 * view.feature * k)
     width = max(1, round(1.3 * view.feature * k))
     x0, y0, x1, y1 = box
-    x = x0 - (y1 - y0)
+    x: float = x0 - (y1 - y0)
     while x < x1:
         line_draw.line([(x, y1), (x + (y1 - y0), y0)], fill=255, width=width)
         x += step

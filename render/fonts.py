@@ -52,7 +52,5 @@ def draw_text(
             )
             x += width
         if part:
-            draw.text(
-                (x, y), part, font=face, fill=fill, stroke_width=stroke, stroke_fill=fill
-            )
+            draw.text((x, y), part, font=face, fill=fill, stroke_width=stroke, stroke_fill=fill)
             x += face.getlength(part)

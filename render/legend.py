@@ -52,7 +52,12 @@ def draw_title(canvas: Image.Image, text: str, style: Style, view: View) -> Box:
     face = font(round(20 * f))
     pad = 8 * f
     ascent, descent = face.getmetrics()
-    box = (6 * f, 6 * f, 6 * f + text_width(text, face) + 2 * pad, 6 * f + ascent + descent + 1.4 * pad)
+    box = (
+        6 * f,
+        6 * f,
+        6 * f + text_width(text, face) + 2 * pad,
+        6 * f + ascent + descent + 1.4 * pad,
+    )
     draw = _panel(canvas, box, style, view)
     draw_text(draw, (box[0] + pad, box[1] + pad * 0.7), text, face, style.panel_text)
     return box
@@ -99,7 +104,9 @@ def _overlaps(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def draw_legend(canvas: Image.Image, box: Box, position: Position, style: Style, view: View) -> None:
+def draw_legend(
+    canvas: Image.Image, box: Box, position: Position, style: Style, view: View
+) -> None:
     f = view.ui
     face = font(round(13 * f))
     head = font(round(11 * f))
@@ -121,7 +128,12 @@ def draw_legend(canvas: Image.Image, box: Box, position: Position, style: Style,
         units = len(position.units.get(power, ()))
         s = 12 * f
         top = y + (row - s) / 2
-        draw.rectangle((x, top, x + s, top + s), fill=style.colour(power), outline=style.outline, width=max(1, round(f)))
+        draw.rectangle(
+            (x, top, x + s, top + s),
+            fill=style.colour(power),
+            outline=style.outline,
+            width=max(1, round(f)),
+        )
         mid = y + row * 0.5
         draw.text((name_x, mid), info.name, font=face, fill=style.panel_text, anchor="lm")
         draw.text((sc_x, mid), str(centres), font=face, fill=style.panel_text, anchor="rm")

@@ -30,7 +30,12 @@ class Sprite(NamedTuple):
     mask: Image.Image
 
     def box_at(self, x: float, y: float) -> tuple[float, float, float, float]:
-        return (x - self.cx, y - self.cy, x - self.cx + self.image.width, y - self.cy + self.image.height)
+        return (
+            x - self.cx,
+            y - self.cy,
+            x - self.cx + self.image.width,
+            y - self.cy + self.image.height,
+        )
 
 
 def make_sprite(image: Image.Image, cx: float, cy: float) -> Sprite:
@@ -73,12 +78,14 @@ def label(text: str, pixels: int, fill: RGB, halo: RGB) -> Sprite:
     face = font(pixels * k)
     left, top, right, bottom = face.getbbox(text)
     pad = 3 * k
-    width = right - left + 2 * pad
-    height = bottom - top + 2 * pad
+    width = math.ceil(right - left) + 2 * pad
+    height = math.ceil(bottom - top) + 2 * pad
     image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
     origin = (pad - left, pad - top)
-    draw.text(origin, text, font=face, fill=(*halo, 150), stroke_width=2 * k, stroke_fill=(*halo, 150))
+    draw.text(
+        origin, text, font=face, fill=(*halo, 150), stroke_width=2 * k, stroke_fill=(*halo, 150)
+    )
     draw.text(origin, text, font=face, fill=(*fill, 255), stroke_width=1, stroke_fill=(*fill, 255))
     small = reduce(image, k)
     return make_sprite(small, small.width / 2, small.height / 2)

@@ -52,7 +52,11 @@ class Strokes:
             g.line(shaft, CASING, self.width + 2.4 * f)
             g.line(shaft, rgba(ink), self.width)
         g.polygon(
-            [tip, (base[0] + nx * half, base[1] + ny * half), (base[0] - nx * half, base[1] - ny * half)],
+            [
+                tip,
+                (base[0] + nx * half, base[1] + ny * half),
+                (base[0] - nx * half, base[1] - ny * half),
+            ],
             rgba(ink),
         )
 

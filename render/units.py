@@ -77,7 +77,12 @@ def _paint(
             x, y, radius = data
             colour = ink if kind == "disc" else badge
             draw.ellipse(
-                (c + (x - radius) * r, c + (y - radius) * r, c + (x + radius) * r, c + (y + radius) * r),
+                (
+                    c + (x - radius) * r,
+                    c + (y - radius) * r,
+                    c + (x + radius) * r,
+                    c + (y + radius) * r,
+                ),
                 fill=(*colour, 255),
             )
 

@@ -42,7 +42,7 @@ def random_position(rng: random.Random, variant: Variant) -> Position:
         owned[rng.choice(variant.powers)].add(centre)
     return Position(
         variant=variant,
-        phase=Phase(1905, Season.FALL, PhaseKind.MOVEMENT),
+        phase=Phase(1905, rng.choice((Season.SPRING, Season.FALL)), PhaseKind.MOVEMENT),
         units={p: tuple(us) for p, us in units.items()},
         centers={p: frozenset(cs) for p, cs in owned.items()},
         homes={p: variant.power_info[p].homes for p in variant.powers},

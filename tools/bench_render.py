@@ -33,7 +33,9 @@ def busy_position(rng: random.Random, variant: Variant) -> Position:
         ):
             units[power].append(Unit(UnitType.ARMY, province.code))
         else:
-            units[power].append(Unit(UnitType.FLEET, rng.choice(variant.fleet_locations(province.code))))
+            units[power].append(
+                Unit(UnitType.FLEET, rng.choice(variant.fleet_locations(province.code)))
+            )
     owned: dict[str, set[str]] = {p: set() for p in variant.powers}
     for centre in sorted(variant.supply_centers):
         owned[rng.choice(variant.powers)].add(centre)
@@ -105,7 +107,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     count = sum(len(o) for o in orders.values())
 
     def once() -> bytes:
-        return map_png(position, orders=orders, results=resolution, style=args.style, size=args.size)
+        return map_png(
+            position, orders=orders, results=resolution, style=args.style, size=args.size
+        )
 
     png = once()  # the first render builds the cached board layers
     samples = []

@@ -49,7 +49,9 @@ def read(position: Position, texts: Mapping[str, Sequence[str]]) -> dict[str, li
     }
 
 
-def play(position: Position, texts: Mapping[str, Sequence[str]]) -> tuple[Resolution, dict[str, list[Order]]]:
+def play(
+    position: Position, texts: Mapping[str, Sequence[str]]
+) -> tuple[Resolution, dict[str, list[Order]]]:
     orders = read(position, texts)
     return adjudicate(position, orders), orders
 

@@ -75,15 +75,9 @@ def test_bad_input_is_reported(capsys: pytest.CaptureFixture[str]) -> None:
     assert "atlantis" in capsys.readouterr().err
 
 
-class _Stdout(io.StringIO):
-    def __init__(self) -> None:
-        super().__init__()
-        self.buffer = io.BytesIO()
-
-
 def test_the_dipgm_command_has_a_render_subcommand(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(OPENING)))
-    out = _Stdout()
-    monkeypatch.setattr(sys, "stdout", out)
+    raw = io.BytesIO()
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(raw))
     assert main(["render", "--size", "400", "--results"]) == 0
-    assert open_png(out.buffer.getvalue()).size == (400, 350)
+    assert open_png(raw.getvalue()).size == (400, 350)

@@ -274,7 +274,7 @@ def test_threads_render_the_same_maps() -> None:
     ] * 3
     expected = [map_png(start, **job) for job in jobs]  # type: ignore[arg-type]
     with ThreadPoolExecutor(max_workers=4) as pool:
-        found = list(pool.map(lambda job: map_png(start, **job), jobs))  # type: ignore[arg-type]
+        found = list(pool.map(lambda job: map_png(start, **job), jobs))
     assert found == expected
 
 

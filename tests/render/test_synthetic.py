@@ -40,7 +40,12 @@ SQUARES: dict[str, Any] = {
             "unit": [50, 45],
             "center": [25, 20],
         },
-        "BUR": {"kind": "land", "polygons": [square(100, 0)], "label": [150, 75], "unit": [150, 45]},
+        "BUR": {
+            "kind": "land",
+            "polygons": [square(100, 0)],
+            "label": [150, 75],
+            "unit": [150, 45],
+        },
         "MUN": {
             "kind": "land",
             "polygons": [square(200, 0)],
@@ -48,7 +53,12 @@ SQUARES: dict[str, Any] = {
             "unit": [250, 45],
             "center": [275, 20],
         },
-        "ENG": {"kind": "sea", "polygons": [[[0, 100], [200, 100], [200, 200], [0, 200]]], "label": [100, 175], "unit": [100, 145]},
+        "ENG": {
+            "kind": "sea",
+            "polygons": [[[0, 100], [200, 100], [200, 200], [0, 200]]],
+            "label": [100, 175],
+            "unit": [100, 145],
+        },
     },
     "impassable": {"SWI": {"polygons": [square(200, 100)], "label": [250, 150]}},
     "offboard_land": [],
