@@ -52,7 +52,7 @@ def _flat(ring: Ring, view: View, factor: float) -> list[tuple[float, float]]:
     return [((x - view.x0) * s, (y - view.y0) * s) for x, y in ring]
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=8)
 def index_raster(board: Board, view: View) -> Image.Image:
     """Mode ``P``: each pixel holds its province's slot (0 = open sea around the board)."""
     slot = slots(board)
@@ -86,7 +86,7 @@ def _outline(
     draw.line(points, fill=(*fill, 255), width=max(1, round(w)), joint="curve")
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=8)
 def overlay(board: Board, style: Style, view: View) -> Image.Image:
     """Mode ``RGBA``: borders, coasts, hatching and frame, anti-aliased, transparent elsewhere."""
     k = _factor(view)
@@ -202,13 +202,30 @@ def _extras(style: Style) -> list[RGB]:
     return found
 
 
-@lru_cache(maxsize=64)
-def png_palette(board: Board, style: Style, view: View, colours: tuple[RGB, ...]) -> Image.Image:
-    """A palette for the finished map: the board's own shades plus those of the pieces.
-    Mapping to a known palette is several times faster than choosing one per picture."""
-    extras = list(dict.fromkeys(_extras(style)))
+def _tints(style: Style) -> list[RGB]:
+    """Every fill a province can take, and its shade under a border's anti-aliased edge."""
+    found: list[RGB] = []
+    for power in sorted(style.powers):
+        for home in (False, True):
+            tint = style.tint(power, home=home)
+            found += [tint, mix(style.land_border, tint, 0.5)]
+    return found
+
+
+@lru_cache(maxsize=16)
+def png_palette(board: Board, style: Style, view: View) -> Image.Image:
+    """A palette for any finished map of this look and view: the board's own shades, every
+    tint, and the pieces' colours. Mapping to a known palette is several times faster
+    than choosing one per picture, and it does not change with ownership."""
+    extras = list(dict.fromkeys(_extras(style) + _tints(style)))
     board_colours = 256 - len(extras)
-    reduced = base_image(board, style, view, colours).quantize(
+    neutral = base_image(board, style, view, palette(board, style, {}, {}))
+    # every other pixel holds the same colours (flat fills, border shades) at a quarter of
+    # the cost
+    sample = neutral.resize(
+        (max(1, neutral.width // 2), max(1, neutral.height // 2)), Image.Resampling.NEAREST
+    )
+    reduced = sample.quantize(
         board_colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
     )
     used = (reduced.getpalette() or [])[: board_colours * 3]
@@ -218,13 +235,14 @@ def png_palette(board: Board, style: Style, view: View, colours: tuple[RGB, ...]
     return holder
 
 
-@lru_cache(maxsize=64)
+# a few megabytes each: enough for the ownerships of the games being drawn at one time
+@lru_cache(maxsize=12)
 def base_image(board: Board, style: Style, view: View, colours: tuple[RGB, ...]) -> Image.Image:
     """The tinted board with its overlay, mode ``RGB``. Never modify the result: copy it."""
     indexed = index_raster(board, view).copy()
     flat = [channel for colour in colours for channel in colour]
     indexed.putpalette(flat + [0] * (768 - len(flat)))
-    image = indexed.convert("RGB")
-    lines = overlay(board, style, view)
-    image.paste(lines, (0, 0), lines)
-    return image
+    # Pillow's alpha compositing is several times faster than pasting through a mask
+    return Image.alpha_composite(indexed.convert("RGBA"), overlay(board, style, view)).convert(
+        "RGB"
+    )

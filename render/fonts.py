@@ -3,7 +3,7 @@ shipping or finding a font file. It has no em dash; :func:`draw_text` draws one.
 
 from __future__ import annotations
 
-from functools import lru_cache
+import threading
 
 from PIL import ImageDraw, ImageFont
 
@@ -11,12 +11,22 @@ Colour = tuple[int, ...]
 DASH = "—"
 
 
-@lru_cache(maxsize=64)
+# one set of font objects per thread: a FreeType face must not be used by two threads at once
+_local = threading.local()
+
+
 def font(pixels: int) -> ImageFont.FreeTypeFont:
-    loaded = ImageFont.load_default(size=max(6, pixels))
-    if not isinstance(loaded, ImageFont.FreeTypeFont):  # pragma: no cover - Pillow w/o FreeType
-        raise RuntimeError("rendering maps needs Pillow built with FreeType")
-    return loaded
+    faces: dict[int, ImageFont.FreeTypeFont] | None = getattr(_local, "faces", None)
+    if faces is None:
+        faces = _local.faces = {}
+    size = max(6, pixels)
+    face = faces.get(size)
+    if face is None:
+        loaded = ImageFont.load_default(size=size)
+        if not isinstance(loaded, ImageFont.FreeTypeFont):  # pragma: no cover
+            raise RuntimeError("rendering maps needs Pillow built with FreeType")
+        face = faces[size] = loaded
+    return face
 
 
 def text_width(text: str, face: ImageFont.FreeTypeFont) -> float:
@@ -42,11 +52,11 @@ def draw_text(
     x, y = xy
     parts = text.split(DASH)
     ascent, _ = face.getmetrics()
-    bar = max(1.0, face.size * 0.075)
+    bar = max(1.0, face.size * 0.065)
     for i, part in enumerate(parts):
         if i:
             width = _dash_width(face)
-            mid = y + ascent * 0.62
+            mid = y + ascent * 0.7
             draw.rectangle(
                 (x + width * 0.08, mid - bar / 2, x + width * 0.92, mid + bar / 2), fill=fill
             )

@@ -1,9 +1,14 @@
 """The title (which phase, orders or results) and the legend (each power's colour, supply
-centres and units), drawn in boxes over the quietest corners of the board."""
+centres and units), drawn in boxes over the quietest corners of the board.
+
+Both are drawn once per text and size, as translucent sprites: many maps share them, and
+setting text is the slowest part of drawing a panel.
+"""
 
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
@@ -12,12 +17,15 @@ from PIL import Image, ImageDraw
 from engine.phase import PhaseKind, Season
 from engine.position import Position
 from render.fonts import draw_text, font, text_width
-from render.geometry import Board, Box, Point
+from render.geometry import Box, Point
+from render.sprites import Sprite, make_sprite, paste
 from render.styles import Style
 from render.view import View
 
 _SEASONS = {Season.SPRING: "Spring", Season.FALL: "Fall", Season.WINTER: "Winter"}
 _KINDS = {PhaseKind.MOVEMENT: "", PhaseKind.RETREATS: " retreats", PhaseKind.ADJUSTMENTS: ""}
+
+Row = tuple[str, str, int, int]
 
 
 def title_text(position: Position, *, orders: bool, results: bool) -> str:
@@ -31,41 +39,50 @@ def title_text(position: Position, *, orders: bool, results: bool) -> str:
     return text
 
 
-def _panel(canvas: Image.Image, box: Box, style: Style, view: View) -> ImageDraw.ImageDraw:
+def legend_rows(position: Position) -> tuple[Row, ...]:
+    """Each power with its name, supply centres and units, in the variant's order."""
+    # a dislodged unit is still on the board until it retreats or disbands
+    dislodged = Counter(d.power for d in position.dislodged)
+    return tuple(
+        (
+            power,
+            position.variant.power_info[power].name,
+            len(position.centers.get(power, ())),
+            len(position.units.get(power, ())) + dislodged[power],
+        )
+        for power in position.variant.powers
+    )
+
+
+def _panel(width: float, height: float, style: Style, f: float) -> Image.Image:
     """A translucent rounded box, so the board still shows faintly under it."""
-    x0, y0 = math.floor(box[0]), math.floor(box[1])
-    x1, y1 = math.ceil(box[2]), math.ceil(box[3])
-    patch = Image.new("RGBA", (x1 - x0 + 1, y1 - y0 + 1), (0, 0, 0, 0))
-    ImageDraw.Draw(patch).rounded_rectangle(
-        (box[0] - x0, box[1] - y0, box[2] - x0, box[3] - y0),
-        radius=round(6 * view.ui),
+    image = Image.new("RGBA", (math.ceil(width) + 1, math.ceil(height) + 1), (0, 0, 0, 0))
+    ImageDraw.Draw(image).rounded_rectangle(
+        (0, 0, width, height),
+        radius=round(6 * f),
         fill=(*style.panel, 222),
         outline=(*style.outline, 200),
-        width=max(1, round(view.ui)),
+        width=max(1, round(f)),
     )
-    canvas.paste(patch, (x0, y0), patch)
-    return ImageDraw.Draw(canvas)
+    return image
 
 
-def draw_title(canvas: Image.Image, text: str, style: Style, view: View) -> Box:
-    f = view.ui
+@lru_cache(maxsize=128)
+def _title(text: str, style: Style, f: float) -> Sprite:
     face = font(round(20 * f))
     pad = 8 * f
     ascent, descent = face.getmetrics()
-    box = (
-        6 * f,
-        6 * f,
-        6 * f + text_width(text, face) + 2 * pad,
-        6 * f + ascent + descent + 1.4 * pad,
-    )
-    draw = _panel(canvas, box, style, view)
-    draw_text(draw, (box[0] + pad, box[1] + pad * 0.7), text, face, style.panel_text)
-    return box
+    image = _panel(text_width(text, face) + 2 * pad, ascent + descent + 1.4 * pad, style, f)
+    draw_text(ImageDraw.Draw(image), (pad, pad * 0.7), text, face, style.panel_text)
+    return make_sprite(image, 0, 0)
 
 
-def _legend_size(position: Position, f: float) -> tuple[float, float, float]:
-    names = tuple(position.variant.power_info[p].name for p in position.variant.powers)
-    return _measure(names, f)
+def draw_title(canvas: Image.Image, text: str, style: Style, view: View) -> Box:
+    """The title in the top left corner; returns the box it covers."""
+    sprite = _title(text, style, view.ui)
+    margin = 6 * view.ui
+    paste(canvas, sprite, margin, margin)
+    return sprite.box_at(margin, margin)
 
 
 @lru_cache(maxsize=64)
@@ -79,11 +96,12 @@ def _measure(names: tuple[str, ...], f: float) -> tuple[float, float, float]:
 
 
 def legend_box(
-    board: Board, view: View, position: Position, avoid: Iterable[Box], anchors: Sequence[Point]
+    view: View, position: Position, avoid: Iterable[Box], anchors: Sequence[Point]
 ) -> Box:
     """The corner where the legend hides the fewest places of the board."""
     f = view.ui
-    width, height, _ = _legend_size(position, f)
+    names = tuple(row[1] for row in legend_rows(position))
+    width, height, _ = _measure(names, f)
     m = 6 * f
     right, bottom = view.width - m - width, view.height - m - height
     corners = [(right, bottom), (m, bottom), (right, m), (m, m)]
@@ -104,28 +122,24 @@ def _overlaps(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def draw_legend(
-    canvas: Image.Image, box: Box, position: Position, style: Style, view: View
-) -> None:
-    f = view.ui
+@lru_cache(maxsize=256)
+def _legend(rows: tuple[Row, ...], style: Style, f: float) -> Sprite:
     face = font(round(13 * f))
     head = font(round(11 * f))
-    _, _, name_w = _legend_size(position, f)
-    draw = _panel(canvas, box, style, view)
+    width, height, name_w = _measure(tuple(row[1] for row in rows), f)
+    image = _panel(width, height, style, f)
+    draw = ImageDraw.Draw(image)
     row = 19 * f
-    x = box[0] + 10 * f
+    x = 10 * f
     name_x = x + 14 * f + 8 * f
     sc_x = name_x + name_w + 12 * f + 40 * f
     unit_x = sc_x + 40 * f
-    y = box[1] + 8 * f
+    y = 8 * f
     muted = tuple(round(c * 0.55 + 255 * 0.45) for c in style.panel_text)
     for text, right in (("centres", sc_x), ("units", unit_x)):
         draw.text((right, y + row * 0.5), text, font=head, fill=muted, anchor="rm")
     y += row
-    for power in position.variant.powers:
-        info = position.variant.power_info[power]
-        centres = len(position.centers.get(power, ()))
-        units = len(position.units.get(power, ()))
+    for power, name, centres, units in rows:
         s = 12 * f
         top = y + (row - s) / 2
         draw.rectangle(
@@ -135,7 +149,14 @@ def draw_legend(
             width=max(1, round(f)),
         )
         mid = y + row * 0.5
-        draw.text((name_x, mid), info.name, font=face, fill=style.panel_text, anchor="lm")
+        draw.text((name_x, mid), name, font=face, fill=style.panel_text, anchor="lm")
         draw.text((sc_x, mid), str(centres), font=face, fill=style.panel_text, anchor="rm")
         draw.text((unit_x, mid), str(units), font=face, fill=style.panel_text, anchor="rm")
         y += row
+    return make_sprite(image, 0, 0)
+
+
+def draw_legend(
+    canvas: Image.Image, box: Box, position: Position, style: Style, view: View
+) -> None:
+    paste(canvas, _legend(legend_rows(position), style, view.ui), box[0], box[1])

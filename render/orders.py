@@ -298,7 +298,9 @@ class _Planner:
         self.strokes.dot(g, line[-1], ink)
         self.add(g, i.failed, first=True)
         if i.failed:
-            self.mark(line[-1], self.r * 0.5)
+            # mid-line: at its end the cross would sit on the supported move's arrow
+            middle, _ = point_along(line, length(line) / 2)
+            self.mark(middle, self.r * 0.5)
 
     def convoy(self, i: Item, order: Convoy) -> None:
         stage = self.stage
@@ -346,10 +348,11 @@ class _Planner:
         if at is None:
             return
         self.drawing.builds.append((i.power, order.unit, i.failed))
-        ink = self.style.ink(i.power)
         g = Graphic()
-        self.strokes.ring(g, at, self.r * 1.32, ink)
-        self.strokes.plus(g, (at[0] + self.r * 1.05, at[1] - self.r * 1.05), ink)
+        # a badge, not a ring: a ring in Austria's red would read as the dislodged mark
+        self.strokes.plus(
+            g, (at[0] + self.r * 0.95, at[1] - self.r * 0.95), self.style.ink(i.power)
+        )
         self.add(g, i.failed, over=True)
         if i.failed:
             self.mark(at, self.r * 1.4)

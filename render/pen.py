@@ -95,7 +95,8 @@ class Graphic:
             small = mask.reduce(_K)
             if fade is not None:
                 small = small.point(fade)
-            canvas.paste(fill[:3], (x0, y0, x0 + small.width, y0 + small.height), small)
+            # a solid image pastes about twice as fast as a bare colour through a mask
+            canvas.paste(Image.new(canvas.mode, small.size, fill[:3]), (x0, y0), small)
             start = stop
 
 

@@ -111,11 +111,12 @@ class Strokes:
 
     def plus(self, g: Graphic, centre: Pt, ink: RGB) -> None:
         """The build mark: a white plus on a disc of the power's ink."""
-        s = self.r * 0.42
+        s = self.r * 0.62
         x, y = centre
         white = rgba((255, 255, 255))
-        g.disc(centre, s * 1.25, white)
-        g.disc(centre, s * 1.05, rgba(ink))
-        w = max(1.2, 2.2 * self.f)
-        g.line([(x - s * 0.6, y), (x + s * 0.6, y)], white, w)
-        g.line([(x, y - s * 0.6), (x, y + s * 0.6)], white, w)
+        g.disc(centre, s + 1.6 * self.f, rgba(self.style.outline))
+        g.disc(centre, s + 0.4 * self.f, white)
+        g.disc(centre, s - 0.8 * self.f, rgba(ink))
+        w = max(1.2, 2.4 * self.f)
+        g.line([(x - s * 0.55, y), (x + s * 0.55, y)], white, w, caps=False)
+        g.line([(x, y - s * 0.55), (x, y + s * 0.55)], white, w, caps=False)

@@ -15,7 +15,7 @@ from render import REGIONS, STYLES, map_png
 from render.compose import _DISLODGED_SHIFT
 from render.crop import crop_box, region_provinces, view_for
 from render.geometry import load_board
-from render.legend import title_text
+from render.legend import legend_rows, title_text
 from render.styles import get_style
 from render.units import UNIT_SIZE
 from render.view import board_view
@@ -125,16 +125,11 @@ def test_results_bring_their_own_orders(start: Position) -> None:
     assert map_png(start, results=resolution.results) == map_png(start, results=resolution)
 
 
-def test_a_cut_support_is_marked(start: Position) -> None:
-    texts = {
-        "FRANCE": ["A PAR - BUR", "A MAR S A PAR - BUR"],
-        "ITALY": ["A VEN - PIE"],
-    }
-    # Piedmont attacks Marseilles? No: an attack on the supporter cuts it.
-    texts["ITALY"] = ["A VEN - PIE"]
+def test_a_cut_support_is_marked() -> None:
     before = Position.initial()
     spring = adjudicate(before, orders_for(before, {"ITALY": ["A VEN - PIE"]})).position
-    orders = orders_for(spring, {"FRANCE": texts["FRANCE"], "ITALY": ["A PIE - MAR"]})
+    texts = {"FRANCE": ["A PAR - BUR", "A MAR S A PAR - BUR"], "ITALY": ["A PIE - MAR"]}
+    orders = orders_for(spring, texts)
     resolution = adjudicate(spring, orders)
     outcomes = {str(r.unit): r.outcome for r in resolution.results}
     assert outcomes["A MAR"] is Outcome.CUT
@@ -146,24 +141,18 @@ def test_a_cut_support_is_marked(start: Position) -> None:
     )
 
 
-def dislodging_position() -> tuple[Position, dict[str, list[object]]]:
+def spring_1901_for_a_dislodgement() -> Position:
     start = Position.initial()
-    spring = adjudicate(
-        start,
-        orders_for(
-            start,
-            {
-                "AUSTRIA": ["A VIE - GAL", "A BUD - SER"],
-                "RUSSIA": ["F SEV - RUM"],
-                "TURKEY": ["A CON - BUL"],
-            },
-        ),
-    ).position
-    return spring, {}
+    texts = {
+        "AUSTRIA": ["A VIE - GAL", "A BUD - SER"],
+        "RUSSIA": ["F SEV - RUM"],
+        "TURKEY": ["A CON - BUL"],
+    }
+    return adjudicate(start, orders_for(start, texts)).position
 
 
 def test_a_dislodged_unit_is_drawn_beside_its_province_with_a_mark() -> None:
-    spring, _ = dislodging_position()
+    spring = spring_1901_for_a_dislodgement()
     orders = orders_for(
         spring,
         {
@@ -184,6 +173,8 @@ def test_a_dislodged_unit_is_drawn_beside_its_province_with_a_mark() -> None:
     assert close(dominant(after, rum, ICON * 0.3), STYLE.colour("AUSTRIA"))
     title = title_text(retreat, orders=False, results=False)
     assert title == "Fall 1901 retreats"
+    rows = {power: (centres, units) for power, _, centres, units in legend_rows(retreat)}
+    assert rows["RUSSIA"] == (4, 4)  # the dislodged fleet still counts until it retreats
 
 
 def test_builds_and_removals_are_drawn() -> None:
