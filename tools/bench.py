@@ -10,100 +10,12 @@ import time
 from collections.abc import Callable, Sequence
 from functools import partial
 
-from engine.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
-from engine.phase import Phase, PhaseKind, Season
+from engine.orders import Disband, Order, Retreat
+from engine.phase import PhaseKind
 from engine.position import Position
 from engine.step import adjudicate
-from engine.units import Unit, UnitType, province_of
-from engine.variant import ProvinceKind, Variant, load_variant
-
-Orders = dict[str, list[Order]]
-
-
-def random_position(rng: random.Random, variant: Variant) -> Position:
-    """22-34 units spread over the board, about a third fleets, centres split among powers."""
-    provinces = list(variant.provinces.values())
-    rng.shuffle(provinces)
-    count = rng.randint(22, 34)
-    units: dict[str, list[Unit]] = {p: [] for p in variant.powers}
-    for province in provinces[:count]:
-        power = rng.choice(variant.powers)
-        if province.kind is ProvinceKind.LAND or (
-            province.kind is ProvinceKind.COAST and rng.random() < 0.5
-        ):
-            units[power].append(Unit(UnitType.ARMY, province.code))
-        else:
-            location = rng.choice(variant.fleet_locations(province.code))
-            units[power].append(Unit(UnitType.FLEET, location))
-    centres = sorted(variant.supply_centers)
-    rng.shuffle(centres)
-    owned: dict[str, set[str]] = {p: set() for p in variant.powers}
-    for centre in centres:
-        owned[rng.choice(variant.powers)].add(centre)
-    return Position(
-        variant=variant,
-        phase=Phase(1905, rng.choice((Season.SPRING, Season.FALL)), PhaseKind.MOVEMENT),
-        units={p: tuple(us) for p, us in units.items()},
-        centers={p: frozenset(cs) for p, cs in owned.items()},
-        homes={p: variant.power_info[p].homes for p in variant.powers},
-    )
-
-
-def _move_options(variant: Variant, unit: Unit) -> list[str]:
-    if unit.type is UnitType.ARMY:
-        return sorted(variant.army_adjacency.get(unit.location, ()))
-    return sorted(variant.fleet_adjacency.get(unit.location, ()))
-
-
-def random_orders(rng: random.Random, position: Position) -> Orders:
-    """Every unit ordered: many moves into contested places, supports, convoys."""
-    variant = position.variant
-    placed = {u.province: (p, u) for p, u in position.all_units()}
-    moves: dict[str, str] = {}
-    orders: Orders = {p: [] for p in variant.powers}
-    # first choose moves, so supports can aim at real ones
-    for province, (_, unit) in placed.items():
-        options = _move_options(variant, unit)
-        if options and rng.random() < 0.55:
-            moves[province] = rng.choice(options)
-    for province, (power, unit) in placed.items():
-        if province in moves:
-            orders[power].append(Move(unit, moves[province]))
-            continue
-        roll = rng.random()
-        reach = {province_of(loc) for loc in _move_options(variant, unit)}
-        supportable = [
-            (other, dest)
-            for other, dest in moves.items()
-            if province_of(dest) in reach and other != province
-        ]
-        holders = [p for p in reach if p in placed and p not in moves]
-        if (
-            unit.type is UnitType.FLEET
-            and variant.provinces[province].kind is ProvinceKind.SEA
-            and roll < 0.5
-        ):
-            armies = [
-                p
-                for p in reach
-                if p in placed and placed[p][1].type is UnitType.ARMY and p not in moves
-            ]
-            coasts = [p for p in reach if variant.provinces[p].kind is ProvinceKind.COAST]
-            if armies and len(coasts) > 1:
-                army = rng.choice(armies)
-                dest = rng.choice([c for c in coasts if c != army])
-                orders[power].append(Convoy(unit, army, dest))
-                army_power, army_unit = placed[army]
-                orders[army_power].append(Move(army_unit, dest, via_convoy=True))
-                continue
-        if supportable and roll < 0.8:
-            other, dest = rng.choice(supportable)
-            orders[power].append(SupportMove(unit, other, province_of(dest)))
-        elif holders and roll < 0.95:
-            orders[power].append(SupportHold(unit, rng.choice(holders)))
-        else:
-            orders[power].append(Hold(unit))
-    return orders
+from engine.variant import load_variant
+from tools.scenarios import random_orders, random_position, report
 
 
 def _time(step: Callable[[], object]) -> float:
@@ -112,15 +24,13 @@ def _time(step: Callable[[], object]) -> float:
     return time.perf_counter() - start
 
 
-def _report(name: str, samples: Sequence[float]) -> None:
-    ordered = sorted(samples)
-    median = statistics.median(ordered) * 1000
-    p90 = ordered[int(len(ordered) * 0.9)] * 1000
-    rate = len(ordered) / sum(ordered)
-    print(
-        f"{name:<12} {len(ordered):>6} phases  {rate:>9.0f} phases/s  "
-        f"median {median:.3f} ms  p90 {p90:.3f} ms"
-    )
+def retreat_orders(rng: random.Random, position: Position) -> dict[str, list[Order]]:
+    """A random retreat (or a disband) for every dislodged unit: some collide."""
+    orders: dict[str, list[Order]] = {}
+    for d in position.dislodged:
+        choice: Order = Retreat(d.unit, rng.choice(d.retreats)) if d.retreats else Disband(d.unit)
+        orders.setdefault(d.power, []).append(choice)
+    return orders
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -143,18 +53,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     for position, orders in cases:
         after = adjudicate(position, orders).position
         if after.phase.kind is PhaseKind.RETREATS:
-            retreat.append(_time(partial(adjudicate, after, {})))
-            after = adjudicate(after, {}).position
+            retreats = retreat_orders(rng, after)
+            retreat.append(_time(partial(adjudicate, after, retreats)))
+            after = adjudicate(after, retreats).position
         if after.phase.kind is PhaseKind.ADJUSTMENTS:
+            # no adjustment orders: missing builds are waived, removals by civil disorder
             adjustment.append(_time(partial(adjudicate, after, {})))
     print(
         f"engine benchmark: seed {args.seed}, {len(cases)} movement phases of "
         f"{min(units)}-{max(units)} units (median {statistics.median(units):.0f}), "
-        f"every unit ordered"
+        "every unit ordered, half Spring and half Fall"
     )
-    _report("movement", movement)
-    _report("retreat", retreat)
-    _report("adjustment", adjustment)
+    report("movement", movement)
+    report("retreat", retreat)
+    report("adjustment", adjustment)
 
 
 if __name__ == "__main__":

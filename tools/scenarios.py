@@ -1,0 +1,123 @@
+"""Seeded random boards and orders for the benchmarks: busy, conflict-heavy, reproducible."""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections.abc import Sequence
+
+from engine.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
+from engine.phase import Phase, PhaseKind, Season
+from engine.position import Position
+from engine.units import Unit, UnitType, province_of
+from engine.variant import ProvinceKind, Variant
+
+Orders = dict[str, list[Order]]
+
+
+def random_position(
+    rng: random.Random, variant: Variant, count: int | None = None, season: Season | None = None
+) -> Position:
+    """``count`` units (default 22-34) spread over the board, about a third fleets, every
+    centre owned by someone; a Spring or Fall movement phase."""
+    provinces = sorted(variant.provinces.values(), key=lambda p: p.code)
+    rng.shuffle(provinces)
+    count = rng.randint(22, 34) if count is None else count
+    units: dict[str, list[Unit]] = {p: [] for p in variant.powers}
+    for province in provinces[:count]:
+        power = rng.choice(variant.powers)
+        if province.kind is ProvinceKind.LAND or (
+            province.kind is ProvinceKind.COAST and rng.random() < 0.5
+        ):
+            units[power].append(Unit(UnitType.ARMY, province.code))
+        else:
+            location = rng.choice(variant.fleet_locations(province.code))
+            units[power].append(Unit(UnitType.FLEET, location))
+    season = rng.choice((Season.SPRING, Season.FALL)) if season is None else season
+    return Position(
+        variant=variant,
+        phase=Phase(1905, season, PhaseKind.MOVEMENT),
+        units={p: tuple(us) for p, us in units.items()},
+        centers=random_centres(rng, variant),
+        homes={p: variant.power_info[p].homes for p in variant.powers},
+    )
+
+
+def random_centres(rng: random.Random, variant: Variant) -> dict[str, frozenset[str]]:
+    """Every supply centre given to a power at random."""
+    owned: dict[str, set[str]] = {p: set() for p in variant.powers}
+    for centre in sorted(variant.supply_centers):
+        owned[rng.choice(variant.powers)].add(centre)
+    return {p: frozenset(cs) for p, cs in owned.items()}
+
+
+def _move_options(variant: Variant, unit: Unit) -> list[str]:
+    if unit.type is UnitType.ARMY:
+        return sorted(variant.army_adjacency.get(unit.location, ()))
+    return sorted(variant.fleet_adjacency.get(unit.location, ()))
+
+
+def random_orders(rng: random.Random, position: Position, limit: int | None = None) -> Orders:
+    """Every unit ordered (or the first ``limit``): many moves into contested places,
+    supports, convoys."""
+    variant = position.variant
+    placed = {u.province: (p, u) for p, u in position.all_units()}
+    if limit is not None:
+        placed = dict(list(placed.items())[:limit])
+    moves: dict[str, str] = {}
+    orders: Orders = {p: [] for p in variant.powers}
+    # first choose moves, so supports can aim at real ones
+    for province, (_, unit) in placed.items():
+        options = _move_options(variant, unit)
+        if options and rng.random() < 0.55:
+            moves[province] = rng.choice(options)
+    for province, (power, unit) in placed.items():
+        if province in moves:
+            orders[power].append(Move(unit, moves[province]))
+            continue
+        roll = rng.random()
+        reach = {province_of(loc) for loc in _move_options(variant, unit)}
+        supportable = [
+            (other, dest)
+            for other, dest in moves.items()
+            if province_of(dest) in reach and other != province
+        ]
+        holders = [p for p in reach if p in placed and p not in moves]
+        if (
+            unit.type is UnitType.FLEET
+            and variant.provinces[province].kind is ProvinceKind.SEA
+            and roll < 0.5
+        ):
+            armies = [
+                p
+                for p in reach
+                if p in placed and placed[p][1].type is UnitType.ARMY and p not in moves
+            ]
+            coasts = [p for p in reach if variant.provinces[p].kind is ProvinceKind.COAST]
+            if armies and len(coasts) > 1:
+                army = rng.choice(armies)
+                dest = rng.choice([c for c in coasts if c != army])
+                orders[power].append(Convoy(unit, army, dest))
+                army_power, army_unit = placed[army]
+                orders[army_power].append(Move(army_unit, dest, via_convoy=True))
+                continue
+        if supportable and roll < 0.8:
+            other, dest = rng.choice(supportable)
+            orders[power].append(SupportMove(unit, other, province_of(dest)))
+        elif holders and roll < 0.95:
+            orders[power].append(SupportHold(unit, rng.choice(holders)))
+        else:
+            orders[power].append(Hold(unit))
+    return orders
+
+
+def report(name: str, samples: Sequence[float], what: str = "phases") -> None:
+    """One line: how many, how many per second, median and p90 in milliseconds."""
+    ordered = sorted(samples)
+    median = statistics.median(ordered) * 1000
+    p90 = ordered[int(len(ordered) * 0.9)] * 1000
+    rate = len(ordered) / sum(ordered)
+    print(
+        f"{name:<12} {len(ordered):>6} {what:<7} {rate:>9.0f}/s  "
+        f"median {median:.3f} ms  p90 {p90:.3f} ms"
+    )
