@@ -58,9 +58,15 @@ def check_order(position: Position, power: str, order: Order) -> Order:
     """
     if power not in position.variant.power_info:
         raise IllegalOrderError(f"unknown power {power!r}")
-    check = _CHECKS.get(type(order))
-    if check is None:
+    entry = _CHECKS.get(type(order))
+    if entry is None:
         raise InvalidOrderError(f"not an order: {order!r}")
+    phases, check = entry
+    now = position.phase.kind
+    if now not in phases:
+        raise IllegalOrderError(
+            f"it is {position.phase.long_name}: only {_ALLOWED_NOW[now]} can be ordered"
+        )
     return check(position, power, order)
 
 
@@ -81,14 +87,6 @@ def _province(variant: Variant, code: str) -> Province:
     if code in variant.impassable:
         raise IllegalOrderError(f"{variant.impassable[code]} ({code}) is impassable")
     raise InvalidOrderError(f"unknown province {code!r}")
-
-
-def _require_phase(position: Position, *kinds: PhaseKind) -> None:
-    now = position.phase.kind
-    if now not in kinds:
-        raise IllegalOrderError(
-            f"it is {position.phase.long_name}: only {_ALLOWED_NOW[now]} can be ordered"
-        )
 
 
 def _own_unit(position: Position, power: str, unit: Unit) -> Unit:
@@ -158,13 +156,11 @@ def _could_move(position: Position, unit: Unit, dest: str, without: str | None) 
 
 
 def _check_hold(position: Position, power: str, order: Hold) -> Order:
-    _require_phase(position, PhaseKind.MOVEMENT)
     unit = _own_unit(position, power, order.unit)
     return order if unit == order.unit else Hold(unit)
 
 
 def _check_move(position: Position, power: str, order: Move) -> Order:
-    _require_phase(position, PhaseKind.MOVEMENT)
     unit = _own_unit(position, power, order.unit)
     if not order.via_convoy:
         # the common case, a plain step to a neighbour, needs no further reasoning
@@ -239,7 +235,6 @@ def _support_reach(position: Position, unit: Unit, province: str, what: str) -> 
 
 
 def _check_support_hold(position: Position, power: str, order: SupportHold) -> Order:
-    _require_phase(position, PhaseKind.MOVEMENT)
     unit = _own_unit(position, power, order.unit)
     target = province_of(order.target)
     _province(position.variant, target)
@@ -250,7 +245,6 @@ def _check_support_hold(position: Position, power: str, order: SupportHold) -> O
 
 
 def _check_support_move(position: Position, power: str, order: SupportMove) -> Order:
-    _require_phase(position, PhaseKind.MOVEMENT)
     unit = _own_unit(position, power, order.unit)
     target, dest = province_of(order.target), province_of(order.dest)
     _province(position.variant, target)
@@ -303,7 +297,6 @@ def _supportable(position: Position, target: str, target_type: UnitType | None) 
 
 
 def _check_convoy(position: Position, power: str, order: Convoy) -> Order:
-    _require_phase(position, PhaseKind.MOVEMENT)
     variant = position.variant
     unit = _own_unit(position, power, order.unit)
     if unit.type is not UnitType.FLEET:
@@ -332,7 +325,6 @@ def _check_convoy(position: Position, power: str, order: Convoy) -> Order:
 
 
 def _check_retreat(position: Position, power: str, order: Retreat) -> Order:
-    _require_phase(position, PhaseKind.RETREATS)
     unit = _own_unit(position, power, order.unit)
     dislodged = _own_dislodged(position, power, unit.province)
     options = dislodged.retreats if dislodged is not None else ()
@@ -349,7 +341,6 @@ def _check_retreat(position: Position, power: str, order: Retreat) -> Order:
 
 
 def _check_disband(position: Position, power: str, order: Disband) -> Order:
-    _require_phase(position, PhaseKind.RETREATS, PhaseKind.ADJUSTMENTS)
     unit = _own_unit(position, power, order.unit)
     if position.phase.kind is PhaseKind.ADJUSTMENTS:
         units, centers = _counts(position, power)
@@ -376,7 +367,6 @@ def _require_builds(position: Position, power: str) -> None:
 
 
 def _check_build(position: Position, power: str, order: Build) -> Order:
-    _require_phase(position, PhaseKind.ADJUSTMENTS)
     _require_builds(position, power)
     code = order.unit.province
     province = _province(position.variant, code)
@@ -400,7 +390,6 @@ def _check_build(position: Position, power: str, order: Build) -> Order:
 
 
 def _check_waive(position: Position, power: str, order: Waive) -> Order:
-    _require_phase(position, PhaseKind.ADJUSTMENTS)
     _require_builds(position, power)
     return order
 
@@ -547,14 +536,19 @@ def _adjustment_candidates(position: Position, code: str) -> tuple[str | None, l
     return None, []
 
 
-_CHECKS: dict[type, Callable[[Position, str, Any], Order]] = {
-    Hold: _check_hold,
-    Move: _check_move,
-    SupportHold: _check_support_hold,
-    SupportMove: _check_support_move,
-    Convoy: _check_convoy,
-    Retreat: _check_retreat,
-    Disband: _check_disband,
-    Build: _check_build,
-    Waive: _check_waive,
+_MOVEMENT = frozenset({PhaseKind.MOVEMENT})
+_RETREATS = frozenset({PhaseKind.RETREATS})
+_ADJUSTMENTS = frozenset({PhaseKind.ADJUSTMENTS})
+
+# Each kind of order: the phases it belongs to, and how it is checked.
+_CHECKS: dict[type, tuple[frozenset[PhaseKind], Callable[[Position, str, Any], Order]]] = {
+    Hold: (_MOVEMENT, _check_hold),
+    Move: (_MOVEMENT, _check_move),
+    SupportHold: (_MOVEMENT, _check_support_hold),
+    SupportMove: (_MOVEMENT, _check_support_move),
+    Convoy: (_MOVEMENT, _check_convoy),
+    Retreat: (_RETREATS, _check_retreat),
+    Disband: (_RETREATS | _ADJUSTMENTS, _check_disband),
+    Build: (_ADJUSTMENTS, _check_build),
+    Waive: (_ADJUSTMENTS, _check_waive),
 }

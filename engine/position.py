@@ -80,6 +80,16 @@ class Position:
     # Lookups -----------------------------------------------------------------
 
     @cached_property
+    def unit_list(self) -> tuple[tuple[str, Unit], ...]:
+        """Every (power, unit) on the board, powers in the variant's order."""
+        return tuple(self.all_units())
+
+    @cached_property
+    def unit_index(self) -> dict[str, int]:
+        """Province -> the index of its unit in :attr:`unit_list`."""
+        return {unit.province: i for i, (_, unit) in enumerate(self.unit_list)}
+
+    @cached_property
     def _occupants(self) -> dict[str, tuple[str, Unit]]:
         return {u.province: (power, u) for power, units in self.units.items() for u in units}
 

@@ -17,17 +17,11 @@ from engine.legal import check_order
 from engine.movement import adjudicate_movement
 from engine.orders import (
     Build,
-    Convoy,
     Disband,
-    Hold,
-    Move,
     MovementOrder,
     Order,
     Retreat,
-    SupportHold,
-    SupportMove,
     Waive,
-    format_order,
 )
 from engine.outcomes import OrderResult, Outcome, Resolution
 from engine.phase import Phase, PhaseKind, Season
@@ -35,7 +29,6 @@ from engine.position import Dislodged, Position, retreat_options
 from engine.units import Unit
 
 Orders = Mapping[str, Sequence[Order]]
-_MOVEMENT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy)
 
 
 def adjudicate(position: Position, orders: Orders) -> Resolution:
@@ -89,43 +82,41 @@ def _checked(
 def _movement(position: Position, orders: Orders) -> Resolution:
     variant = position.variant
     accepted, results = _checked(position, orders)
-    units = list(position.all_units())
-    index = {unit.province: i for i, (_, unit) in enumerate(units)}
+    units = position.unit_list
+    index = position.unit_index
     unit_orders: list[MovementOrder | None] = [None] * len(units)
-    for power, power_orders in accepted.items():
+    for power_orders in accepted.values():
         for order in power_orders:
-            if isinstance(order, _MOVEMENT_ORDERS):
-                unit_orders[index[order.unit.province]] = order
-            else:
-                results.append(_wrong_phase(power, order, "a movement"))
+            # check_order admits only movement orders in a movement phase
+            unit_orders[index[order.unit.province]] = order  # type: ignore[union-attr,assignment]
     outcome = adjudicate_movement(variant, units, unit_orders)
 
     stay: dict[str, list[Unit]] = {p: [] for p in variant.powers}
     occupied: set[str] = set()
-    moved_from = outcome.final_location
+    final, knocked_out, words = outcome.final_location, outcome.dislodged, outcome.outcomes
+    dislodged_units: list[int] = []
     for i, (power, unit) in enumerate(units):
-        if not outcome.dislodged[i]:
-            if moved_from[i] != unit.location:
-                unit = unit.at(moved_from[i])
-            stay[power].append(unit)
-            occupied.add(unit.province)
-    dislodged: list[Dislodged] = []
-    for i, (power, unit) in enumerate(units):
-        word = outcome.outcomes[i]
-        given = unit_orders[i]
-        if outcome.dislodged[i]:
-            attacker = outcome.attacker_from[i]
-            options = retreat_options(variant, unit, attacker, occupied, outcome.contested)
-            if options:
-                dislodged.append(Dislodged(power, unit, attacker, options))
-            else:
-                word = Outcome.DESTROYED
-        elif given is None:
+        if knocked_out[i]:
+            dislodged_units.append(i)
             continue
-        reason = outcome.illegal_convoys.get(i)
-        if reason is not None:
-            word = Outcome.ILLEGAL
-        results.append(OrderResult(power, unit, given, word, reason))
+        given = unit_orders[i]
+        if given is not None:
+            reason = outcome.illegal_convoys.get(i)
+            word = words[i] if reason is None else Outcome.ILLEGAL
+            results.append(OrderResult(power, unit, given, word, reason))
+        if final[i] != unit.location:
+            unit = unit.at(final[i])
+        stay[power].append(unit)
+        occupied.add(unit.province)
+    dislodged: list[Dislodged] = []
+    for i in dislodged_units:
+        power, unit = units[i]
+        attacker = outcome.attacker_from[i]
+        options = retreat_options(variant, unit, attacker, occupied, outcome.contested)
+        if options:
+            dislodged.append(Dislodged(power, unit, attacker, options))
+        word = Outcome.DISLODGED if options else Outcome.DESTROYED
+        results.append(OrderResult(power, unit, unit_orders[i], word))
 
     after = Position(
         variant,
@@ -141,16 +132,6 @@ def _movement(position: Position, orders: Orders) -> Resolution:
     return _after_retreats(position.phase, results, after)
 
 
-def _wrong_phase(power: str, order: Order, phase: str) -> OrderResult:
-    return OrderResult(
-        power,
-        _unit(order),
-        order,
-        Outcome.ILLEGAL,
-        f"{format_order(order)} is not an order for {phase} phase",
-    )
-
-
 # Retreats --------------------------------------------------------------------------
 
 
@@ -159,18 +140,8 @@ def _retreats(position: Position, orders: Orders) -> Resolution:
     chosen: dict[str, tuple[str, Order]] = {}
     for power, power_orders in accepted.items():
         for order in power_orders:
-            if isinstance(order, Retreat | Disband):
-                chosen[order.unit.province] = (power, order)
-            else:
-                results.append(
-                    OrderResult(
-                        power,
-                        _unit(order),
-                        order,
-                        Outcome.ILLEGAL,
-                        f"{format_order(order)} is not an order for a retreat phase",
-                    )
-                )
+            # check_order admits only retreats and disbands of dislodged units here
+            chosen[order.unit.province] = (power, order)  # type: ignore[union-attr]
     targets: dict[str, int] = {}
     for _, order in chosen.values():
         if isinstance(order, Retreat):
@@ -215,9 +186,6 @@ def _adjustments(position: Position, orders: Orders) -> Resolution:
             _builds(power, delta, power_orders, units, results)
         elif delta < 0:
             _removals(position, power, -delta, power_orders, units, results)
-        else:
-            for order in power_orders:
-                results.append(OrderResult(power, _unit(order), order, Outcome.VOID))
     phase = position.phase.successor()
     after = replace(
         position,

@@ -231,3 +231,187 @@ def test_regions_tile_the_board() -> None:
         for ring in [*shells, *holes]:
             for x, y in ring:
                 assert 0 <= x <= width and 0 <= y <= height
+
+
+# --- Legibility: labels, unit icons and supply-centre markers never collide.
+#
+# Sizes are board pixels at the designed scale (the whole board drawn 1200 px wide, where the
+# renderer's ``feature`` is 1). They mirror the renderer; smaller pictures round the font up
+# by at most a few per cent, and regional crops draw everything smaller relative to the board.
+#
+# render/labels.py and render/sprites.py: a label is set at LABEL_PIXELS, in Pillow's default
+# font, three capitals whose advance is at most CHAR_WIDTH each (NWG, the widest code, is
+# 31.5 px) and CAP_HEIGHT tall; draw_labels treats the text plus about half a pixel of
+# padding as the label's box.
+LABEL_PIXELS = 13.0
+CHAR_WIDTH = 10.5
+CAP_HEIGHT = 9.0
+LABEL_MARGIN = 0.75
+# render/units.py: a unit's badge is UNIT_SIZE across (a fleet's disc; an army's square is a
+# little smaller) and its sprite adds UNIT_MARGIN of that on every side; the renderer moves a
+# label off that sprite box.
+UNIT_SIZE = 26.0
+UNIT_MARGIN = 0.12
+# render/compose.py: a dislodged unit is drawn DISLODGED_SIZE as large, shifted by
+# DISLODGED_SHIFT icon sizes from its anchor, inside a red ring DISLODGED_RING of its size
+# from its middle; its sprite's margin is DISLODGED_MARGIN.
+DISLODGED_SHIFT = (0.78, 0.62)
+DISLODGED_SIZE = 0.88
+DISLODGED_RING = 0.68
+DISLODGED_MARGIN = 0.3
+# render/compose.py: a supply-centre marker is a disc of this radius.
+MARKER_RADIUS = 6.0
+# Every box keeps this far inside its province (a land border is drawn 1.4 px wide).
+BORDER_INSET = 1.0
+
+Box = tuple[float, float, float, float]
+
+
+def _box(p: Sequence[float], half_w: float, half_h: float) -> Box:
+    return (p[0] - half_w, p[1] - half_h, p[0] + half_w, p[1] + half_h)
+
+
+def _grow(b: Box, d: float) -> Box:
+    return (b[0] - d, b[1] - d, b[2] + d, b[3] + d)
+
+
+def _meet(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _segment_meets_box(a: Sequence[float], b: Sequence[float], box: Box) -> bool:
+    """Whether segment a-b has a point strictly inside ``box`` (Liang-Barsky clipping)."""
+    x0, y0, x1, y1 = box
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    lo, hi = 0.0, 1.0
+    for p, q in ((-dx, a[0] - x0), (dx, x1 - a[0]), (-dy, a[1] - y0), (dy, y1 - a[1])):
+        if p == 0:
+            if q <= 0:
+                return False
+        elif p < 0:
+            lo = max(lo, q / p)
+        else:
+            hi = min(hi, q / p)
+        if lo >= hi:
+            return False
+    return True
+
+
+def _box_inside(box: Box, shells: Sequence[Ring], holes: Sequence[Ring]) -> bool:
+    """Whether ``box`` lies in the area: its corners inside and no outline crossing it."""
+    x0, y0, x1, y1 = box
+    corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+    if not all(in_area(c, shells, holes) for c in corners):
+        return False
+    for ring in [*shells, *holes]:
+        n = len(ring)
+        for i in range(n):
+            if _segment_meets_box(ring[i], ring[(i + 1) % n], box):
+                return False
+    return True
+
+
+def _box_covered(box: Box, areas: Sequence[dict[str, Any]], step: float = 1.0) -> bool:
+    """Whether every point of a grid over ``box`` lies in one of ``areas``."""
+    nx = max(1, math.ceil((box[2] - box[0]) / step))
+    ny = max(1, math.ceil((box[3] - box[1]) / step))
+    for i in range(nx + 1):
+        for j in range(ny + 1):
+            p = (box[0] + (box[2] - box[0]) * i / nx, box[1] + (box[3] - box[1]) * j / ny)
+            if not any(in_province(p, a) for a in areas):
+                return False
+    return True
+
+
+def _own_seas(variant: Variant, code: str, coast: str) -> set[str]:
+    return {
+        loc
+        for loc in variant.fleet_adjacency[f"{code}/{coast}"]
+        if variant.provinces[loc].kind is ProvinceKind.SEA
+    }
+
+
+def label_half(code: str) -> tuple[float, float]:
+    return (len(code) * CHAR_WIDTH / 2 + LABEL_MARGIN, CAP_HEIGHT / 2 + LABEL_MARGIN)
+
+
+def unit_sprite_half(size: float = UNIT_SIZE, margin: float = UNIT_MARGIN) -> float:
+    return math.ceil(size / 2 + size * margin)
+
+
+def drawn_items(data: dict[str, Any]) -> list[tuple[str, str, str, Box]]:
+    """(province, what, anchor, box) for everything drawn at an anchor: the label, the unit's
+    icon at its anchor and at each coast, where a dislodged unit from each of those goes, and
+    the supply-centre marker. Icons count their sprite box, the box the renderer keeps
+    labels off."""
+    unit = unit_sprite_half()
+    small = UNIT_SIZE * DISLODGED_SIZE
+    gone = unit_sprite_half(small, DISLODGED_MARGIN)
+    shift = (UNIT_SIZE * DISLODGED_SHIFT[0], UNIT_SIZE * DISLODGED_SHIFT[1])
+    out: list[tuple[str, str, str, Box]] = []
+    for code, entry in sorted(data["provinces"].items()):
+        out.append((code, "label", "label", _box(entry["label"], *label_half(code))))
+        spots = {"unit": entry["unit"], **entry.get("coasts", {})}
+        for name, (x, y) in spots.items():
+            out.append((code, "icon", name, _box((x, y), unit, unit)))
+            out.append((code, "dislodged", name, _box((x + shift[0], y + shift[1]), gone, gone)))
+        if "center" in entry:
+            r = MARKER_RADIUS
+            out.append((code, "marker", "center", _box(entry["center"], r, r)))
+    return out
+
+
+def _drawn_together(a: tuple[str, str, str, Box], b: tuple[str, str, str, Box]) -> bool:
+    """Whether the two can be on one map at once and must stay apart."""
+    if a[0] != b[0]:
+        return True
+    kinds = {a[1], b[1]}
+    if kinds <= {"icon", "dislodged"}:
+        # One unit stands in a province, and one more dislodged beside it; a dislodged unit
+        # is drawn half over the unit that took its place at the same anchor, by design.
+        return kinds == {"icon", "dislodged"} and a[2] != b[2]
+    return True
+
+
+def collisions(data: dict[str, Any]) -> list[str]:
+    """Every pair of drawn items whose boxes meet."""
+    items = drawn_items(data)
+    found = []
+    for i, a in enumerate(items):
+        for b in items[i + 1 :]:
+            if _meet(a[3], b[3]) and _drawn_together(a, b):
+                found.append(f"{a[0]} {a[1]} {a[2]} / {b[0]} {b[1]} {b[2]}")
+    return found
+
+
+def strays(data: dict[str, Any], variant: Variant) -> list[str]:
+    """Labels, icons (their badges) and markers not inside their province, and fleet icons
+    on a coast not inside the province and that coast's seas; a dislodged unit's middle
+    not inside the province or the seas next to its coast."""
+    provinces = data["provinces"]
+    found = []
+    badge = UNIT_SIZE / 2 + BORDER_INSET
+    shift = (UNIT_SIZE * DISLODGED_SHIFT[0], UNIT_SIZE * DISLODGED_SHIFT[1])
+    for code, entry in sorted(provinces.items()):
+        shells, holes = entry["polygons"], entry.get("holes", [])
+        hw, hh = label_half(code)
+        if not _box_inside(_box(entry["label"], hw + BORDER_INSET, hh + BORDER_INSET), shells, holes):
+            found.append(f"{code} label")
+        if not _box_inside(_box(entry["unit"], badge, badge), shells, holes):
+            found.append(f"{code} icon")
+        if "center" in entry:
+            r = MARKER_RADIUS + BORDER_INSET
+            if not _box_inside(_box(entry["center"], r, r), shells, holes):
+                found.append(f"{code} marker")
+        for coast, spot in entry.get("coasts", {}).items():
+            areas = [entry, *(provinces[s] for s in sorted(_own_seas(variant, code, coast)))]
+            if not _box_covered(_box(spot, badge, badge), areas):
+                found.append(f"{code} icon {coast}")
+        spots = {"unit": entry["unit"], **entry.get("coasts", {})}
+        for name, (x, y) in spots.items():
+            areas = [entry]
+            if name != "unit":
+                areas += [provinces[s] for s in sorted(_own_seas(variant, code, name))]
+            if not any(in_province((x + shift[0], y + shift[1]), a) for a in areas):
+                found.append(f"{code} dislodged {name}")
+    return found
