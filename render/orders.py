@@ -262,6 +262,9 @@ class _Planner:
         if (target, source) in self.moves and not retreating:
             path = _shifted(path, self.r * 0.3)
         stop = self.r * (1.05 if target in self.occupied else 0.55)
+        if i.failed:
+            # a bounce stops short, so its cross never sits on another unit's arrowhead
+            stop = max(stop, self.r * 2.0)
         path = trim(path, self.r * 0.8, stop)
         self.paths[(source, target)] = path
         g = Graphic()

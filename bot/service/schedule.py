@@ -309,7 +309,9 @@ class Schedule:
     reminders: tuple[timedelta, ...] = (timedelta(hours=24), timedelta(hours=1))
 
     def __post_init__(self) -> None:
-        zone_info(self.zone)
+        if not isinstance(self.timing, Durations | Weekly | Blitz):
+            raise ScheduleError(f"not a schedule's timing: {self.timing!r}")
+        object.__setattr__(self, "zone", zone_info(self.zone).key)
         _check_span(self.negotiation, "negotiation", least=_ZERO)
         _check_span(self.grace, "grace", least=_ZERO)
         for offset in self.reminders:
@@ -547,16 +549,17 @@ def _next_slot(slots: Iterable[Slot], zone: ZoneInfo, at_or_after: datetime) -> 
 
 # Parsing: durations ---------------------------------------------------------------------------
 
-_UNITS: dict[str, timedelta] = {}
-for _words, _span_of in (
-    (("w", "wk", "wks", "week", "weeks"), _WEEK),
-    (("d", "day", "days"), _DAY),
-    (("h", "hr", "hrs", "hour", "hours"), _HOUR),
-    (("m", "min", "mins", "minute", "minutes"), _MINUTE),
-    (("s", "sec", "secs", "second", "seconds"), timedelta(seconds=1)),
-):
-    for _word in _words:
-        _UNITS[_word] = _span_of
+_UNITS: dict[str, timedelta] = {
+    word: unit
+    for words, unit in (
+        (("w", "wk", "wks", "week", "weeks"), _WEEK),
+        (("d", "day", "days"), _DAY),
+        (("h", "hr", "hrs", "hour", "hours"), _HOUR),
+        (("m", "min", "mins", "minute", "minutes"), _MINUTE),
+        (("s", "sec", "secs", "second", "seconds"), timedelta(seconds=1)),
+    )
+    for word in words
+}
 _UNIT_NAMES = {
     _WEEK: "weeks",
     _DAY: "days",
@@ -871,28 +874,28 @@ def parse_schedule(text: str, *, base: Schedule | None = None, zone: str | None 
     head, sep, body = raw.partition(":")
     word = head.strip().lower()
     where = "schedule"
-    if word in ("league", "classroom") and not sep:
-        preset = LEAGUE if word == "league" else CLASSROOM
-        if word == "league" and zone is not None and zone != preset.zone:
+    if zone is not None:
+        zone = zone_info(zone).key
+    if word == "league" and not sep:
+        if zone is not None and zone != LEAGUE.zone:
             raise ScheduleError(
-                f"{where}: the league's timetable is in {preset.zone} time, but tz={zone} was "
+                f"{where}: the league's timetable is in {LEAGUE.zone} time, but tz={zone} was "
                 "also given; to use another zone, spell it out with "
                 "schedule=weekly:tz=...;due=...;process=..."
             )
-        return replace(
-            preset,
-            zone=preset.zone if word == "league" else (zone or schedule.zone),
-            reminders=schedule.reminders,
-            grace=schedule.grace,
-        )
+        # The league's rules fix the timetable, the negotiation week and no early processing;
+        # reminders and grace stay the game's own.
+        return replace(LEAGUE, reminders=schedule.reminders, grace=schedule.grace)
     try:
-        if word == "blitz":
+        if word in ("blitz", "classroom") and not (word == "classroom" and sep):
             turn = parse_duration(body) if sep else Blitz().turn
             return replace(schedule, timing=Blitz(turn), zone=zone or schedule.zone)
         if word == "weekly":
             if not body.strip():
                 raise ScheduleError(f"weekly needs its timetable, {_SCHEDULE_EXAMPLES}")
             timing, spec_zone = _parse_weekly(body)
+            if spec_zone is not None:
+                spec_zone = zone_info(spec_zone).key
             if spec_zone is not None and zone is not None and spec_zone != zone:
                 raise ScheduleError(
                     f"it says tz={spec_zone} but tz={zone} was also given; give one"
@@ -917,7 +920,14 @@ def parse_schedule(text: str, *, base: Schedule | None = None, zone: str | None 
             )
     except ScheduleError as exc:
         raise ScheduleError(f"{where}: {exc}") from None
-    raise ScheduleError(f"{where}: not a schedule I know; {_SCHEDULE_EXAMPLES}")
+    try:
+        parse_duration(raw)
+    except ScheduleError:
+        raise ScheduleError(f"{where}: not a schedule I know; {_SCHEDULE_EXAMPLES}") from None
+    raise ScheduleError(
+        f"{where}: give three durations, movement/retreats/adjustments, e.g. {raw}/2h/2h, or "
+        f"blitz:{raw} for every phase the same"
+    )
 
 
 def _parse_weekly(body: str) -> tuple[Weekly, str | None]:

@@ -16,7 +16,7 @@ from engine.variant import ProvinceKind, Variant, load_variant
 from tools.mapgen import anchors, raster, vector
 from tools.mapgen import seeds as facts
 from tools.mapgen.adjacency import MIN_BORDER, game_adjacency, shared_borders
-from tools.mapgen.projection import HEIGHT, WIDTH, fitted
+from tools.mapgen.projection import HEIGHT, WIDTH, Projection, fitted
 from tools.mapgen.source import data_version, load_countries
 
 OUTPUT = Path(__file__).resolve().parents[2] / "render" / "data" / "standard_map.json"
@@ -119,6 +119,30 @@ def _sea_codes(variant: Variant) -> frozenset[str]:
     return frozenset(c for c, p in variant.provinces.items() if p.kind is ProvinceKind.SEA)
 
 
+def place_anchors(
+    written: dict[str, BaseGeometry], variant: Variant, proj: Projection
+) -> anchors.Anchors:
+    """Label, unit, centre and coast points, chosen on the geometry exactly as written out."""
+    seas = _sea_codes(variant)
+    coasts: dict[str, dict[str, tuple[list[str], list[str], tuple[float, float]]]] = {}
+    for code, info in variant.provinces.items():
+        seas_of = {
+            coast: sorted(loc for loc in variant.fleet_adjacency[f"{code}/{coast}"] if loc in seas)
+            for coast in info.coasts
+        }
+        for coast, own in seas_of.items():
+            other = sorted({s for c, ss in seas_of.items() if c != coast for s in ss} - set(own))
+            _name, lon, lat = facts.COASTS[code][coast]
+            coasts.setdefault(code, {})[coast] = (own, other, proj.point(lon, lat))
+    return anchors.place(
+        written,
+        {code: p for code, p in anchors.projected(proj, facts.CENTERS).items()},
+        coasts,
+        anchors.projected(proj, facts.UNIT_POINTS),
+        anchors.projected(proj, facts.LABEL_POINTS),
+    )
+
+
 def build() -> tuple[dict[str, Any], Report]:
     report = Report()
     clock = time.perf_counter()
@@ -166,27 +190,7 @@ def build() -> tuple[dict[str, Any], Report]:
         code: shapely.MultiPolygon([(shell, holes) for shell, holes in parts])
         for code, parts in exported.items()
     }
-    centers = anchors.projected(proj, facts.CENTERS)
-    unit_hints = anchors.projected(proj, facts.UNIT_POINTS)
-    label_hints = anchors.projected(proj, facts.LABEL_POINTS)
-    center_of = {
-        code: anchors.center_point(written[code], centers[code])
-        for code in exported
-        if variant.provinces[code].supply_center
-    }
-    coast_of: dict[str, dict[str, tuple[float, float]]] = {}
-    for code in exported:
-        for coast in variant.provinces[code].coasts:
-            sea_names = sorted(
-                loc for loc in variant.fleet_adjacency[f"{code}/{coast}"] if loc in seas
-            )
-            _name, lon, lat = facts.COASTS[code][coast]
-            coast_of.setdefault(code, {})[coast] = anchors.coast_point(
-                written[code], [written[s] for s in sea_names], proj.point(lon, lat)
-            )
-    dots = list(center_of.values()) + [p for c in coast_of.values() for p in c.values()]
-    unit_of = anchors.unit_points(written, center_of, dots, unit_hints)
-    label_of = anchors.label_points(written, unit_of, dots, label_hints)
+    placed = place_anchors(written, variant, proj)
     provinces: dict[str, Any] = {}
     for code, parts in exported.items():
         entry: dict[str, Any] = {
@@ -196,12 +200,12 @@ def build() -> tuple[dict[str, Any], Report]:
         holes = [h for _, hs in parts for h in hs]
         if holes:
             entry["holes"] = holes
-        entry["label"] = _coords(label_of[code])
-        entry["unit"] = _coords(unit_of[code])
-        if code in center_of:
-            entry["center"] = _coords(center_of[code])
-        if code in coast_of:
-            entry["coasts"] = {c: _coords(p) for c, p in coast_of[code].items()}
+        entry["label"] = _coords(placed.label[code])
+        entry["unit"] = _coords(placed.unit[code])
+        if code in placed.center:
+            entry["center"] = _coords(placed.center[code])
+        if code in placed.coasts:
+            entry["coasts"] = {c: _coords(p) for c, p in sorted(placed.coasts[code].items())}
         provinces[code] = entry
     lap("anchors")
 

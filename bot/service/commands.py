@@ -1,0 +1,280 @@
+"""The one command grammar of every front end, and the help text of every command.
+
+A command is a word and the rest of the text, optionally addressed to a game by name::
+
+    order A Par-Bur; F Bre-MAO        ->  Command("order", "A Par-Bur; F Bre-MAO")
+    join france,england               ->  Command("join", "france,england")
+    game hague order A PAR - BUR      ->  Command("order", "A PAR - BUR", game="hague")
+
+The arguments keep their case and line breaks: orders may come one per line.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+
+from bot.service.effects import Line, Message, Section
+from bot.service.errors import UserError
+
+_HEAD = re.compile(r"\s*(\S+)(?:\s+(.*))?", re.DOTALL)
+_ORDER_LIKE = re.compile(r"(?i)^(a|f|army|fleet|build|remove|waive)\b")
+
+
+@dataclass(frozen=True, slots=True)
+class Spec:
+    """One command: how to write it, what it does, and examples."""
+
+    name: str
+    usage: str
+    summary: str
+    details: tuple[str, ...] = ()
+    examples: tuple[str, ...] = ()
+    gm: bool = False
+
+
+SPECS: tuple[Spec, ...] = (
+    Spec(
+        "help",
+        "help [command]",
+        "List the commands, or explain one.",
+        examples=("help", "help order"),
+    ),
+    Spec(
+        "newgame",
+        "newgame [name] [option=value ...]",
+        "Create a game in this channel; you become its game master.",
+        (
+            "The name is one word of letters, digits, - or _ (default: game-1, game-2, ...).",
+            "schedule=48h/2h/2h  movement/retreats/adjustments (default), or blitz:5m, "
+            "classroom, league, weekly:tz=...;due=wed 00:00,sun 00:00;process=mon 12:30",
+            "tz=Europe/London  the game's time zone, for deadlines shown and typed",
+            "negotiation=7d  time to negotiate before the first deadline counts",
+            "ready_early=on|off  adjudicate early once every power is ready (default on)",
+            "grace=10m  once all are ready, wait this long first (default 0)",
+            "reminders=24h,1h  remind powers missing orders this long before orders close",
+            "press=full|public|none|rulebook  the press rule (recorded with the game)",
+            "anonymous=on|off  keep who plays which power secret (default off)",
+        ),
+        ("newgame", "newgame hague schedule=24h/1h/1h tz=Europe/Paris anonymous=on"),
+    ),
+    Spec(
+        "join",
+        "join [power ...]",
+        "Join the game in this channel, naming the powers you would like, best first.",
+        ("Powers are assigned by lot when the game starts, preferences honoured where possible.",),
+        ("join", "join france, england"),
+    ),
+    Spec(
+        "leave",
+        "leave",
+        "Leave the game. Once it has started your power falls into civil disorder.",
+        ("In a game that has started, write `leave confirm`: your units then hold every turn.",),
+        ("leave",),
+    ),
+    Spec("games", "games", "The games you play in, and the other games here.", (), ("games",)),
+    Spec("players", "players", "Who plays in this game.", (), ("players",)),
+    Spec(
+        "start",
+        "start",
+        "Start the game: assign powers, open Spring 1901 and its deadline.",
+        ("Every player learns their power by direct message.",),
+        ("start",),
+        gm=True,
+    ),
+    Spec(
+        "order",
+        "order <orders>",
+        "Give orders: one or many, on new lines or separated by ; or ,",
+        (
+            "Any usual notation works: A Par-Bur, A PAR - BUR, Paris army to Burgundy, "
+            "F Bre-MAO, A Mar S A Par-Bur, F NTH C A Lon-Bel, A Par R Gas, build A Par, waive.",
+            "A later order for a unit replaces the earlier one. Send orders here by direct "
+            "message; in the channel only you see the answer.",
+        ),
+        ("order A Par-Bur; F Bre-MAO; A Mar-Spa", "game hague order A PAR - BUR"),
+    ),
+    Spec("orders", "orders", "Your orders for this phase, and units still without one."),
+    Spec(
+        "clear",
+        "clear [unit|all]",
+        "Withdraw one order (by its unit or province) or all of them.",
+        ("`clear` alone withdraws all of your orders; `clear waive` withdraws your waives.",),
+        ("clear A PAR", "clear all"),
+    ),
+    Spec(
+        "possible",
+        "possible [province]",
+        "What your units may do: every move, or every order for the unit in one province.",
+        (),
+        ("possible", "possible MAR"),
+    ),
+    Spec(
+        "ready",
+        "ready",
+        "Say your orders are final; when every power is ready the phase may be adjudicated "
+        "early.",
+    ),
+    Spec("unready", "unready", "Take back `ready`."),
+    Spec(
+        "status",
+        "status",
+        "The phase, its deadline, who is ready or still missing orders, and centre counts.",
+    ),
+    Spec(
+        "map",
+        "map [phase] [region] [mine]",
+        "The map now, or of a past phase with its orders and results.",
+        (
+            "region: a province code (it and its neighbours) or one of british_isles, "
+            "scandinavia, low_countries, france, iberia, central_europe, italy, balkans, "
+            "turkey, russia, mediterranean.",
+            "mine: your own orders drawn on the board, sent to you alone.",
+        ),
+        ("map", "map S1901M", "map balkans", "map mine"),
+    ),
+    Spec(
+        "history",
+        "history [phase]",
+        "Every order and result of a past phase (default: the latest).",
+        (),
+        ("history", "history F1901M"),
+    ),
+    Spec(
+        "process",
+        "process",
+        "Adjudicate the current phase now, without waiting for the deadline.",
+        gm=True,
+    ),
+    Spec("pause", "pause", "Stop the clock; the time left is kept.", gm=True),
+    Spec("resume", "resume", "Restart the clock with the time that was left.", gm=True),
+    Spec(
+        "extend",
+        "extend <duration>",
+        "Move the deadline later.",
+        (),
+        ("extend 24h", "extend 1d12h"),
+        gm=True,
+    ),
+    Spec(
+        "deadline",
+        "deadline <when>",
+        "Set the deadline, in the game's time zone.",
+        (),
+        ("deadline +2h", "deadline tomorrow 18:00", "deadline 2026-11-25 18:00"),
+        gm=True,
+    ),
+    Spec(
+        "end",
+        "end",
+        "End the game for good, without a winner.",
+        ("Write `end confirm` to do it.",),
+        ("end confirm",),
+        gm=True,
+    ),
+)
+
+BY_NAME: dict[str, Spec] = {spec.name: spec for spec in SPECS}
+ALIASES = {"?": "help", "new": "newgame", "notready": "unready", "moves": "possible"}
+GAME_TOPIC = (
+    "game <name> <command>",
+    "Address a game by name: needed in a direct message when you play in several games.",
+    "e.g. game hague order A PAR - BUR",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A command word and the rest of the text; ``game`` when the text named a game."""
+
+    name: str
+    args: str = ""
+    game: str | None = None
+
+    @property
+    def words(self) -> list[str]:
+        return self.args.split()
+
+
+def parse_command(text: str) -> Command:
+    """Read a command; raise :class:`UserError` saying what would be right."""
+    match = _HEAD.fullmatch(text)
+    if match is None:
+        raise UserError("Write a command, e.g. `help`.")
+    word, rest = match.group(1), (match.group(2) or "").strip()
+    if word.lower() == "game":
+        return _addressed(rest)
+    return Command(_command_name(word, rest), rest)
+
+
+def _addressed(rest: str) -> Command:
+    match = _HEAD.fullmatch(rest)
+    if match is None:
+        raise UserError("Name the game and the command, e.g. `game hague status`.")
+    name, tail = match.group(1), (match.group(2) or "").strip()
+    inner = _HEAD.fullmatch(tail)
+    if inner is None:
+        raise UserError(f"Say what to do in {name}, e.g. `game {name} status`.")
+    word, args = inner.group(1), (inner.group(2) or "").strip()
+    if word.lower() == "game":
+        raise UserError("Name one game only, e.g. `game hague status`.")
+    return Command(_command_name(word, args), args, game=name)
+
+
+def _command_name(word: str, rest: str) -> str:
+    name = word.lower()
+    name = ALIASES.get(name, name)
+    if name in BY_NAME:
+        return name
+    raise UserError(unknown_command_text(word, rest))
+
+
+def unknown_command_text(word: str, rest: str) -> str:
+    text = f"`{word}` is not a command."
+    if _ORDER_LIKE.match(word) and rest:
+        return f"{text} To give orders, start with `order`, e.g. `order {word} {rest}`."
+    close = difflib.get_close_matches(word.lower(), list(BY_NAME), n=1, cutoff=0.6)
+    if close:
+        return f"{text} Did you mean `{close[0]}`? `help` lists every command."
+    return f"{text} `help` lists every command."
+
+
+# Help ------------------------------------------------------------------------------------
+
+
+def help_message(topic: str = "") -> Message:
+    """`help` (every command in one line each) or `help <command>`."""
+    word = topic.strip().lower()
+    if not word:
+        return _overview()
+    if word == "game":
+        usage, summary, example = GAME_TOPIC
+        return Message(title=usage, sections=(Section(None, (Line(summary), Line(example))),))
+    spec = BY_NAME.get(ALIASES.get(word, word))
+    if spec is None:
+        raise UserError(unknown_command_text(topic.strip(), "") + " Try `help` alone.")
+    return _detail(spec)
+
+
+def _overview() -> Message:
+    players = tuple(Line(f"{s.usage} — {s.summary}") for s in SPECS if not s.gm)
+    masters = tuple(Line(f"{s.usage} — {s.summary}") for s in SPECS if s.gm)
+    usage, summary, _ = GAME_TOPIC
+    return Message(
+        title="dipgm commands",
+        sections=(
+            Section("Everyone", players),
+            Section("Game master (the game's creator or a workspace admin)", masters),
+            Section(None, (Line(f"{usage} — {summary}"), Line("help <command> — more on one."))),
+        ),
+    )
+
+
+def _detail(spec: Spec) -> Message:
+    sections = [Section(None, (Line(spec.summary), *(Line(d) for d in spec.details)))]
+    if spec.gm:
+        sections.append(Section(None, (Line("For the game master only."),)))
+    if spec.examples:
+        sections.append(Section("Examples", tuple(Line(e, code=True) for e in spec.examples)))
+    return Message(title=spec.usage, sections=tuple(sections))
