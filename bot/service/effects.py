@@ -55,11 +55,14 @@ class Button:
 
 @dataclass(frozen=True, slots=True)
 class Image:
-    """A PNG (or GIF) stored in the database; front ends fetch the bytes by ``image_id``."""
+    """A PNG (or GIF). Stored in the database it has an ``image_id`` (outbox deliveries bring
+    its bytes along); a reply carries its bytes in ``data``, so a private picture (a preview
+    of one's own orders) is never stored."""
 
-    image_id: int
+    image_id: int | None
     filename: str
     alt: str
+    data: bytes | None = field(default=None, repr=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +167,15 @@ class Target:
             "channel": self.channel,
             "user_id": self.user_id,
         }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Target:
+        return cls(
+            platform=data["platform"],
+            workspace=data["workspace"],
+            channel=data.get("channel"),
+            user_id=data.get("user_id"),
+        )
 
 
 @dataclass(frozen=True, slots=True)

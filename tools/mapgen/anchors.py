@@ -223,8 +223,9 @@ def _coast_item(
     foreign: Sequence[BaseGeometry],
     hint: Point,
 ) -> Item:
-    """Spots by the shore with ``seas`` near ``hint``: the badge over the province and those
-    seas only, its middle in either and nearer to them than to the province's other seas."""
+    """Spots by the shore with ``seas`` near ``hint``: the middle in the province or those
+    seas and nearer to them than to the province's ``foreign`` seas, the badge clear of the
+    foreign seas and, where it can be, over nothing but the province and its seas."""
     own = shapely.union_all(list(seas))
     shore = shapely.intersection(province.boundary, own.boundary)
     if shore.is_empty:
@@ -235,14 +236,16 @@ def _coast_item(
     area = shapely.union_all([province, own])
     pts = _grid(area, 1.0, (x - reach, y - reach, x + reach, y + reach))
     badge = UNIT_SIZE / 2 + BORDER_INSET + SLACK
-    ok = _fits(area, pts, badge, badge)
     near = shapely.distance(own, shapely.points(pts))
-    ok &= near <= COAST_REACH
+    ok = near <= COAST_REACH
+    boxes = shapely.box(pts[:, 0] - badge, pts[:, 1] - badge, pts[:, 0] + badge, pts[:, 1] + badge)
     if foreign:
-        far = shapely.distance(shapely.union_all(list(foreign)), shapely.points(pts))
-        ok &= far > near + 1.0
+        other = shapely.union_all(list(foreign))
+        far = shapely.distance(other, shapely.points(pts))
+        ok &= (far > near + 1.0) & ~np.asarray(shapely.intersects(other, boxes), dtype=bool)
+    covered = _fits(area, pts, badge, badge)
     in_land = np.asarray(shapely.contains_xy(province, pts[:, 0], pts[:, 1]), dtype=bool)
-    cost = 0.3 * _dist(pts, (x, y)) + 1.5 * ~in_land
+    cost = 0.3 * _dist(pts, (x, y)) + 1.5 * ~in_land + 8.0 * ~covered
     if not ok.any():
         raise RuntimeError(f"no room for a fleet on {code}/{name}")
     return Item(code, "coast", name, (UNIT_HALF + SLACK, UNIT_HALF + SLACK), pts[ok], cost[ok])

@@ -1,0 +1,185 @@
+"""One request being handled: who asks, where, about which game, and how to answer.
+
+Every command handler gets a :class:`Context` inside the request's transaction. It finds
+the game the request means (asking, never guessing, when a DM could mean several), checks
+who may do what, and shapes replies: private ones go only to the requester.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from bot.service import delivery
+from bot.service.commands import Command
+from bot.service.effects import Audience, Message, Reply, Request, text
+from bot.service.errors import UserError
+from bot.service.maps import Renderer
+from bot.service.options import GameOptions
+from bot.store.models import Game, GameStatus, Phase, Platform, Player
+from bot.store.repository import Store
+from engine import Position, Variant, load_variant
+
+FollowUp = Callable[[], Awaitable[list[Reply]]]
+
+
+@dataclass(frozen=True, slots=True)
+class Deps:
+    """What every handler may use besides the database."""
+
+    clock: Callable[[], datetime]
+    renderer: Renderer
+    map_size: int
+    default_zone: str
+    process_phase: Callable[[int], Awaitable[bool]]
+
+
+@dataclass
+class Context:
+    store: Store
+    request: Request
+    command: Command
+    deps: Deps
+    now: datetime
+    # Work to do once the request's transaction has committed (adjudicating, for one).
+    follow_ups: list[FollowUp] = field(default_factory=list)
+
+    @property
+    def actor_id(self) -> str:
+        return self.request.actor.user_id
+
+    @property
+    def platform(self) -> Platform:
+        return Platform(self.request.actor.platform)
+
+    @property
+    def workspace(self) -> str:
+        return self.request.actor.workspace
+
+    @property
+    def args(self) -> str:
+        return self.command.args
+
+    # Replies -----------------------------------------------------------------------------
+
+    def private(self, message: Message) -> Reply:
+        """For the requester alone: in their DM, or only-you where they wrote."""
+        audience = Audience.DM if self.request.place.is_dm else Audience.ONLY_YOU
+        return Reply(audience, message)
+
+    def say(self, *lines: str, title: str | None = None) -> Reply:
+        return self.private(text(*lines, title=title))
+
+    def public(self, message: Message) -> Reply:
+        """Where the request was written, for all there to see."""
+        audience = Audience.DM if self.request.place.is_dm else Audience.CHANNEL
+        return Reply(audience, message)
+
+    def in_channel_of(self, game: Game) -> bool:
+        place = self.request.place
+        return not place.is_dm and place.channel == game.channel
+
+    async def announce(self, game: Game, message: Message, action: str) -> list[Reply]:
+        """Tell the game's channel: as the reply when the request was written there, else
+        through the outbox (keyed by the audit entry of the action, so once)."""
+        entry = await self.store.audit(
+            self.actor_id, action, game_id=game.id, detail={"command": self.command.name}
+        )
+        if self.in_channel_of(game):
+            return [Reply(Audience.CHANNEL, message)]
+        await delivery.to_channel(self.store, game, f"game:{game.id}:audit:{entry.id}", message)
+        return []
+
+    # The game ----------------------------------------------------------------------------
+
+    async def game(self) -> Game:
+        """The game the request means: named, the channel's, or the requester's only game."""
+        named = self.command.game
+        if named is not None:
+            game = await self.store.find_game(self.platform, self.workspace, named.lower())
+            if game is None:
+                raise UserError(
+                    f"There is no game named {named!r} here. `games` lists the games here."
+                )
+            return game
+        place = self.request.place
+        if not place.is_dm and place.channel is not None:
+            game = await self.store.find_game_by_channel(
+                self.platform, self.workspace, place.channel
+            )
+            if game is None:
+                raise UserError(
+                    "There is no game in this channel. Create one with `newgame`, or name a "
+                    f"game: `game <name> {self.command.name}`."
+                )
+            return game
+        mine = [
+            g
+            for g in await self.store.games_of_user(self.platform, self.actor_id)
+            if g.workspace == self.workspace
+        ]
+        if not mine:
+            raise UserError(
+                "You play in no game yet. Join one in its channel with `join`, or name a game: "
+                f"`game <name> {self.command.name}`."
+            )
+        if len(mine) > 1:
+            names = ", ".join(g.name for g in mine)
+            raise UserError(
+                f"You play in several games ({names}): say which, e.g. "
+                f"`game {mine[0].name} {self.command.name}`."
+            )
+        return mine[0]
+
+    def options(self, game: Game) -> GameOptions:
+        return GameOptions.from_settings(game.settings, self.deps.default_zone)
+
+    def zone(self, game: Game) -> str:
+        return self.options(game).schedule.zone
+
+    @staticmethod
+    def variant(game: Game) -> Variant:
+        return load_variant(game.variant)
+
+    def is_gm(self, game: Game) -> bool:
+        return self.request.actor.is_admin or game.creator == self.actor_id
+
+    def require_gm(self, game: Game) -> None:
+        if not self.is_gm(game):
+            raise UserError(
+                f"Only the game master of {game.name} (its creator, or a workspace admin) may "
+                f"use `{self.command.name}`."
+            )
+
+    @staticmethod
+    def require_started(game: Game) -> None:
+        if game.status == GameStatus.FORMING:
+            raise UserError(
+                f"{game.name} has not started yet: the game master starts it with `start`."
+            )
+        if game.status == GameStatus.FINISHED:
+            raise UserError(f"{game.name} is over. `history` and `map` still show how it went.")
+
+    async def open_phase(self, game: Game) -> tuple[Phase, Position]:
+        self.require_started(game)
+        phase = await self.store.open_phase_of(game.id)
+        if phase is None:
+            raise UserError(f"{game.name} has no phase open for orders.")
+        return phase, Position.from_json(phase.position)
+
+    async def membership(self, game: Game) -> Player | None:
+        for player in await self.store.players_of(game.id):
+            if player.user_id == self.actor_id:
+                return player
+        return None
+
+    async def power(self, game: Game) -> str:
+        """The power the requester plays in a started game."""
+        player = await self.membership(game)
+        if player is None:
+            raise UserError(f"You do not play in {game.name}.")
+        self.require_started(game)
+        if player.power is None:
+            raise UserError(f"You have no power in {game.name}.")
+        return player.power

@@ -1,0 +1,122 @@
+"""The outbox from the service's side: queueing messages to a game's channel or a player's
+DM, and handing due messages to the front end of a platform.
+
+Delivery is at least once: a front end takes messages (they are hidden from others for a
+lease), sends them, then reports each as delivered or failed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from bot.service.effects import Message, Target
+from bot.service.queries import image_png
+from bot.store.models import Game, OutboxMessage, Platform
+from bot.store.repository import Store
+
+# Enough to fetch every platform's share of a busy moment in one go.
+BATCH = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Delivery:
+    """One message to send: where, what, and the image's bytes if it has one."""
+
+    id: int
+    target: Target
+    message: Message
+    image: bytes | None
+
+
+def channel_target(game: Game) -> Target:
+    return Target(platform=str(game.platform), workspace=game.workspace, channel=game.channel)
+
+
+def dm_target(game: Game, user_id: str) -> Target:
+    return Target(platform=str(game.platform), workspace=game.workspace, user_id=user_id)
+
+
+async def enqueue(
+    store: Store,
+    game: Game,
+    key: str,
+    target: Target,
+    message: Message,
+    *,
+    image_id: int | None = None,
+) -> OutboxMessage:
+    """Queue once per key: the same key queued again (a retried transaction) is one message."""
+    kind = "dm" if target.user_id is not None else "channel"
+    return await store.enqueue(
+        key,
+        platform=game.platform,
+        target={"kind": kind, **target.to_json()},
+        payload=message.to_json(),
+        game_id=game.id,
+        image_id=image_id,
+    )
+
+
+async def to_channel(
+    store: Store, game: Game, key: str, message: Message, *, image_id: int | None = None
+) -> OutboxMessage:
+    return await enqueue(store, game, key, channel_target(game), message, image_id=image_id)
+
+
+async def to_user(store: Store, game: Game, user_id: str, key: str, message: Message) -> None:
+    await enqueue(store, game, key, dm_target(game, user_id), message)
+
+
+class Deliveries:
+    """What a front end calls to send the outbox of its platform."""
+
+    def __init__(
+        self, sessions: async_sessionmaker[AsyncSession], clock: Callable[[], datetime]
+    ) -> None:
+        self._sessions = sessions
+        self._clock = clock
+
+    async def pending(self, platform: str) -> list[Delivery]:
+        wanted = Platform(platform)
+        out: list[Delivery] = []
+        async with self._sessions.begin() as session:
+            store = Store(session, self._clock)
+            taken = await store.due_outbox(limit=BATCH)
+            for row in taken:
+                if row.platform != wanted:
+                    # Taking hides a message for a lease; another platform's deliverer
+                    # must still find it due.
+                    row.next_attempt_at = self._clock()
+                    continue
+                image = None if row.image_id is None else await image_png(session, row.image_id)
+                out.append(
+                    Delivery(
+                        row.id,
+                        Target.from_json(row.target),
+                        Message.from_json(row.payload),
+                        image,
+                    )
+                )
+            await session.flush()
+        return out
+
+    async def delivered(self, message_id: int) -> None:
+        async with self._sessions.begin() as session:
+            await Store(session, self._clock).mark_sent(message_id)
+
+    async def failed(
+        self,
+        message_id: int,
+        error: str,
+        *,
+        retry_after: timedelta | None = None,
+        permanent: bool = False,
+    ) -> None:
+        async with self._sessions.begin() as session:
+            await Store(session, self._clock).mark_failed(
+                message_id, error, retry_after=retry_after, permanent=permanent
+            )

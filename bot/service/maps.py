@@ -1,0 +1,56 @@
+"""Drawing maps for the service: off the event loop, at the service's size, with names
+front ends can save under."""
+
+from __future__ import annotations
+
+import asyncio
+from functools import partial
+from typing import Protocol
+
+from engine import Position
+from render import REGIONS
+from render.orders import OrdersArg, ResultsArg
+
+
+class Renderer(Protocol):
+    """What the service needs of :func:`render.map_png`."""
+
+    def __call__(
+        self,
+        position: Position,
+        *,
+        orders: OrdersArg | None = None,
+        results: ResultsArg | None = None,
+        size: int = 1200,
+        region: str | None = None,
+    ) -> bytes: ...
+
+
+async def draw(
+    renderer: Renderer,
+    position: Position,
+    *,
+    size: int,
+    orders: OrdersArg | None = None,
+    results: ResultsArg | None = None,
+    region: str | None = None,
+) -> bytes:
+    """The PNG, drawn in a worker thread: a full map takes most of a second."""
+    job = partial(renderer, position, orders=orders, results=results, size=size, region=region)
+    return await asyncio.to_thread(job)
+
+
+def region_name(position: Position, word: str) -> str | None:
+    """The region a word names (a named region, or a province with its neighbours)."""
+    lowered = word.lower()
+    if lowered in REGIONS:
+        return lowered
+    if word.upper() in position.variant.provinces:
+        return word.upper()
+    return None
+
+
+def filename(game: str, phase: str, *parts: str) -> str:
+    """``hague-S1901M-results.png``: stable, so a map of the same thing keeps its name."""
+    words = [game, phase, *(p.lower().replace("/", "-") for p in parts)]
+    return "-".join(words) + ".png"

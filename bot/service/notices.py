@@ -1,0 +1,129 @@
+"""Direct messages to one power's players: its power at the start, what it must do in a
+retreat or adjustment phase, and reminders. Each names only that power's own units."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.service.effects import Deadline, Line, Message, Section
+from bot.service.summary import phase_label, power_name
+from engine import Move, Position, format_order, legal_orders
+
+
+def _free_homes(position: Position, power: str) -> list[str]:
+    owned = position.centers.get(power, frozenset())
+    return [
+        h for h in position.homes.get(power, ()) if h in owned and position.unit_in(h) is None
+    ]
+
+
+def _example_moves(position: Position, power: str) -> str:
+    """A line of orders a new player could copy: a move for up to three of their units."""
+    examples: list[str] = []
+    for unit in position.units.get(power, ())[:3]:
+        moves = [o for o in legal_orders(position, unit.province) if isinstance(o, Move)]
+        if moves:
+            examples.append(format_order(moves[0]))
+    return "; ".join(examples)
+
+
+def how_to_order(game_name: str, several_games: bool) -> Line:
+    if several_games:
+        return Line(
+            f"You play in several games: start each command with `game {game_name}`, "
+            f"e.g. `game {game_name} orders`."
+        )
+    return Line("`orders` shows what you have given, `possible` what your units may do.")
+
+
+def welcome(
+    game_name: str,
+    position: Position,
+    power: str,
+    deadline: Deadline,
+    *,
+    several_games: bool,
+) -> Message:
+    """The DM each player gets when the game starts."""
+    name = power_name(position, power)
+    units = ", ".join(str(u) for u in position.units.get(power, ()))
+    example = _example_moves(position, power)
+    lines = [
+        Line(f"Your units: {units}"),
+        Line(f"Send your orders for {phase_label(position.phase)} to me here, for example:"),
+        Line(f"order {example}", code=True),
+        how_to_order(game_name, several_games),
+    ]
+    return Message(
+        title=f"{game_name}: you play {name}",
+        sections=(Section(None, tuple(lines)),),
+        deadline=deadline,
+    )
+
+
+def choices(game_name: str, position: Position, power: str, deadline: Deadline) -> Message | None:
+    """What a power must decide in a retreat or adjustment phase; None if nothing."""
+    lines = _retreat_lines(position, power) or _adjustment_lines(position, power)
+    if not lines:
+        return None
+    title = f"{game_name}: {phase_label(position.phase)} — {power_name(position, power)} to act"
+    return Message(title=title, sections=(Section(None, tuple(lines)),), deadline=deadline)
+
+
+def _retreat_lines(position: Position, power: str) -> list[Line]:
+    lines: list[Line] = []
+    for d in position.dislodged:
+        if d.power != power:
+            continue
+        if d.retreats:
+            lines.append(Line(f"{d.unit} was dislodged: it may retreat to {', '.join(d.retreats)}"))
+            lines.append(Line(f"order {d.unit} R {d.retreats[0]}   or   order {d.unit} D"))
+        else:
+            lines.append(Line(f"{d.unit} was dislodged and can only disband: order {d.unit} D"))
+    return lines
+
+
+def _adjustment_lines(position: Position, power: str) -> list[Line]:
+    if str(position.phase)[-1] != "A":
+        return []
+    units = position.units.get(power, ())
+    delta = len(position.centers.get(power, ())) - len(units)
+    if delta < 0:
+        listed = ", ".join(str(u) for u in units)
+        return [
+            Line(f"You must remove {_count(-delta, 'unit')}. Your units: {listed}"),
+            Line(f"order remove {units[-1]}", code=True),
+        ]
+    free = _free_homes(position, power)
+    if delta == 0 or not free:
+        return []
+    builds = min(delta, len(free))
+    example = format_order(legal_orders(position, free[0])[0])
+    return [
+        Line(f"You may build {_count(builds, 'unit')} in {', '.join(free)}."),
+        Line(f"order {example}   (`order waive` gives up a build)", code=True),
+    ]
+
+
+def reminder(
+    game_name: str, position: Position, power: str, missing: Sequence[str], deadline: Deadline
+) -> Message:
+    """A nudge to a power that still owes orders, naming what is missing."""
+    what = ", ".join(missing) if position.phase.kind.value != "A" else _count(len(missing), "order")
+    return Message(
+        title=f"{game_name}: reminder — {phase_label(position.phase)}",
+        sections=(
+            Section(
+                None,
+                (
+                    Line(f"{power_name(position, power)} still has no orders for: {what}"),
+                    Line("Units without orders hold; send `order ...` or `ready` if that is fine."),
+                ),
+            ),
+        ),
+        deadline=deadline,
+    )
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"

@@ -1,0 +1,56 @@
+"""Orders as stored rows and as engine values: the key each order is filed under, and the
+stored orders of a phase read back against its position."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Sequence
+
+from bot.store.models import Order as OrderRow
+from engine import Build, Order, OrderError, Position, Waive, parse_order
+
+logger = logging.getLogger(__name__)
+
+WAIVE_PREFIX = "WAIVE#"
+BUILD_PREFIX = "BUILD:"
+
+
+def order_key(order: Order, taken: Iterable[str]) -> str:
+    """The key an order is stored under; a later order with the same key replaces it.
+
+    Units are filed by province (a unit has one order); a build by the province it is
+    built in; each waive gets a number of its own, since a power may waive several builds.
+    """
+    if isinstance(order, Waive):
+        used = set(taken)
+        n = 1
+        while f"{WAIVE_PREFIX}{n}" in used:
+            n += 1
+        return f"{WAIVE_PREFIX}{n}"
+    if isinstance(order, Build):
+        return f"{BUILD_PREFIX}{order.unit.province}"
+    return order.unit.province
+
+
+def read_orders(position: Position, rows: Sequence[OrderRow]) -> dict[str, list[Order]]:
+    """The stored orders of a phase, per power, as the engine reads them.
+
+    Each row keeps the canonical text it was accepted as, so it reads back to the same
+    order. One that no longer reads (never expected) is left out, so its unit takes the
+    default; only its key is logged, never its text.
+    """
+    orders: dict[str, list[Order]] = {}
+    for row in rows:
+        text = row.canonical_text or row.raw_text
+        try:
+            order = parse_order(text, position, row.power, check=False)
+        except OrderError:
+            logger.warning(
+                "stored order %s/%s of phase %s does not read back; the unit takes its default",
+                row.power,
+                row.unit_key,
+                row.phase_id,
+            )
+            continue
+        orders.setdefault(row.power, []).append(order)
+    return orders
