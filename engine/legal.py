@@ -236,6 +236,12 @@ def _support_reach(position: Position, unit: Unit, province: str, what: str) -> 
 
 def _check_support_hold(position: Position, power: str, order: SupportHold) -> Order:
     unit = _own_unit(position, power, order.unit)
+    if (
+        order.target != unit.province
+        and unit == order.unit
+        and position.variant.reaches(unit.type, unit.location, order.target)
+    ):
+        return order  # the common case: a neighbour's province, written plainly
     target = province_of(order.target)
     _province(position.variant, target)
     if target == unit.province:
@@ -246,6 +252,8 @@ def _check_support_hold(position: Position, power: str, order: SupportHold) -> O
 
 def _check_support_move(position: Position, power: str, order: SupportMove) -> Order:
     unit = _own_unit(position, power, order.unit)
+    if _plain_support(position, unit, order):
+        return order
     target, dest = province_of(order.target), province_of(order.dest)
     _province(position.variant, target)
     _province(position.variant, dest)
@@ -264,6 +272,22 @@ def _check_support_move(position: Position, power: str, order: SupportMove) -> O
         mover = f"{there} cannot" if there is not None else f"no unit in {target} could"
         raise IllegalOrderError(f"{mover} move to {dest}, so that move cannot be supported")
     return SupportMove(unit, target, _support_destination(position, order, dest), order.target_type)
+
+
+def _plain_support(position: Position, unit: Unit, order: SupportMove) -> bool:
+    """The common case, settled without the general reasoning below: a support, written
+    with the real unit and no coast, of a unit next door stepping to a province the
+    supporter reaches too."""
+    dest, target = order.dest, order.target
+    if unit != order.unit or dest == unit.province or target == dest:
+        return False
+    mover = position.unit_in(target)
+    if mover is None or target == unit.province:
+        return False
+    variant = position.variant
+    return variant.reaches(unit.type, unit.location, dest) and variant.reaches(
+        mover.type, mover.location, dest
+    )
 
 
 def _support_destination(position: Position, order: SupportMove, dest: str) -> str:
