@@ -12,6 +12,10 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+.PHONY: run
+run: $(STAMP)
+	$(BIN)/dipgm run
+
 test: lint pytest
 
 lint: $(STAMP)

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import sys
 from collections.abc import Sequence
+from datetime import UTC, datetime
+from pathlib import Path
 from typing import TextIO
 
 
@@ -48,11 +51,117 @@ def build_parser() -> argparse.ArgumentParser:
             "optional orders, and write the map as PNG to stdout.",
         )
     )
+    _add_chat_parsers(commands)
     return parser
 
 
+def _start_time(text: str) -> datetime:
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not an ISO date and time, e.g. 2026-01-05T09:00Z"
+        ) from None
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _add_front_end_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--db", metavar="URL", help="database URL (default: DATABASE_URL)")
+    parser.add_argument(
+        "--out", metavar="DIR", type=Path, help="folder for map PNGs (default: MAP_DIR)"
+    )
+    parser.add_argument(
+        "--admin",
+        metavar="NAME",
+        action="append",
+        default=[],
+        help="a console user who is a workspace admin (may act as any game's master); "
+        "repeat for several",
+    )
+
+
+def _add_chat_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    console = commands.add_parser(
+        "console",
+        help="chat with the bot in the terminal, as any number of players",
+        description="A terminal chat with the bot. Interactive on the real clock; with "
+        "--script, plays a transcript on a fake clock (on a throwaway database unless --db "
+        "is given) and prints what the bot sent.",
+    )
+    _add_front_end_options(console)
+    console.add_argument("--script", metavar="FILE", type=Path, help="play this transcript")
+    console.add_argument(
+        "--start",
+        metavar="ISO",
+        type=_start_time,
+        help="the script's starting time (default 2026-01-05T09:00Z)",
+    )
+    run = commands.add_parser(
+        "run",
+        help="run the bot: the console front end (no Slack or Discord front end yet)",
+        description="Run the bot with its alarm clock. This release has the console front "
+        "end only; it starts whatever tokens are set.",
+    )
+    _add_front_end_options(run)
+    commands.add_parser(
+        "db",
+        help="upgrade, downgrade or inspect the database schema (dipgm db --help)",
+        add_help=False,
+    )
+
+
+def _chat(args: argparse.Namespace) -> int:
+    from bot import launch
+    from bot.config import load_settings
+    from bot.frontends.console import ScriptError
+    from bot.store.migrate import SchemaError
+
+    settings = load_settings()
+    launch.configure_logging(settings.log_level)
+    if args.command == "run":
+        tokens = launch.chat_tokens(settings)
+        if tokens:
+            print(
+                f"{' and '.join(tokens)} token set, but this release of dipgm has no Slack or "
+                "Discord front end yet: starting the console front end instead.",
+                file=sys.stderr,
+            )
+    script = getattr(args, "script", None)
+    try:
+        lines = None if script is None else script.read_text(encoding="utf-8").splitlines()
+        asyncio.run(
+            launch.console(
+                settings,
+                database_url=args.db,
+                map_dir=args.out,
+                admins=args.admin,
+                script=lines,
+                start=getattr(args, "start", None),
+            )
+        )
+    except OSError as exc:
+        print(f"dipgm {args.command}: {exc}", file=sys.stderr)
+        return 2
+    except ScriptError as exc:
+        print(f"dipgm console: {script}: {exc}", file=sys.stderr)
+        return 2
+    except SchemaError as exc:
+        print(f"dipgm {args.command}: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    given = list(sys.argv[1:] if argv is None else argv)
+    if given[:1] == ["db"]:
+        from bot.dbcli import db_command
+
+        return db_command(given[1:])
     args = build_parser().parse_args(argv)
+    if args.command in ("console", "run"):
+        return _chat(args)
     if args.command == "adjudicate":
         return _adjudicate(sys.stdin, sys.stdout)
     if args.command == "render":

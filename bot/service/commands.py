@@ -113,8 +113,7 @@ SPECS: tuple[Spec, ...] = (
     Spec(
         "ready",
         "ready",
-        "Say your orders are final; when every power is ready the phase may be adjudicated "
-        "early.",
+        "Say your orders are final; when every power is ready the phase may be adjudicated early.",
     ),
     Spec("unready", "unready", "Take back `ready`."),
     Spec(

@@ -7,23 +7,35 @@ from collections.abc import Sequence
 
 from bot.service.effects import Deadline, Line, Message, Section
 from bot.service.summary import phase_label, power_name
-from engine import Move, Position, format_order, legal_orders
+from engine import Move, PhaseKind, Position, format_order, legal_orders
+
+# What happens to what a power leaves unordered, by phase kind.
+_DEFAULTS = {
+    PhaseKind.MOVEMENT: "Units without orders hold.",
+    PhaseKind.RETREATS: "A dislodged unit without an order disbands.",
+    PhaseKind.ADJUSTMENTS: "Builds not ordered are waived; removals not ordered follow the "
+    "civil-disorder rule.",
+}
 
 
 def _free_homes(position: Position, power: str) -> list[str]:
     owned = position.centers.get(power, frozenset())
-    return [
-        h for h in position.homes.get(power, ()) if h in owned and position.unit_in(h) is None
-    ]
+    return [h for h in position.homes.get(power, ()) if h in owned and position.unit_in(h) is None]
 
 
 def _example_moves(position: Position, power: str) -> str:
-    """A line of orders a new player could copy: a move for up to three of their units."""
+    """A line of orders a new player could copy: a move for up to three of their units, each
+    to a different empty province."""
+    taken = {u.province for _, u in position.all_units()}
     examples: list[str] = []
     for unit in position.units.get(power, ())[:3]:
-        moves = [o for o in legal_orders(position, unit.province) if isinstance(o, Move)]
-        if moves:
-            examples.append(format_order(moves[0]))
+        for order in legal_orders(position, unit.province):
+            if isinstance(order, Move) and not order.via_convoy:
+                target = order.dest.split("/")[0]
+                if target not in taken:
+                    taken.add(target)
+                    examples.append(format_order(order))
+                    break
     return "; ".join(examples)
 
 
@@ -61,11 +73,20 @@ def welcome(
     )
 
 
-def choices(game_name: str, position: Position, power: str, deadline: Deadline) -> Message | None:
+def choices(
+    game_name: str,
+    position: Position,
+    power: str,
+    deadline: Deadline,
+    *,
+    several_games: bool = False,
+) -> Message | None:
     """What a power must decide in a retreat or adjustment phase; None if nothing."""
     lines = _retreat_lines(position, power) or _adjustment_lines(position, power)
     if not lines:
         return None
+    if several_games:
+        lines.append(how_to_order(game_name, several_games))
     title = f"{game_name}: {phase_label(position.phase)} — {power_name(position, power)} to act"
     return Message(title=title, sections=(Section(None, tuple(lines)),), deadline=deadline)
 
@@ -84,7 +105,7 @@ def _retreat_lines(position: Position, power: str) -> list[Line]:
 
 
 def _adjustment_lines(position: Position, power: str) -> list[Line]:
-    if str(position.phase)[-1] != "A":
+    if position.phase.kind is not PhaseKind.ADJUSTMENTS:
         return []
     units = position.units.get(power, ())
     delta = len(position.centers.get(power, ())) - len(units)
@@ -106,21 +127,29 @@ def _adjustment_lines(position: Position, power: str) -> list[Line]:
 
 
 def reminder(
-    game_name: str, position: Position, power: str, missing: Sequence[str], deadline: Deadline
+    game_name: str,
+    position: Position,
+    power: str,
+    missing: Sequence[str],
+    deadline: Deadline,
+    *,
+    several_games: bool = False,
 ) -> Message:
     """A nudge to a power that still owes orders, naming what is missing."""
-    what = ", ".join(missing) if position.phase.kind.value != "A" else _count(len(missing), "order")
+    kind = position.phase.kind
+    if kind is PhaseKind.ADJUSTMENTS and missing:
+        what = _count(len(missing), missing[0])
+    else:
+        what = ", ".join(missing)
+    lines = [
+        Line(f"{power_name(position, power)} still has no orders for: {what}"),
+        Line(f"{_DEFAULTS[kind]} Send `order ...`, or `ready` if that is fine."),
+    ]
+    if several_games:
+        lines.append(how_to_order(game_name, several_games))
     return Message(
         title=f"{game_name}: reminder — {phase_label(position.phase)}",
-        sections=(
-            Section(
-                None,
-                (
-                    Line(f"{power_name(position, power)} still has no orders for: {what}"),
-                    Line("Units without orders hold; send `order ...` or `ready` if that is fine."),
-                ),
-            ),
-        ),
+        sections=(Section(None, tuple(lines)),),
         deadline=deadline,
     )
 

@@ -29,7 +29,7 @@ def order_key(order: Order, taken: Iterable[str]) -> str:
         return f"{WAIVE_PREFIX}{n}"
     if isinstance(order, Build):
         return f"{BUILD_PREFIX}{order.unit.province}"
-    return order.unit.province
+    return str(order.unit.province)
 
 
 def read_orders(position: Position, rows: Sequence[OrderRow]) -> dict[str, list[Order]]:

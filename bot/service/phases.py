@@ -49,9 +49,11 @@ def when(moment: datetime, zone: str, now: datetime) -> str:
 
 
 def deadline(phase: Phase, zone: str, now: datetime) -> Deadline | None:
-    if phase.deadline is None:
+    """The moment players must act by (orders closing), with the whole story as text."""
+    times = times_of(phase)
+    if times is None:
         return None
-    return Deadline(phase.deadline, when(phase.deadline, zone, now))
+    return Deadline(times.orders_close_at, deadline_text(phase, zone, now))
 
 
 def deadline_text(phase: Phase, zone: str, now: datetime) -> str:
@@ -71,11 +73,6 @@ def deadline_text(phase: Phase, zone: str, now: datetime) -> str:
 def label(phase: Phase) -> str:
     """``Spring 1901``, ``Fall 1901 retreats``."""
     return phase_label(EnginePhase.parse(phase.name))
-
-
-def orders_closed(phase: Phase, now: datetime) -> bool:
-    close = phase.orders_close_at
-    return close is not None and phase.deadline is not None and now > close
 
 
 def time_left(phase: Phase, now: datetime) -> int:

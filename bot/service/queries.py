@@ -32,7 +32,7 @@ async def scheduled_phases(session: AsyncSession) -> list[tuple[Game, Phase]]:
         .order_by(Phase.deadline, Phase.id)
         .execution_options(populate_existing=True)
     )
-    return [(game, phase) for game, phase in rows.tuples()]
+    return [(game, phase) for game, phase in rows]
 
 
 async def next_retry(session: AsyncSession, after: datetime) -> datetime | None:

@@ -1,0 +1,116 @@
+"""Talking to the service as console users, and printing what it sends where it went."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+from bot.service.effects import Actor, Audience, Message, Place, Reply, Request, Target
+from bot.service.game import GameService
+
+PLATFORM = "console"
+WORKSPACE = "local"
+# What a message starts with to reach the bot in a channel, like a slash command.
+COMMAND_PREFIX = "/dip"
+
+
+@dataclass(frozen=True, slots=True)
+class Where:
+    """Where a console user writes: a channel (``game``), or their DM with the bot."""
+
+    channel: str | None
+
+    @property
+    def is_dm(self) -> bool:
+        return self.channel is None
+
+    def label(self, user: str) -> str:
+        return f"{user}@dm" if self.channel is None else f"{user}#{self.channel}"
+
+
+def command_text(text: str, where: Where) -> str | None:
+    """The command in a line, or None for table talk: in a channel only `/dip ...` reaches
+    the bot; in a DM every line does (`/dip` there is optional)."""
+    stripped = text.strip()
+    head, _, rest = stripped.partition(" ")
+    if head.lower() == COMMAND_PREFIX:
+        return rest.strip() or "help"
+    if where.is_dm and stripped:
+        return stripped
+    return None
+
+
+class Console:
+    """Sends lines as users and prints replies and deliveries, saving images as files."""
+
+    def __init__(
+        self,
+        service: GameService,
+        out: TextIO,
+        map_dir: Path,
+        *,
+        admins: Collection[str] = (),
+    ) -> None:
+        self.service = service
+        self.out = out
+        self.map_dir = map_dir
+        self.admins = frozenset(admins)
+
+    def actor(self, user: str) -> Actor:
+        # Console users are named by what is typed; the name is their stable id here.
+        return Actor(PLATFORM, WORKSPACE, user, user, is_admin=user in self.admins)
+
+    async def send(self, user: str, where: Where, line: str) -> bool:
+        """Send a line as ``user``; False if it was table talk the bot does not read."""
+        command = command_text(line, where)
+        if command is None:
+            return False
+        request = Request(self.actor(user), Place(where.channel, where.is_dm), command)
+        for reply in await self.service.handle(request):
+            self.show(_reply_label(reply, user, where), reply.message, None)
+        await self.deliver()
+        return True
+
+    async def deliver(self) -> None:
+        """Print everything the outbox holds for the console, and mark it delivered."""
+        for delivery in await self.service.pending(PLATFORM):
+            try:
+                self.show(_target_label(delivery.target), delivery.message, delivery.image)
+            except OSError as exc:
+                await self.service.delivery_failed(delivery.id, f"could not save the map: {exc}")
+                self._write(f"[console] could not save a map: {exc}")
+                continue
+            await self.service.delivered(delivery.id)
+
+    def show(self, label: str, message: Message, image: bytes | None) -> None:
+        for line in message.plain_text().splitlines() or [""]:
+            self._write(f"[{label}] {line}".rstrip())
+        if message.image is not None:
+            data = message.image.data if message.image.data is not None else image
+            if data is None:
+                self._write(f"[{label}] (the picture {message.image.filename} is missing)")
+                return
+            path = self.map_dir / message.image.filename
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+            self._write(f"[file {label}] {path}")
+
+    def _write(self, line: str) -> None:
+        self.out.write(line + "\n")
+        self.out.flush()
+
+
+def _reply_label(reply: Reply, user: str, where: Where) -> str:
+    if reply.audience is Audience.DM or where.channel is None:
+        return f"dm:{user}"
+    if reply.audience is Audience.ONLY_YOU:
+        return f"only:{user}#{where.channel}"
+    return f"#{where.channel}"
+
+
+def _target_label(target: Target) -> str:
+    if target.user_id is not None:
+        return f"dm:{target.user_id}"
+    return f"#{target.channel}"

@@ -1,0 +1,96 @@
+"""Starting the bot: the database, the game service, the alarm clock and a front end.
+
+Only the console front end exists in this release; `run` starts it whatever tokens are set.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+import tempfile
+from collections.abc import Iterable, Sequence
+from contextlib import AsyncExitStack
+from datetime import datetime
+from pathlib import Path
+from typing import TextIO
+
+from bot.config import Settings
+from bot.frontends.console import (
+    Console,
+    ScriptClock,
+    interactive,
+    run_script,
+    stdin_lines,
+)
+from bot.scheduler import AlarmClock
+from bot.service.game import GameService
+from bot.store import migrate
+from bot.store.database import create_engine, create_sessionmaker
+
+# Database drivers log every query with its parameters below these levels, and parameters
+# carry orders: secret until the phase resolves.
+LIBRARY_LOG_LEVELS = {
+    "aiosqlite": logging.INFO,
+    "asyncpg": logging.INFO,
+    "sqlalchemy": logging.WARNING,
+}
+
+
+def configure_logging(level: str) -> None:
+    """Log to stderr; the chat owns the terminal, so nothing below a warning."""
+    logging.basicConfig(
+        level=max(logging.WARNING, logging.getLevelNamesMapping()[level]), stream=sys.stderr
+    )
+    for name, floor in LIBRARY_LOG_LEVELS.items():
+        logger = logging.getLogger(name)
+        logger.setLevel(max(floor, logger.getEffectiveLevel()))
+
+
+def chat_tokens(settings: Settings) -> list[str]:
+    """The chat platforms the settings hold a token for."""
+    found = []
+    if settings.slack_bot_token is not None or settings.slack_app_token is not None:
+        found.append("Slack")
+    if settings.discord_token is not None:
+        found.append("Discord")
+    return found
+
+
+async def console(
+    settings: Settings,
+    *,
+    database_url: str | None = None,
+    map_dir: Path | None = None,
+    admins: Sequence[str] = (),
+    script: Iterable[str] | None = None,
+    start: datetime | None = None,
+    out: TextIO | None = None,
+) -> None:
+    """The console front end: interactive on the real clock, or a script on a fake one.
+
+    A script runs on a new, throwaway database unless ``database_url`` names one: its fake
+    clock must not meet real games.
+    """
+    stream = sys.stdout if out is None else out
+    async with AsyncExitStack() as stack:
+        url = database_url
+        if url is None and script is not None:
+            folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="dipgm-script-"))
+            url = f"sqlite+aiosqlite:///{Path(folder) / 'script.sqlite3'}"
+        url = url or settings.database_url
+        await migrate.ensure_schema(url)
+        engine = create_engine(url)
+        stack.push_async_callback(engine.dispose)
+        sessions = create_sessionmaker(engine)
+        maps = map_dir or settings.map_dir
+        if script is not None:
+            clock = ScriptClock(start) if start is not None else ScriptClock()
+            service = GameService(sessions, clock=clock, default_timezone=settings.default_timezone)
+            await run_script(Console(service, stream, maps, admins=admins), clock, script)
+            return
+        service = GameService(sessions, default_timezone=settings.default_timezone)
+        front = Console(service, stream, maps, admins=admins)
+        alarm = AlarmClock(service, sweep_seconds=settings.sweep_seconds, after_run=front.deliver)
+        await alarm.start()
+        stack.callback(alarm.shutdown)
+        await interactive(front, stdin_lines())

@@ -1,0 +1,105 @@
+"""The alarm clock: wakes the game service when something is due, and nothing more.
+
+Deadlines live in the database. One APScheduler job is armed at the service's next wakeup
+(re-armed after every run and every command), and a sweep runs every few seconds to catch
+whatever was missed while the bot was down or the clock jumped. Starting runs a sweep at
+once, so the job is always rebuilt from the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime, timedelta
+
+from apscheduler.schedulers.asyncio import AsyncIOScheduler
+
+from bot.service.adjudication import safe_trace
+from bot.service.game import GameService
+
+logger = logging.getLogger(__name__)
+
+WAKEUP_JOB = "dipgm-wakeup"
+SWEEP_JOB = "dipgm-sweep"
+
+AfterRun = Callable[[], Awaitable[None]]
+# Whatever is still due right after a run failed in it: try again after this, not in a loop.
+RETRY = timedelta(seconds=30)
+
+
+class AlarmClock:
+    def __init__(
+        self,
+        service: GameService,
+        *,
+        sweep_seconds: int,
+        after_run: AfterRun | None = None,
+        scheduler: AsyncIOScheduler | None = None,
+        now: Callable[[], datetime] = lambda: datetime.now(UTC),
+    ) -> None:
+        """``after_run`` is called after each run: a front end delivers the outbox there."""
+        self._service = service
+        self._sweep_seconds = sweep_seconds
+        self._after_run = after_run
+        self._scheduler = scheduler or AsyncIOScheduler(timezone=UTC)
+        self._now = now
+        # One run at a time: the sweep and the wakeup may fire together.
+        self._running = asyncio.Lock()
+
+    @property
+    def scheduler(self) -> AsyncIOScheduler:
+        return self._scheduler
+
+    async def start(self) -> None:
+        """Start ticking: sweep now (deadlines missed while down), then arm the jobs."""
+        self._scheduler.start()
+        self._scheduler.add_job(
+            self.run,
+            "interval",
+            seconds=self._sweep_seconds,
+            id=SWEEP_JOB,
+            replace_existing=True,
+            coalesce=True,
+            max_instances=1,
+        )
+        self._service.on_change(self.rearm)
+        await self.run()
+
+    def shutdown(self) -> None:
+        if self._scheduler.running:
+            self._scheduler.shutdown(wait=False)
+
+    async def run(self) -> None:
+        """Process what is due, let the front end deliver, then arm for the next moment."""
+        async with self._running:
+            try:
+                await self._service.process_due()
+                if self._after_run is not None:
+                    await self._after_run()
+            except Exception as exc:
+                logger.error("the alarm clock's run failed: %s", safe_trace(exc))
+        await self.rearm(retrying=True)
+
+    async def rearm(self, *, retrying: bool = False) -> None:
+        """Put the wakeup job at the service's next wakeup, or remove it if none.
+
+        ``retrying``: called right after a run, when anything still due has just failed.
+        """
+        when = await self._service.next_wakeup()
+        if when is None:
+            if self._scheduler.get_job(WAKEUP_JOB) is not None:
+                self._scheduler.remove_job(WAKEUP_JOB)
+            return
+        now = self._now()
+        if when <= now:
+            when = now + RETRY if retrying else now
+        self._scheduler.add_job(
+            self.run,
+            "date",
+            run_date=when,
+            id=WAKEUP_JOB,
+            replace_existing=True,
+            # A wakeup is never too late to run: a missed deadline is still due.
+            misfire_grace_time=None,
+        )

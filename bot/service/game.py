@@ -1,0 +1,197 @@
+"""The game service: every command of every front end, the deadlines, and the outbox.
+
+    service = GameService(sessions, clock=clock)
+    replies = await service.handle(request)        # text in, effects out
+    await service.process_due()                    # what the alarm clock calls
+    for delivery in await service.pending("console"):
+        ...                                        # send it, then
+        await service.delivered(delivery.id)
+
+Each command is one transaction: it happens entirely or not at all, and a problem comes
+back as a private reply saying what was wrong, never as a traceback.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from datetime import datetime, timedelta
+
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.orm.exc import StaleDataError
+
+from bot.service import gm, info, orders, players
+from bot.service.adjudication import Adjudicator, safe_trace
+from bot.service.commands import Command, help_message, parse_command
+from bot.service.context import Context, Deps
+from bot.service.delivery import Deliveries, Delivery
+from bot.service.effects import Audience, Reply, Request, text
+from bot.service.errors import UserError
+from bot.service.maps import Renderer
+from bot.store.repository import PhaseClosedError, Store
+from bot.store.types import utcnow
+from render import map_png
+
+logger = logging.getLogger(__name__)
+
+Handler = Callable[[Context], Awaitable[list[Reply]]]
+Listener = Callable[[], Awaitable[None]]
+
+# A command that lost a race on a row (two players readying at once) is tried again.
+ATTEMPTS = 3
+
+
+async def _help(ctx: Context) -> list[Reply]:
+    return [ctx.private(help_message(ctx.args))]
+
+
+HANDLERS: dict[str, Handler] = {
+    "help": _help,
+    "newgame": players.newgame,
+    "join": players.join,
+    "leave": players.leave,
+    "games": players.games,
+    "players": players.players,
+    "start": players.start,
+    "order": orders.order,
+    "orders": orders.orders,
+    "clear": orders.clear,
+    "possible": orders.possible,
+    "ready": orders.ready,
+    "unready": orders.unready,
+    "status": info.status,
+    "map": info.map_,
+    "history": info.history,
+    "process": gm.process,
+    "pause": gm.pause,
+    "resume": gm.resume,
+    "extend": gm.extend,
+    "deadline": gm.deadline,
+    "end": gm.end,
+}
+
+TOO_LATE = (
+    "Too late: the phase was adjudicated while your command was on its way, so nothing was "
+    "changed. `status` shows the new phase."
+)
+OUR_FAULT = (
+    "Something went wrong on our side and nothing was changed. Please try again; if it "
+    "keeps happening, tell the game master."
+)
+
+
+class GameService:
+    def __init__(
+        self,
+        sessions: async_sessionmaker[AsyncSession],
+        *,
+        clock: Callable[[], datetime] = utcnow,
+        renderer: Renderer = map_png,
+        map_size: int = 1200,
+        default_timezone: str = "UTC",
+    ) -> None:
+        self._sessions = sessions
+        self._clock = clock
+        self._listeners: list[Listener] = []
+        self._deps = Deps(
+            clock=clock,
+            renderer=renderer,
+            map_size=map_size,
+            default_zone=default_timezone,
+            process_phase=self.process_phase,
+        )
+        self._adjudicator = Adjudicator(sessions, self._deps)
+        self._deliveries = Deliveries(sessions, clock)
+
+    def on_change(self, listener: Listener) -> None:
+        """Call ``listener`` after every command: a deadline may have moved."""
+        self._listeners.append(listener)
+
+    # Commands ----------------------------------------------------------------------------
+
+    async def handle(self, request: Request) -> list[Reply]:
+        """Run one command; the replies are for the requester (or, public, where they wrote)."""
+        try:
+            command = parse_command(request.text)
+        except UserError as exc:
+            return [_private(request, str(exc))]
+        replies = await self._run(request, command)
+        for listener in self._listeners:
+            try:
+                await listener()
+            except Exception as exc:
+                # The sweep still finds whatever this listener would have scheduled.
+                logger.error("a change listener failed: %s", safe_trace(exc))
+        return replies
+
+    async def _run(self, request: Request, command: Command) -> list[Reply]:
+        handler = HANDLERS[command.name]
+        for attempt in range(1, ATTEMPTS + 1):
+            try:
+                async with self._sessions.begin() as session:
+                    ctx = Context(
+                        store=Store(session, self._clock),
+                        request=request,
+                        command=command,
+                        deps=self._deps,
+                        now=self._clock(),
+                    )
+                    replies = await handler(ctx)
+                for follow_up in ctx.follow_ups:
+                    replies = [*replies, *await follow_up()]
+                return replies
+            except UserError as exc:
+                return [_private(request, str(exc))]
+            except PhaseClosedError:
+                return [_private(request, TOO_LATE)]
+            except StaleDataError:
+                if attempt == ATTEMPTS:
+                    break
+            except Exception as exc:
+                # The text is not logged: it may hold orders.
+                logger.error("command %r failed: %s", command.name, safe_trace(exc))
+                return [_private(request, OUR_FAULT)]
+        logger.warning("command %r kept losing races; given up", command.name)
+        return [_private(request, OUR_FAULT)]
+
+    # Deadlines ---------------------------------------------------------------------------
+
+    async def process_due(self) -> int:
+        """Adjudicate every phase past its deadline and queue due reminders; the number of
+        phases adjudicated."""
+        return await self._adjudicator.process_due()
+
+    async def process_phase(self, phase_id: int) -> bool:
+        """Adjudicate one phase now; False if it was not open (already done, or never)."""
+        return await self._adjudicator.process_phase(phase_id)
+
+    async def next_wakeup(self) -> datetime | None:
+        """When the alarm clock should call :meth:`process_due` next."""
+        return await self._adjudicator.next_wakeup()
+
+    # Outbox ------------------------------------------------------------------------------
+
+    async def pending(self, platform: str) -> list[Delivery]:
+        """Messages due for a platform's front end to send (hidden from others a while)."""
+        return await self._deliveries.pending(platform)
+
+    async def delivered(self, delivery_id: int) -> None:
+        await self._deliveries.delivered(delivery_id)
+
+    async def delivery_failed(
+        self,
+        delivery_id: int,
+        error: str,
+        *,
+        retry_after: timedelta | None = None,
+        permanent: bool = False,
+    ) -> None:
+        """A send failed: it is tried again later (back-off), unless ``permanent``."""
+        await self._deliveries.failed(
+            delivery_id, error, retry_after=retry_after, permanent=permanent
+        )
+
+
+def _private(request: Request, line: str) -> Reply:
+    audience = Audience.DM if request.place.is_dm else Audience.ONLY_YOU
+    return Reply(audience, text(line))

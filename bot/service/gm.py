@@ -1,0 +1,181 @@
+"""The game master's commands: process, pause, resume, extend, deadline and end."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from bot.service import phases
+from bot.service.context import Context
+from bot.service.effects import Line, Message, Reply, Section
+from bot.service.errors import UserError
+from bot.service.schedule import (
+    PhaseTimes,
+    ScheduleError,
+    describe_duration,
+    extended,
+    parse_duration,
+    parse_when,
+    resumed_deadline,
+)
+from bot.store.models import Game, GameStatus, Phase
+
+
+async def _gm_phase(ctx: Context) -> tuple[Game, Phase]:
+    game = await ctx.game()
+    ctx.require_gm(game)
+    phase, _ = await ctx.open_phase(game)
+    return game, phase
+
+
+def _announcement(game: Game, title: str, *lines: str, phase: Phase, ctx: Context) -> Message:
+    return Message(
+        title=f"{game.name}: {title}",
+        sections=(Section(None, tuple(Line(t) for t in lines)),) if lines else (),
+        deadline=phases.deadline(phase, ctx.zone(game), ctx.now),
+    )
+
+
+# process -------------------------------------------------------------------------------------
+
+
+async def process(ctx: Context) -> list[Reply]:
+    game, phase = await _gm_phase(ctx)
+    if game.status == GameStatus.PAUSED:
+        raise UserError(f"{game.name} is paused: `resume` it first, then `process`.")
+    label, phase_id = phases.label(phase), phase.id
+
+    async def adjudicate_now() -> list[Reply]:
+        if await ctx.deps.process_phase(phase_id):
+            return [ctx.say(f"{label} is adjudicated: the results go to the game's channel.")]
+        return [ctx.say(f"{label} was already adjudicated (by its deadline) just now.")]
+
+    ctx.follow_ups.append(adjudicate_now)
+    return []
+
+
+# pause / resume ------------------------------------------------------------------------------
+
+
+async def pause(ctx: Context) -> list[Reply]:
+    game, phase = await _gm_phase(ctx)
+    if game.status == GameStatus.PAUSED:
+        raise UserError(f"{game.name} is already paused; `resume` restarts the clock.")
+    times = phases.times_of(phase)
+    left = phases.time_left(phase, ctx.now)
+    close_gap = (
+        0 if times is None else int((times.deadline - times.orders_close_at).total_seconds())
+    )
+    game.status = GameStatus.PAUSED
+    game.settings = {**game.settings, "paused": {"at": ctx.now.isoformat(), "close_gap": close_gap}}
+    phase.paused_remaining_seconds = left
+    phase.deadline = None
+    phase.orders_close_at = None
+    kept = describe_duration(timedelta(seconds=left)) if left else "no time"
+    message = _announcement(
+        game,
+        "paused",
+        f"The game master paused the clock with {kept} left; orders can still be changed.",
+        phase=phase,
+        ctx=ctx,
+    )
+    return await ctx.announce(game, message, "pause")
+
+
+async def resume(ctx: Context) -> list[Reply]:
+    game, phase = await _gm_phase(ctx)
+    if game.status != GameStatus.PAUSED:
+        raise UserError(f"{game.name} is not paused.")
+    left = timedelta(seconds=phase.paused_remaining_seconds or 0)
+    paused = game.settings.get("paused") or {}
+    gap = timedelta(seconds=int(paused.get("close_gap", 0)))
+    due = resumed_deadline(left, ctx.now)
+    phase.deadline = due
+    phase.orders_close_at = max(ctx.now, due - gap)
+    phase.paused_remaining_seconds = None
+    game.status = GameStatus.ACTIVE
+    game.settings = {k: v for k, v in game.settings.items() if k != "paused"}
+    message = _announcement(
+        game, "resumed", "The clock runs again with the time that was left.", phase=phase, ctx=ctx
+    )
+    return await ctx.announce(game, message, "resume")
+
+
+# extend / deadline ---------------------------------------------------------------------------
+
+
+async def extend(ctx: Context) -> list[Reply]:
+    game, phase = await _gm_phase(ctx)
+    if not ctx.args.strip():
+        raise UserError("Say by how much, e.g. `extend 24h` or `extend 1d12h`.")
+    try:
+        by = parse_duration(ctx.args)
+    except ScheduleError as exc:
+        raise UserError(f"{exc}.") from None
+    amount = describe_duration(by)
+    if game.status == GameStatus.PAUSED:
+        phase.paused_remaining_seconds = (phase.paused_remaining_seconds or 0) + int(
+            by.total_seconds()
+        )
+        left = describe_duration(timedelta(seconds=phase.paused_remaining_seconds))
+        line = f"Deadline extended by {amount}: {left} left when the game resumes."
+    else:
+        times = phases.times_of(phase)
+        if times is None:  # pragma: no cover - an active game's open phase has a deadline
+            raise UserError(f"{phases.label(phase)} has no deadline to extend.")
+        _set_times(phase, extended(times, by))
+        line = f"Deadline extended by {amount}."
+    message = _announcement(game, "deadline extended", line, phase=phase, ctx=ctx)
+    return await ctx.announce(game, message, "extend")
+
+
+async def deadline(ctx: Context) -> list[Reply]:
+    game, phase = await _gm_phase(ctx)
+    if game.status == GameStatus.PAUSED:
+        raise UserError(
+            f"{game.name} is paused: `resume` it first, or `extend` to add to the time left."
+        )
+    if not ctx.args.strip():
+        raise UserError(
+            "Say when, e.g. `deadline +2h`, `deadline tomorrow 18:00` or "
+            "`deadline 2026-11-25 18:00`."
+        )
+    zone = ctx.zone(game)
+    try:
+        when: datetime = parse_when(ctx.args, now=ctx.now, zone=zone)
+    except ScheduleError as exc:
+        raise UserError(f"{exc}.") from None
+    times = phases.times_of(phase)
+    gap = timedelta(0) if times is None else times.deadline - times.orders_close_at
+    _set_times(phase, PhaseTimes(max(ctx.now, when - gap), when))
+    message = _announcement(
+        game, "new deadline", "The game master set a new deadline.", phase=phase, ctx=ctx
+    )
+    return await ctx.announce(game, message, "deadline")
+
+
+def _set_times(phase: Phase, times: PhaseTimes) -> None:
+    phase.deadline = times.deadline
+    phase.orders_close_at = times.orders_close_at
+
+
+# end -----------------------------------------------------------------------------------------
+
+
+async def end(ctx: Context) -> list[Reply]:
+    game = await ctx.game()
+    ctx.require_gm(game)
+    if game.status == GameStatus.FINISHED:
+        raise UserError(f"{game.name} is already over.")
+    if ctx.args.strip().lower() != "confirm":
+        raise UserError(
+            f"`end` stops {game.name} for good, without a winner; orders not yet adjudicated "
+            "are never revealed. Write `end confirm` to do it."
+        )
+    game.status = GameStatus.FINISHED
+    game.finished_at = ctx.now
+    game.outcome = {"kind": "ended", "by": ctx.actor_id}
+    message = Message(
+        title=f"{game.name} is over",
+        sections=(Section(None, (Line("The game master ended the game without a winner."),)),),
+    )
+    return await ctx.announce(game, message, "end")

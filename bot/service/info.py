@@ -1,0 +1,258 @@
+"""What anyone may see: status, map and history. Before a phase resolves none of these
+shows an order; `map mine` shows the requester's own orders to the requester alone."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from bot.service import phases
+from bot.service.context import Context
+from bot.service.effects import Image, Line, Message, Reply, Section
+from bot.service.errors import UserError
+from bot.service.maps import draw, filename, region_name
+from bot.service.orderbook import read_orders
+from bot.service.queries import image_of, phases_of
+from bot.service.schedule import describe
+from bot.service.summary import history_message, missing_orders, power_name, status_lines
+from bot.store.models import Game, GameStatus, OrderKind, Phase, PhaseStatus, PowerStatus
+from engine import Order, Position, Resolution, adjudicate
+
+_PHASE = re.compile(r"(?i)[SFW]\d{3,4}[MRA]")
+_REGION_WORDS = "a province code, or a region such as balkans or scandinavia"
+
+
+# status --------------------------------------------------------------------------------------
+
+
+async def status(ctx: Context) -> list[Reply]:
+    game = await ctx.game()
+    if game.status == GameStatus.FORMING:
+        return [ctx.private(await _forming_status(ctx, game))]
+    if game.status == GameStatus.FINISHED:
+        return [ctx.private(_finished_status(ctx, game))]
+    phase = await ctx.store.open_phase_of(game.id)
+    if phase is None:
+        raise UserError(f"{game.name} has no phase open.")
+    position = Position.from_json(phase.position)
+    rows = await ctx.store.orders_of_phase(phase.id, kind=OrderKind.ORDER)
+    orders = read_orders(position, rows)
+    missing = {
+        power: len(missing_orders(position, power, orders.get(power, ())))
+        for power in position.variant.powers
+    }
+    message = status_lines(
+        position,
+        ready=await ctx.store.ready_powers(phase.id),
+        missing=missing,
+        deadline_text=phases.deadline_text(phase, ctx.zone(game), ctx.now),
+    )
+    statuses = await ctx.store.power_statuses(game.id)
+    idle = {
+        power_name(position, p)
+        for p, state in statuses.items()
+        if state == PowerStatus.CIVIL_DISORDER
+    }
+    sections = tuple(_mark_idle(section, idle) for section in message.sections)
+    if game.status == GameStatus.PAUSED:
+        sections += (Section(None, (Line("The game is paused by the game master."),)),)
+    title = f"{game.name}: {message.title}"
+    return [ctx.private(replace(message, title=title, sections=sections))]
+
+
+def _mark_idle(section: Section, idle: set[str]) -> Section:
+    """A power nobody plays owes no orders: say so instead of counting its units."""
+    if section.title != "Orders" or not idle:
+        return section
+    lines = tuple(
+        Line(f"{name}: civil disorder (its units hold)")
+        if (name := line.text.partition(":")[0]) in idle
+        else line
+        for line in section.lines
+    )
+    return replace(section, lines=lines)
+
+
+async def _forming_status(ctx: Context, game: Game) -> Message:
+    members = await ctx.store.players_of(game.id)
+    total = len(ctx.variant(game).powers)
+    names = ", ".join(p.display_name for p in members) or "nobody yet"
+    lines = (
+        Line(f"{len(members)} of {total} players: {names}"),
+        Line("Join with `join`; the game master starts the game with `start`."),
+        Line(describe(ctx.options(game).schedule)),
+    )
+    return Message(title=f"{game.name}: forming", sections=(Section(None, lines),))
+
+
+def _finished_status(ctx: Context, game: Game) -> Message:
+    outcome = game.outcome or {}
+    variant = ctx.variant(game)
+    if outcome.get("kind") == "solo":
+        winner = variant.power_info[outcome["winner"]].name
+        text = f"{winner} won with {outcome['centers'][outcome['winner']]} supply centres."
+    else:
+        text = "The game master ended the game without a winner."
+    lines = (Line(text), Line("`history` and `map` show how it went."))
+    return Message(title=f"{game.name} is over", sections=(Section(None, lines),))
+
+
+# map -----------------------------------------------------------------------------------------
+
+
+async def map_(ctx: Context) -> list[Reply]:
+    game = await ctx.game()
+    if game.status == GameStatus.FORMING:
+        raise UserError(f"{game.name} has not started: the map appears with `start`.")
+    asked_phase: str | None = None
+    region: str | None = None
+    mine = False
+    current = await ctx.store.open_phase_of(game.id)
+    every = await phases_of(ctx.store.session, game.id)
+    board = Position.from_json((current or every[-1]).position) if every else None
+    if board is None:
+        raise UserError(f"{game.name} has no map yet.")
+    for word in ctx.command.words:
+        if word.lower() == "mine":
+            mine = True
+        elif _PHASE.fullmatch(word):
+            asked_phase = word.upper()
+        elif (found := region_name(board, word)) is not None:
+            region = found
+        else:
+            raise UserError(
+                f"{word!r} is not a phase (like S1901M), a region ({_REGION_WORDS}) or `mine`; "
+                "for example `map`, `map F1901M`, `map balkans` or `map mine`."
+            )
+    phase = _pick_phase(game, every, current, asked_phase)
+    if mine:
+        return [await _my_orders_map(ctx, game, phase, current, region)]
+    if phase.status == PhaseStatus.OPEN:
+        return [ctx.public(await _board_map(ctx, game, phase, region))]
+    return [ctx.public(await _results_map(ctx, game, phase, region))]
+
+
+def _pick_phase(game: Game, every: list[Phase], current: Phase | None, asked: str | None) -> Phase:
+    done = [p for p in every if p.status == PhaseStatus.ADJUDICATED]
+    if asked is None:
+        if current is not None:
+            return current
+        if done:
+            return done[-1]
+        raise UserError(f"{game.name} has no map yet.")
+    if current is not None and current.name == asked:
+        return current
+    for phase in reversed(done):
+        if phase.name == asked:
+            return phase
+    played = ", ".join(p.name for p in done) or "none yet"
+    raise UserError(
+        f"{game.name} has no phase {asked} to show. Played so far: {played}"
+        + (f"; now: {current.name}." if current is not None else ".")
+    )
+
+
+def _image(
+    game: Game, phase: Phase, png: bytes, alt: str, *parts: str, image_id: int | None = None
+) -> Image:
+    return Image(image_id, filename(game.name, phase.name, *parts), alt, data=png)
+
+
+def _map_message(title: str, image: Image) -> Message:
+    return Message(title=title, image=image)
+
+
+async def _board_map(ctx: Context, game: Game, phase: Phase, region: str | None) -> Message:
+    position = Position.from_json(phase.position)
+    title = f"{game.name}: {phases.label(phase)}"
+    alt = f"The board at the start of {position.phase.long_name}"
+    if region is None:
+        stored = await image_of(ctx.store.session, game.id, phase.name, "board")
+        if stored is None:
+            png = await draw(ctx.deps.renderer, position, size=ctx.deps.map_size)
+            stored = await ctx.store.add_image(game.id, phase.name, "board", png)
+        image = _image(game, phase, stored.png, alt, "board", image_id=stored.id)
+        return _map_message(title, image)
+    png = await draw(ctx.deps.renderer, position, size=ctx.deps.map_size, region=region)
+    return _map_message(f"{title} — {region}", _image(game, phase, png, alt, region))
+
+
+async def resolution_of(
+    ctx: Context, phase: Phase
+) -> tuple[Position, dict[str, list[Order]], Resolution]:
+    """A past phase's position, orders and results, adjudicated again: the engine is a pure
+    function, so this is the adjudication that happened."""
+    before = Position.from_json(phase.position)
+    rows = await ctx.store.orders_of_phase(phase.id, kind=OrderKind.ORDER)
+    orders = read_orders(before, rows)
+    return before, orders, adjudicate(before, orders)
+
+
+async def _results_map(ctx: Context, game: Game, phase: Phase, region: str | None) -> Message:
+    title = f"{game.name}: {phases.label(phase)} — orders and results"
+    alt = f"The board in {Position.from_json(phase.position).phase.long_name}, with results"
+    if region is None:
+        stored = await image_of(ctx.store.session, game.id, phase.name, "results")
+        if stored is not None:
+            return _map_message(
+                title, _image(game, phase, stored.png, alt, "results", image_id=stored.id)
+            )
+    before, orders, resolution = await resolution_of(ctx, phase)
+    png = await draw(
+        ctx.deps.renderer,
+        before,
+        size=ctx.deps.map_size,
+        orders=orders,
+        results=resolution,
+        region=region,
+    )
+    if region is None:
+        return _map_message(title, _image(game, phase, png, alt, "results"))
+    return _map_message(f"{title} — {region}", _image(game, phase, png, alt, "results", region))
+
+
+async def _my_orders_map(
+    ctx: Context, game: Game, phase: Phase, current: Phase | None, region: str | None
+) -> Reply:
+    if current is None or phase.id != current.id:
+        raise UserError("`map mine` shows your orders for the current phase only.")
+    power = await ctx.power(game)
+    position = Position.from_json(phase.position)
+    rows = await ctx.store.orders_of_phase(phase.id, power=power, kind=OrderKind.ORDER)
+    orders = read_orders(position, rows)
+    png = await draw(
+        ctx.deps.renderer, position, size=ctx.deps.map_size, orders=orders, region=region
+    )
+    parts = (power, "orders") if region is None else (power, "orders", region)
+    alt = f"Your orders for {position.phase.long_name}, as they stand"
+    title = f"{game.name}: your orders for {phases.label(phase)} (only you see this)"
+    return ctx.private(_map_message(title, _image(game, phase, png, alt, *parts)))
+
+
+# history -------------------------------------------------------------------------------------
+
+
+async def history(ctx: Context) -> list[Reply]:
+    game = await ctx.game()
+    every = await phases_of(ctx.store.session, game.id)
+    done = [p for p in every if p.status == PhaseStatus.ADJUDICATED]
+    word = ctx.args.strip().upper()
+    if word and not _PHASE.fullmatch(word):
+        raise UserError(f"{ctx.args.strip()!r} is not a phase: write e.g. `history S1901M`.")
+    if not done:
+        raise UserError(f"No phase of {game.name} has been adjudicated yet.")
+    if not word:
+        phase = done[-1]
+    else:
+        found = [p for p in done if p.name == word]
+        if not found:
+            if any(p.name == word and p.status == PhaseStatus.OPEN for p in every):
+                raise UserError(
+                    f"{word} has not been adjudicated yet: its orders stay secret until then."
+                )
+            played = ", ".join(p.name for p in done)
+            raise UserError(f"{game.name} has no adjudicated phase {word}. Played: {played}.")
+        phase = found[-1]
+    before, orders, resolution = await resolution_of(ctx, phase)
+    message = history_message(before, orders, resolution)
+    return [ctx.private(replace(message, title=f"{game.name}: {message.title}"))]

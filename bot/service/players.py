@@ -1,0 +1,385 @@
+"""Forming a game: newgame, join, leave, games, players, and start (powers by lot)."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Sequence
+
+from bot.service import delivery, notices, phases
+from bot.service.context import Context
+from bot.service.effects import Deadline, Line, Message, Reply, Section
+from bot.service.errors import UserError
+from bot.service.options import GameOptions, parse_newgame
+from bot.service.queries import games_here
+from bot.service.schedule import describe, first_phase_opens
+from bot.store.models import Game, GameStatus, Phase, Player, PowerStatus
+from bot.store.repository import GameNameTakenError
+from engine import OrderError, Position, Variant
+from engine.names import power_code
+
+MIN_PLAYERS = 2
+_SEPARATORS = re.compile(r"[\s,;/]+")
+
+
+def assign_powers(players: Sequence[Player], powers: Sequence[str], seed: str) -> dict[str, str]:
+    """user id -> power. Players are drawn in a random order; each takes the first power of
+    their preferences still free, and those left without one get the remaining powers by
+    lot. The same seed gives the same draw."""
+    rng = random.Random(seed)
+    order = sorted(players, key=lambda p: p.id)
+    rng.shuffle(order)
+    free = list(powers)
+    assigned: dict[str, str] = {}
+    unplaced: list[Player] = []
+    for player in order:
+        choice = next((p for p in player.preferences if p in free), None)
+        if choice is None:
+            unplaced.append(player)
+            continue
+        assigned[player.user_id] = choice
+        free.remove(choice)
+    rng.shuffle(free)
+    for player in unplaced:
+        assigned[player.user_id] = free.pop()
+    return assigned
+
+
+def _seed(game: Game) -> str:
+    return f"{game.platform}:{game.workspace}:{game.name}:{game.id}"
+
+
+def _power_names(variant: Variant, powers: Sequence[str]) -> str:
+    return ", ".join(variant.power_info[p].name for p in powers)
+
+
+def read_preferences(variant: Variant, text: str) -> list[str]:
+    chosen: list[str] = []
+    for word in _SEPARATORS.split(text.strip()):
+        if not word:
+            continue
+        try:
+            code = power_code(variant, word)
+        except OrderError as exc:
+            raise UserError(f"{exc}. Write e.g. `join france, england`.") from None
+        if code not in chosen:
+            chosen.append(code)
+    return chosen
+
+
+# newgame -----------------------------------------------------------------------------------
+
+
+async def newgame(ctx: Context) -> list[Reply]:
+    place = ctx.request.place
+    if place.is_dm or place.channel is None:
+        raise UserError(
+            "Create a game in the channel where it will be played: write `newgame` there."
+        )
+    if ctx.command.game is not None:
+        raise UserError("Write `newgame <name>` to name the new game, without `game` first.")
+    existing = await ctx.store.find_game_by_channel(ctx.platform, ctx.workspace, place.channel)
+    if existing is not None:
+        raise UserError(
+            f"This channel already has a game, {existing.name} ({existing.status}). "
+            "Play one game per channel: create the next one in another channel, or `end` "
+            "this one first."
+        )
+    name, options = parse_newgame(ctx.args, ctx.deps.default_zone)
+    if name is None:
+        name = await _free_name(ctx)
+    try:
+        game = await ctx.store.create_game(
+            platform=ctx.platform,
+            workspace=ctx.workspace,
+            channel=place.channel,
+            name=name,
+            creator=ctx.actor_id,
+            settings=options.to_settings(),
+        )
+    except GameNameTakenError:
+        raise UserError(
+            f"A game named {name} already exists here: choose another name, "
+            f"e.g. `newgame {name}-2`."
+        ) from None
+    lines = [
+        Line(f"Game master: {ctx.request.actor.display_name}."),
+        Line(
+            "Join with `join`, optionally naming the powers you would like, best first "
+            "(e.g. `join france, england`)."
+        ),
+        Line(
+            f"The game master starts the game with `start` ({MIN_PLAYERS} to "
+            f"{len(ctx.variant(game).powers)} players)."
+        ),
+        Line(describe(options.schedule)),
+        Line(_rules_line(options)),
+    ]
+    message = Message(title=f"New game: {game.name}", sections=(Section(None, tuple(lines)),))
+    return await ctx.announce(game, message, "newgame")
+
+
+def _rules_line(options: GameOptions) -> str:
+    if options.anonymous:
+        anonymous = "anonymous (who plays which power stays secret)"
+    else:
+        anonymous = "players' powers are public"
+    return f"Press: {options.press.value}; {anonymous}."
+
+
+async def _free_name(ctx: Context) -> str:
+    n = 1
+    while await ctx.store.find_game(ctx.platform, ctx.workspace, f"game-{n}") is not None:
+        n += 1
+    return f"game-{n}"
+
+
+# join / leave ------------------------------------------------------------------------------
+
+
+async def join(ctx: Context) -> list[Reply]:
+    game = await ctx.game()
+    variant = ctx.variant(game)
+    if game.status != GameStatus.FORMING:
+        state = "ended" if game.status == GameStatus.FINISHED else "started"
+        raise UserError(
+            f"{game.name} has already {state}: players join before the game master writes `start`."
+        )
+    preferences = read_preferences(variant, ctx.args)
+    players = await ctx.store.players_of(game.id)
+    already = any(p.user_id == ctx.actor_id for p in players)
+    if not already and len(players) >= len(variant.powers):
+        raise UserError(f"{game.name} is full: {len(variant.powers)} players have joined.")
+    await ctx.store.add_player(game.id, ctx.actor_id, ctx.request.actor.display_name, preferences)
+    wanted = (
+        f"Your preferences: {_power_names(variant, preferences)}."
+        if preferences
+        else "No preferences: any power will do."
+    )
+    if already:
+        return [ctx.say(f"You are already in {game.name}. {wanted}")]
+    count = len(players) + 1
+    public = Message(
+        title=None,
+        sections=(
+            Section(
+                None,
+                (
+                    Line(
+                        f"{ctx.request.actor.display_name} joined {game.name} "
+                        f"({count} of {len(variant.powers)} players)."
+                    ),
+                ),
+            ),
+        ),
+    )
+    replies = await ctx.announce(game, public, "join")
+    return [*replies, ctx.say(f"You joined {game.name}. {wanted}")]
+
+
+async def leave(ctx: Context) -> list[Reply]:
+    game = await ctx.game()
+    player = await ctx.membership(game)
+    if player is None:
+        raise UserError(f"You do not play in {game.name}.")
+    if game.status == GameStatus.FINISHED:
+        raise UserError(f"{game.name} is over: there is nothing to leave.")
+    name = ctx.request.actor.display_name
+    if game.status == GameStatus.FORMING:
+        await ctx.store.remove_player(game.id, ctx.actor_id)
+        count = len(await ctx.store.players_of(game.id))
+        total = len(ctx.variant(game).powers)
+        message = _line_message(f"{name} left {game.name} ({count} of {total} players).")
+        return [*await ctx.announce(game, message, "leave"), ctx.say(f"You left {game.name}.")]
+    if ctx.args.strip().lower() != "confirm":
+        raise UserError(
+            f"{game.name} is under way: if you leave, your power falls into civil disorder and "
+            "its units hold every turn. Write `leave confirm` to leave."
+        )
+    power = player.power
+    await ctx.store.remove_player(game.id, ctx.actor_id)
+    country = ctx.variant(game).power_info[power].name if power else "your power"
+    if power is not None:
+        partners = [p for p in await ctx.store.players_of(game.id) if p.power == power]
+        if not partners:
+            await ctx.store.set_power_status(game.id, power, PowerStatus.CIVIL_DISORDER)
+    who = "" if ctx.options(game).anonymous else f"{name} left {game.name}. "
+    message = _line_message(f"{who}{country} is in civil disorder: its units hold.")
+    return [*await ctx.announce(game, message, "leave"), ctx.say(f"You left {game.name}.")]
+
+
+def _line_message(line: str) -> Message:
+    return Message(sections=(Section(None, (Line(line),)),))
+
+
+# games / players ---------------------------------------------------------------------------
+
+
+async def games(ctx: Context) -> list[Reply]:
+    mine = [
+        g
+        for g in await ctx.store.games_of_user(ctx.platform, ctx.actor_id, include_finished=True)
+        if g.workspace == ctx.workspace
+    ]
+    others = [
+        g
+        for g in await games_here(ctx.store.session, ctx.platform, ctx.workspace)
+        if g.id not in {m.id for m in mine}
+    ]
+    sections: list[Section] = []
+    if mine:
+        sections.append(
+            Section("Your games", tuple([Line(await _game_line(ctx, g, True)) for g in mine]))
+        )
+    if others:
+        sections.append(
+            Section(
+                "Other games here", tuple([Line(await _game_line(ctx, g, False)) for g in others])
+            )
+        )
+    if not sections:
+        sections.append(
+            Section(None, (Line("No games here yet: create one in a channel with `newgame`."),))
+        )
+    return [ctx.private(Message(title="Games", sections=tuple(sections)))]
+
+
+async def _game_line(ctx: Context, game: Game, mine: bool) -> str:
+    where = f"#{game.channel}"
+    if game.status == GameStatus.FORMING:
+        count = len(await ctx.store.players_of(game.id))
+        action = "" if mine else f"; join with `game {game.name} join`"
+        players = f"{count} player" if count == 1 else f"{count} players"
+        return f"{game.name} ({where}): forming, {players}{action}"
+    if game.status == GameStatus.FINISHED:
+        return f"{game.name} ({where}): finished"
+    phase = await ctx.store.open_phase_of(game.id)
+    state = "paused" if game.status == GameStatus.PAUSED else "playing"
+    text = f"{game.name} ({where}): {state}"
+    if phase is not None:
+        deadline = phases.deadline_text(phase, ctx.zone(game), ctx.now)
+        text += f", {phases.label(phase)}, deadline {deadline}"
+    if mine:
+        player = await ctx.membership(game)
+        if player is not None and player.power is not None:
+            text += f"; you play {ctx.variant(game).power_info[player.power].name}"
+    return text
+
+
+async def players(ctx: Context) -> list[Reply]:
+    game = await ctx.game()
+    variant = ctx.variant(game)
+    members = await ctx.store.players_of(game.id)
+    total = len(variant.powers)
+    if game.status == GameStatus.FORMING:
+        names = ", ".join(p.display_name for p in members) or "nobody yet"
+        lines = [Line(f"{len(members)} of {total} players: {names}")]
+        return [
+            ctx.private(
+                Message(title=f"{game.name}: forming", sections=(Section(None, tuple(lines)),))
+            )
+        ]
+    me = next((p for p in members if p.user_id == ctx.actor_id), None)
+    if ctx.options(game).anonymous:
+        lines = [Line(f"{len(members)} players; who plays which power is secret in this game.")]
+        lines.append(Line("Players: " + (", ".join(p.display_name for p in members) or "none")))
+    else:
+        statuses = await ctx.store.power_statuses(game.id)
+        lines = []
+        for power in variant.powers:
+            playing = [p.display_name for p in members if p.power == power]
+            state = statuses.get(power)
+            if playing:
+                text = ", ".join(playing)
+            elif state == PowerStatus.ELIMINATED:
+                text = "eliminated"
+            else:
+                text = "nobody (civil disorder: its units hold)"
+            lines.append(Line(f"{variant.power_info[power].name}: {text}"))
+    if me is not None and me.power is not None:
+        lines.append(Line(f"You play {variant.power_info[me.power].name}."))
+    return [
+        ctx.private(Message(title=f"{game.name}: players", sections=(Section(None, tuple(lines)),)))
+    ]
+
+
+# start -------------------------------------------------------------------------------------
+
+
+async def start(ctx: Context) -> list[Reply]:
+    game = await ctx.game()
+    ctx.require_gm(game)
+    if game.status != GameStatus.FORMING:
+        raise UserError(f"{game.name} has already started.")
+    members = await ctx.store.players_of(game.id)
+    variant = ctx.variant(game)
+    if len(members) < MIN_PLAYERS:
+        raise UserError(
+            f"{game.name} needs at least {MIN_PLAYERS} players to start; {len(members)} "
+            "joined so far. Players join with `join`."
+        )
+    assignment = assign_powers(members, variant.powers, _seed(game))
+    for player in members:
+        player.power = assignment[player.user_id]
+    options = ctx.options(game)
+    game.status = GameStatus.ACTIVE
+    game.started_at = ctx.now
+    position = Position.initial(variant)
+    opens = first_phase_opens(options.schedule, ctx.now)
+    phase = await phases.open_phase(ctx.store, game, position, options.schedule, opens)
+    taken = set(assignment.values())
+    for power in variant.powers:
+        status = PowerStatus.PLAYING if power in taken else PowerStatus.CIVIL_DISORDER
+        await ctx.store.set_power_status(game.id, power, status, phase_name=phase.name)
+    await ctx.store.session.flush()
+    deadline = phases.deadline(phase, options.schedule.zone, ctx.now)
+    if deadline is None:  # pragma: no cover - a phase opened from a schedule has one
+        raise RuntimeError(f"phase {phase.id} opened without a deadline")
+    in_join_order = {p.user_id: assignment[p.user_id] for p in members}
+    await _welcome_players(ctx, game, position, in_join_order, deadline)
+    return await ctx.announce(game, _start_message(ctx, game, members, phase, options), "start")
+
+
+async def _welcome_players(
+    ctx: Context, game: Game, position: Position, powers: dict[str, str], deadline: Deadline
+) -> None:
+    """DM each player (user id -> power) their power, units and how to order."""
+    for user_id, power in powers.items():
+        playing = [
+            g
+            for g in await ctx.store.games_of_user(ctx.platform, user_id)
+            if g.workspace == game.workspace
+        ]
+        message = notices.welcome(
+            game.name, position, power, deadline, several_games=len(playing) > 1
+        )
+        key = f"game:{game.id}:start:{user_id}"
+        await delivery.to_user(ctx.store, game, user_id, key, message)
+
+
+def _start_message(
+    ctx: Context, game: Game, members: Sequence[Player], phase: Phase, options: GameOptions
+) -> Message:
+    variant = ctx.variant(game)
+    lines: list[Line] = []
+    taken = {p.power for p in members}
+    if options.anonymous:
+        lines.append(
+            Line(f"{len(members)} players; each has learnt their power by direct message.")
+        )
+    else:
+        for power in variant.powers:
+            names = ", ".join(p.display_name for p in members if p.power == power)
+            lines.append(Line(f"{variant.power_info[power].name}: {names or '—'}"))
+    empty = [p for p in variant.powers if p not in taken]
+    if empty:
+        lines.append(
+            Line(f"No player for {_power_names(variant, empty)}: civil disorder, their units hold.")
+        )
+    lines.append(Line("Every player has a direct message with their units and how to order."))
+    lines.append(Line(describe(options.schedule)))
+    return Message(
+        title=f"{game.name} has begun: {phases.label(phase)}",
+        sections=(Section(None, tuple(lines)),),
+        deadline=phases.deadline(phase, options.schedule.zone, ctx.now),
+    )

@@ -1,0 +1,100 @@
+"""`dipgm console`, `dipgm run` and `dipgm db` from the command line, and the scripted
+transcript compared with its expected output (a public interface)."""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+from bot.config import Settings
+
+DATA = Path(__file__).parent / "data"
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.fixture(autouse=True)
+def clean_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """No setting leaks in from the machine running the tests, nor from a `.env` here."""
+    for name in Settings.model_fields:
+        monkeypatch.delenv(name.upper(), raising=False)
+    monkeypatch.chdir(tmp_path)
+
+
+def test_the_first_game_transcript(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "maps"
+    code = main(["console", "--script", str(DATA / "first_game.txt"), "--out", str(out)])
+    printed = capsys.readouterr().out.replace(str(out), "OUT")
+    expected = (DATA / "first_game.out").read_text(encoding="utf-8")
+    assert code == 0
+    assert printed.splitlines() == expected.splitlines()
+    files = sorted(p.name for p in out.iterdir())
+    assert files == [
+        "hague-F1901M-balkans.png",
+        "hague-F1901M-france-orders.png",
+        "hague-F1901M-results.png",
+        "hague-S1901M-results.png",
+    ]
+    assert all((out / name).read_bytes().startswith(PNG) for name in files)
+    assert not (tmp_path / "dipgm.sqlite3").exists(), "a script runs on a throwaway database"
+
+
+def test_a_script_can_start_elsewhere_and_keep_its_database(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = tmp_path / "s.txt"
+    script.write_text("gm> /dip newgame hague\nalice> /dip join\n", encoding="utf-8")
+    url = f"sqlite+aiosqlite:///{tmp_path / 'kept.sqlite3'}"
+    start = "2030-06-01T12:00"
+    assert main(["console", "--script", str(script), "--db", url, "--start", start]) == 0
+    assert "[#game] New game: hague" in capsys.readouterr().out
+    assert (tmp_path / "kept.sqlite3").exists()
+    assert main(["console", "--script", str(script), "--db", url]) == 0
+    assert "This channel already has a game, hague (forming)" in capsys.readouterr().out
+
+
+def test_script_problems_are_reported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    script = tmp_path / "bad.txt"
+    script.write_text("gm> /dip help\nthis is not a line\n", encoding="utf-8")
+    assert main(["console", "--script", str(script)]) == 2
+    error = capsys.readouterr().err
+    assert "line 2: cannot read 'this is not a line'" in error
+    assert main(["console", "--script", str(tmp_path / "missing.txt")]) == 2
+    assert "missing.txt" in capsys.readouterr().err
+    script.write_text("clock +soon\n", encoding="utf-8")
+    assert main(["console", "--script", str(script)]) == 2
+    assert "line 1: cannot read 'soon' as a duration" in capsys.readouterr().err
+
+
+def test_a_bad_start_time_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["console", "--script", "x.txt", "--start", "teatime"])
+    assert exited.value.code == 2
+    assert "'teatime' is not an ISO date and time" in capsys.readouterr().err
+
+
+def test_run_says_which_front_ends_exist_and_starts_the_console(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("SLACK_BOT_TOKEN", "xoxb-test")
+    monkeypatch.setenv("DATABASE_URL", f"sqlite+aiosqlite:///{tmp_path / 'run.sqlite3'}")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("/dip help\n/quit\n"))
+    assert main(["run", "--out", str(tmp_path / "maps")]) == 0
+    captured = capsys.readouterr()
+    assert (
+        "Slack token set, but this release of dipgm has no Slack or Discord front end yet: "
+        "starting the console front end instead." in captured.err
+    )
+    assert "[only:gm#game] dipgm commands" in captured.out
+    assert (tmp_path / "run.sqlite3").exists()
+
+
+def test_db_is_wired(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'db.sqlite3'}"
+    assert main(["db", "--url", url, "upgrade"]) == 0
+    assert "(head)" in capsys.readouterr().out
+    assert main(["db", "--url", url, "current"]) == 0
+    assert "(head)" in capsys.readouterr().out

@@ -1,0 +1,82 @@
+"""The command grammar and the help of every command."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.service.commands import SPECS, Command, Spec, help_message, parse_command
+from bot.service.errors import UserError
+
+
+@pytest.mark.parametrize(
+    ("text", "command"),
+    [
+        ("order A Par-Bur; F Bre-MAO", Command("order", "A Par-Bur; F Bre-MAO")),
+        ("ORDER a par-bur", Command("order", "a par-bur")),
+        ("order A PAR - BUR\nF BRE - MAO", Command("order", "A PAR - BUR\nF BRE - MAO")),
+        ("  join france,england ", Command("join", "france,england")),
+        ("join", Command("join")),
+        ("game hague order A PAR - BUR", Command("order", "A PAR - BUR", game="hague")),
+        ("Game Hague status", Command("status", "", game="Hague")),
+        ("? order", Command("help", "order")),
+        ("notready", Command("unready")),
+        ("map S1901M balkans mine", Command("map", "S1901M balkans mine")),
+    ],
+)
+def test_commands_are_read(text: str, command: Command) -> None:
+    assert parse_command(text) == command
+
+
+def test_words_split_the_arguments() -> None:
+    assert parse_command("map F1901M  balkans").words == ["F1901M", "balkans"]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "Write a command, e.g. `help`."),
+        ("   ", "Write a command, e.g. `help`."),
+        ("game", "Name the game and the command, e.g. `game hague status`."),
+        ("game hague", "Say what to do in hague, e.g. `game hague status`."),
+        ("game hague game vienna status", "Name one game only, e.g. `game hague status`."),
+        ("statsu", "`statsu` is not a command. Did you mean `status`? `help` lists every command."),
+        ("xyzzy", "`xyzzy` is not a command. `help` lists every command."),
+        (
+            "A Par-Bur",
+            "`A` is not a command. To give orders, start with `order`, e.g. `order A Par-Bur`.",
+        ),
+    ],
+)
+def test_bad_commands_say_what_would_be_right(text: str, message: str) -> None:
+    with pytest.raises(UserError) as caught:
+        parse_command(text)
+    assert str(caught.value) == message
+
+
+def test_help_lists_every_command() -> None:
+    listed = help_message().plain_text()
+    for spec in SPECS:
+        assert f"{spec.usage} — {spec.summary}" in listed
+    assert "game <name> <command>" in listed
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.name)
+def test_every_command_has_its_own_help(spec: Spec) -> None:
+    message = help_message(spec.name)
+    assert message.title == spec.usage
+    text = message.plain_text()
+    assert spec.summary in text
+    assert ("For the game master only." in text) == spec.gm
+    for example in spec.examples:
+        assert example in text
+        assert parse_command(example).name == spec.name
+
+
+def test_help_on_addressing_a_game() -> None:
+    assert help_message("game").title == "game <name> <command>"
+
+
+def test_help_on_an_unknown_command() -> None:
+    with pytest.raises(UserError) as caught:
+        help_message("ordres")
+    assert str(caught.value).startswith("`ordres` is not a command. Did you mean `orders`?")

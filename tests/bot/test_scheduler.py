@@ -1,0 +1,121 @@
+"""The alarm clock: one job at the service's next wakeup, a sweep, and rebuilt at start."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from apscheduler.schedulers.asyncio import AsyncIOScheduler
+
+from bot.scheduler import RETRY, SWEEP_JOB, WAKEUP_JOB, AlarmClock
+from tests.bot.service.harness import open_table, said
+
+NOW = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
+
+
+class FakeService:
+    """What the alarm clock uses of the game service."""
+
+    def __init__(self, wakeup: datetime | None) -> None:
+        self.wakeup = wakeup
+        self.runs = 0
+        self.listeners: list[object] = []
+        self.fail = False
+
+    def on_change(self, listener: object) -> None:
+        self.listeners.append(listener)
+
+    async def process_due(self) -> int:
+        self.runs += 1
+        if self.fail:
+            raise RuntimeError("database went away")
+        return 0
+
+    async def next_wakeup(self) -> datetime | None:
+        return self.wakeup
+
+
+def clock_for(service: FakeService, delivered: list[int]) -> AlarmClock:
+    async def deliver() -> None:
+        delivered.append(1)
+
+    return AlarmClock(
+        service,  # type: ignore[arg-type]
+        sweep_seconds=60,
+        after_run=deliver,
+        scheduler=AsyncIOScheduler(timezone=UTC),
+        now=lambda: NOW,
+    )
+
+
+async def test_start_sweeps_then_arms_at_the_next_wakeup() -> None:
+    service = FakeService(NOW + timedelta(hours=2))
+    delivered: list[int] = []
+    alarm = clock_for(service, delivered)
+    await alarm.start()
+    try:
+        assert (service.runs, delivered) == (1, [1]), "a sweep at start catches missed deadlines"
+        job = alarm.scheduler.get_job(WAKEUP_JOB)
+        assert job is not None and job.next_run_time == NOW + timedelta(hours=2)
+        sweep = alarm.scheduler.get_job(SWEEP_JOB)
+        assert sweep is not None
+        assert len(service.listeners) == 1, "commands re-arm the clock"
+    finally:
+        alarm.shutdown()
+
+
+async def test_rearm_follows_the_database() -> None:
+    service = FakeService(None)
+    alarm = clock_for(service, [])
+    await alarm.start()
+    try:
+        assert alarm.scheduler.get_job(WAKEUP_JOB) is None
+        service.wakeup = NOW + timedelta(minutes=5)
+        await alarm.rearm()
+        job = alarm.scheduler.get_job(WAKEUP_JOB)
+        assert job is not None and job.next_run_time == NOW + timedelta(minutes=5)
+        service.wakeup = NOW - timedelta(hours=1)
+        await alarm.rearm()
+        job = alarm.scheduler.get_job(WAKEUP_JOB)
+        assert job is not None and job.next_run_time == NOW, "a missed deadline runs at once"
+        service.wakeup = None
+        await alarm.rearm()
+        assert alarm.scheduler.get_job(WAKEUP_JOB) is None
+    finally:
+        alarm.shutdown()
+
+
+async def test_a_failing_run_is_retried_later_not_in_a_loop() -> None:
+    service = FakeService(NOW - timedelta(minutes=1))
+    service.fail = True
+    delivered: list[int] = []
+    alarm = clock_for(service, delivered)
+    await alarm.start()
+    try:
+        job = alarm.scheduler.get_job(WAKEUP_JOB)
+        assert job is not None and job.next_run_time == NOW + RETRY
+        assert delivered == []
+    finally:
+        alarm.shutdown()
+
+
+async def test_the_alarm_clock_drives_the_real_service(tmp_path: Path) -> None:
+    async with open_table("sqlite", tmp_path) as table:
+        await table.seven_players()
+        table.fresh()
+        alarm = AlarmClock(
+            table.service,
+            sweep_seconds=60,
+            after_run=table.console.deliver,
+            scheduler=AsyncIOScheduler(timezone=UTC),
+            now=table.clock,
+        )
+        table.clock.now += timedelta(days=3)
+        await alarm.start()
+        try:
+            assert said(table.fresh(), "#game")[0] == "hague: Spring 1901 — results"
+            job = alarm.scheduler.get_job(WAKEUP_JOB)
+            assert job is not None
+            assert job.next_run_time == await table.service.next_wakeup()
+        finally:
+            alarm.shutdown()
