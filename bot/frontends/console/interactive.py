@@ -85,6 +85,11 @@ async def interactive(console: Console, lines: AsyncIterator[str]) -> None:
     out.write(
         f"dipgm console. You are {session.user} in #{FIRST_CHANNEL}. "
         f"Try `{COMMAND_PREFIX} help`, or /help for the console's own commands.\n"
+        "A first turn in a minute:\n"
+        f"  {COMMAND_PREFIX} newgame demo schedule=blitz:5m   (you are its game master)\n"
+        f"  /as alice   then   {COMMAND_PREFIX} join france   (and /as bob ... for more players)\n"
+        f"  /as {session.user}   then   {COMMAND_PREFIX} start   then, as alice: /dm   "
+        "order A Par-Bur\n"
     )
     out.write(session.prompt)
     out.flush()
