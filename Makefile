@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test lint pytest bench clean
+.PHONY: test lint pytest bench bench-compare clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,5 +32,12 @@ bench: $(STAMP)
 	$(BIN)/python -m tools.bench
 	$(BIN)/python -m tools.bench_render
 
+# The engine against the `diplomacy` package, on the same phases (in a venv of its own).
+COMPARE := .venv-compare
+bench-compare:
+	test -x $(COMPARE)/bin/python || $(PYTHON) -m venv $(COMPARE)
+	$(COMPARE)/bin/pip install --quiet diplomacy
+	$(COMPARE)/bin/python -m tools.bench_compare
+
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache
+	rm -rf $(VENV) $(COMPARE) .mypy_cache .ruff_cache .pytest_cache
