@@ -1,0 +1,91 @@
+"""The Discord client: one connection per shard, the command tree, the buttons that outlive
+restarts, direct messages, and the outbox loop, all set up in ``setup_hook``."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from pathlib import Path
+from typing import TextIO
+
+import discord
+
+from bot.frontends.discord.commands import build_tree
+from bot.frontends.discord.delivery import POLL_SECONDS, ClientTransport, Outbox, Transport
+from bot.frontends.discord.front import Front
+from bot.frontends.discord.invite import intents, invite_url
+from bot.frontends.discord.sync import DEFAULT_STATE, sync_commands
+from bot.frontends.discord.views import FRONT_ATTRIBUTE, CommandButton, EnterOrdersButton
+from bot.frontends.discord.workspaces import ClientDirectory, Directory, Workspaces
+from bot.service.adjudication import safe_trace
+from bot.service.game import GameService
+
+logger = logging.getLogger(__name__)
+
+
+class DipClient(discord.AutoShardedClient):
+    def __init__(
+        self,
+        service: GameService,
+        *,
+        out: TextIO,
+        dev_guild_id: int | None = None,
+        sync_state: Path = DEFAULT_STATE,
+        poll_seconds: float = POLL_SECONDS,
+        directory: Directory | None = None,
+        transport: Transport | None = None,
+    ) -> None:
+        # The bot has no voice; discord.py would warn at start that voice is unsupported.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
+        super().__init__(intents=intents())
+        self.workspaces = Workspaces(directory or ClientDirectory(self))
+        self.front = Front(service, self.workspaces)
+        setattr(self, FRONT_ATTRIBUTE, self.front)
+        self.tree = build_tree(self, self.front)
+        self.outbox = Outbox(
+            service,
+            transport or ClientTransport(self),
+            workspaces=self.workspaces,
+            poll_seconds=poll_seconds,
+        )
+        service.on_change(self.outbox.kicked)
+        self._out = out
+        self._dev_guild_id = dev_guild_id
+        self._sync_state = sync_state
+        self._stopping = asyncio.Event()
+        self._outbox_task: asyncio.Task[None] | None = None
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(CommandButton, EnterOrdersButton)
+        if self.application_id is None:
+            raise RuntimeError("logged in without an application id")
+        await sync_commands(self.tree, self.application_id, self._dev_guild_id, self._sync_state)
+        self._out.write(
+            "Invite the bot to a server with this link (it asks for exactly the scopes and "
+            f"permissions the bot needs):\n{invite_url(self.application_id)}\n"
+        )
+        self._out.flush()
+        self._outbox_task = asyncio.create_task(self._deliver())
+
+    async def _deliver(self) -> None:
+        await self.wait_until_ready()
+        await self.outbox.run(self._stopping)
+
+    async def on_ready(self) -> None:
+        logger.info("connected to Discord; on %d servers", len(self.guilds))
+
+    async def on_message(self, message: discord.Message) -> None:
+        try:
+            await self.front.direct_message(message)
+        except Exception as exc:
+            logger.error("a direct message could not be answered: %s", safe_trace(exc))
+
+    async def close(self) -> None:
+        self._stopping.set()
+        if self._outbox_task is not None:
+            self._outbox_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._outbox_task
+        await super().close()

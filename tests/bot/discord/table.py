@@ -1,0 +1,349 @@
+"""A Discord server for tests: the game service on a fresh database and a fake clock, the
+real client, command tree, buttons, menus and outbox of the Discord front end, and
+stand-ins for everything that would reach Discord.
+
+    async with discord_table(tmp_path) as table:
+        sent = await table.slash("master", "newgame", name="hague")
+        assert sent[0].public
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any, cast
+
+import discord
+from discord import app_commands
+from sqlalchemy import func, select
+
+from bot.frontends.discord.bot import DipClient
+from bot.frontends.discord.builder import OrderBuilder
+from bot.frontends.discord.delivery import ClientTransport
+from bot.frontends.discord.views import CommandButton, EnterOrdersButton
+from bot.service.game import GameService
+from bot.store import migrate
+from bot.store.database import create_engine, create_sessionmaker
+from bot.store.models import Order
+from engine import Position
+from tests.bot.discord.standins import (
+    Recorder,
+    Sent,
+    StandInChannel,
+    StandInInteraction,
+    StandInMessage,
+    StandInUser,
+    command_data,
+    component_data,
+    interaction_payload,
+    message_payload,
+    snowflake,
+    user_payload,
+)
+from tests.bot.store.support import fresh_database
+
+START = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
+PNG = b"\x89PNG\r\n\x1a\n"
+GUILD = 700_000_000_000_000_001
+OTHER_GUILD = 700_000_000_000_000_002
+GAME_CHANNEL = 700_000_000_000_000_101
+OTHER_CHANNEL = 700_000_000_000_000_102
+APPLICATION = 700_000_000_000_000_999
+SEVEN = ("alice", "bob", "carol", "dave", "eve", "frank", "grace")
+POWERS = ("austria", "england", "france", "germany", "italy", "russia", "turkey")
+PLAYER = discord.Permissions(view_channel=True, send_messages=True, use_application_commands=True)
+MANAGER = PLAYER | discord.Permissions(manage_guild=True)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = START
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+def fake_map(
+    position: Position,
+    *,
+    orders: Any = None,
+    results: Any = None,
+    size: int = 1200,
+    region: str | None = None,
+) -> bytes:
+    return PNG + f"{position.phase}:{region}".encode()
+
+
+class FakeDirectory:
+    """Which servers the bot is on, and their members."""
+
+    __slots__ = ("members",)
+
+    def __init__(self) -> None:
+        self.members: dict[int, set[int]] = {GUILD: set()}
+
+    def guild_ids(self) -> list[int]:
+        return list(self.members)
+
+    async def is_member(self, guild_id: int, user_id: int) -> bool:
+        return user_id in self.members.get(guild_id, set())
+
+
+class StandInClient:
+    """What the outbox's transport uses of discord.Client."""
+
+    __slots__ = ("channels", "dms", "recorder")
+
+    def __init__(self, recorder: Recorder) -> None:
+        self.recorder = recorder
+        self.channels: dict[int, StandInChannel] = {}
+        self.dms: dict[int, StandInChannel] = {}
+
+    def get_partial_messageable(
+        self, id: int, *, guild_id: int | None = None, type: Any = None
+    ) -> StandInChannel:
+        return self.channels.setdefault(id, StandInChannel(id, self.recorder, None))
+
+    async def create_dm(self, user: discord.abc.Snowflake) -> StandInChannel:
+        return self.dm_channel(user.id)
+
+    def dm_channel(self, user_id: int) -> StandInChannel:
+        channel = StandInChannel(snowflake(), self.recorder, frozenset({user_id}))
+        return self.dms.setdefault(user_id, channel)
+
+
+class DiscordTable:
+    def __init__(self, service: GameService, clock: Clock, sessions: Any) -> None:
+        self.service = service
+        self.clock = clock
+        self.sessions = sessions
+        self.recorder = Recorder()
+        self.users: dict[str, StandInUser] = {}
+        self.directory = FakeDirectory()
+        self.discord = StandInClient(self.recorder)
+        self.client = DipClient(
+            service,
+            out=io.StringIO(),
+            directory=self.directory,
+            transport=ClientTransport(cast(discord.Client, self.discord)),
+        )
+        group = self.client.tree.get_command("dip")
+        assert isinstance(group, app_commands.Group)
+        self.group = group
+
+    @property
+    def sent(self) -> list[Sent]:
+        return self.recorder.sent
+
+    def user(self, name: str, *, guilds: Sequence[int] = (GUILD,)) -> StandInUser:
+        if name not in self.users:
+            self.users[name] = StandInUser(user_payload(name, snowflake()), self.recorder)
+            for guild in guilds:
+                self.directory.members.setdefault(guild, set()).add(self.users[name].id)
+        return self.users[name]
+
+    def _interaction(
+        self,
+        name: str,
+        kind: discord.InteractionType,
+        data: dict[str, Any],
+        *,
+        channel: int,
+        guild: int | None,
+        admin: bool,
+        message_ephemeral: bool = False,
+    ) -> StandInInteraction:
+        user = self.user(name)
+        payload = interaction_payload(
+            kind,
+            data,
+            user=user_payload(user.name, user.id),
+            guild_id=guild,
+            channel_id=channel,
+            permissions=MANAGER if admin else PLAYER,
+            application_id=APPLICATION,
+        )
+        return StandInInteraction(
+            payload, self.client, user, self.recorder, message_ephemeral=message_ephemeral
+        )
+
+    async def slash(
+        self,
+        name: str,
+        sub: str,
+        /,
+        *,
+        channel: int = GAME_CHANNEL,
+        guild: int | None = GUILD,
+        admin: bool = False,
+        **options: Any,
+    ) -> list[Sent]:
+        """`/dip <sub>` typed by ``name``: what was sent meanwhile."""
+        mark = len(self.sent)
+        interaction = self._interaction(
+            name,
+            discord.InteractionType.application_command,
+            command_data(self.group, sub, options),
+            channel=channel,
+            guild=guild,
+            admin=admin,
+        )
+        await self.client.tree._call(cast(discord.Interaction, interaction))
+        assert interaction.original.state in ("sent", "deleted"), "left thinking"
+        return self.recorder.since(mark)
+
+    async def complete(
+        self,
+        name: str,
+        sub: str,
+        option: str,
+        typed: str,
+        /,
+        *,
+        channel: int = GAME_CHANNEL,
+        **others: Any,
+    ) -> list[str]:
+        """The autocomplete suggestions for ``option`` of `/dip <sub>` as ``typed``."""
+        mark = len(self.sent)
+        interaction = self._interaction(
+            name,
+            discord.InteractionType.autocomplete,
+            command_data(self.group, sub, {**others, option: typed}, focused=option),
+            channel=channel,
+            guild=GUILD,
+            admin=False,
+        )
+        await self.client.tree._call(cast(discord.Interaction, interaction))
+        (answer,) = self.recorder.since(mark)
+        assert answer.kind == "autocomplete"
+        return [choice.value for choice in answer.choices]
+
+    async def dm(self, name: str, text: str) -> list[Sent]:
+        """``name`` writes ``text`` to the bot in their DM."""
+        mark = len(self.sent)
+        user = self.user(name)
+        channel = self.discord.dm_channel(user.id)
+        message = StandInMessage(
+            message_payload(text, user_payload(user.name, user.id), channel.id), user, channel
+        )
+        await self.client.on_message(cast(discord.Message, message))
+        return self.recorder.since(mark)
+
+    async def press(self, name: str, message: Sent, label: str) -> list[Sent]:
+        """``name`` clicks a button under a message, as a restarted bot would see it."""
+        custom_id = message.buttons()[label]
+        mark = len(self.sent)
+        guild = None if message.kind == "dm" else GUILD
+        interaction = self._interaction(
+            name,
+            discord.InteractionType.component,
+            component_data(custom_id),
+            channel=message.channel_id or GAME_CHANNEL,
+            guild=guild,
+            admin=False,
+            message_ephemeral=not message.public,
+        )
+        base = discord.ui.Button[discord.ui.View](label=label, custom_id=custom_id)
+        for factory in (CommandButton, EnterOrdersButton):
+            match = factory.__discord_ui_compiled_template__.fullmatch(custom_id)
+            if match is not None:
+                item = await factory.from_custom_id(
+                    cast(discord.Interaction, interaction), base, match
+                )
+                await item.callback(cast(discord.Interaction, interaction))
+                return self.recorder.since(mark)
+        raise AssertionError(f"no button answers {custom_id!r}")
+
+    async def choose(self, name: str, menus: Sent, label: str) -> list[Sent]:
+        """``name`` picks the option ``label`` in the order menus."""
+        view = menus.view
+        assert isinstance(view, OrderBuilder)
+        (select,) = [i for i in view.children if isinstance(i, discord.ui.Select)]
+        values = [o.value for o in select.options if o.label == label]
+        assert values, f"{label!r} is not among {[o.label for o in select.options]}"
+        return await self._component(
+            name, menus, select, component_data(select.custom_id, values=values)
+        )
+
+    async def click(self, name: str, menus: Sent, label: str) -> list[Sent]:
+        """``name`` clicks a button of the order menus."""
+        view = menus.view
+        assert isinstance(view, OrderBuilder)
+        (button,) = [
+            i for i in view.children if isinstance(i, discord.ui.Button) and i.label == label
+        ]
+        assert button.custom_id is not None
+        return await self._component(name, menus, button, component_data(button.custom_id))
+
+    async def _component(
+        self, name: str, menus: Sent, item: discord.ui.Item[Any], data: dict[str, Any]
+    ) -> list[Sent]:
+        view = menus.view
+        assert view is not None
+        mark = len(self.sent)
+        interaction = self._interaction(
+            name,
+            discord.InteractionType.component,
+            data,
+            channel=menus.channel_id or GAME_CHANNEL,
+            guild=None if menus.kind == "dm" else GUILD,
+            admin=False,
+            message_ephemeral=not menus.public,
+        )
+        as_discord = cast(discord.Interaction, interaction)
+        if not await view.interaction_check(as_discord):
+            return []
+        item._refresh_state(as_discord, data)
+        await item.callback(as_discord)
+        return self.recorder.since(mark)
+
+    async def deliver(self) -> list[Sent]:
+        """Run the outbox once: what it sent."""
+        mark = len(self.sent)
+        await self.client.outbox.deliver_once()
+        return self.recorder.since(mark)
+
+    async def advance(self, **delta: float) -> list[Sent]:
+        """Time passes: what falls due is adjudicated, and the outbox delivered."""
+        mark = len(self.sent)
+        self.clock.now += timedelta(**delta)
+        await self.service.process_due()
+        await self.client.outbox.deliver_once()
+        return self.recorder.since(mark)
+
+    async def order_rows(self) -> int:
+        async with self.sessions() as session:
+            return int(await session.scalar(select(func.count()).select_from(Order)) or 0)
+
+    async def seven_players(self, *, start: bool = True) -> None:
+        """`hague` in the game channel, created by gm; the seven join in power order."""
+        await self.slash("master", "newgame", name="hague")
+        for user, power in zip(SEVEN, POWERS, strict=True):
+            await self.slash(user, "join", powers=power)
+        if start:
+            await self.slash("master", "gm start")
+        await self.deliver()
+
+
+@asynccontextmanager
+async def discord_table(tmp_path: Path) -> AsyncIterator[DiscordTable]:
+    async with fresh_database("sqlite", tmp_path) as url:
+        await migrate.upgrade(url)
+        engine = create_engine(url)
+        try:
+            clock = Clock()
+            sessions = create_sessionmaker(engine)
+            service = GameService(sessions, clock=clock, renderer=fake_map, map_size=300)
+            table = DiscordTable(service, clock, sessions)
+            # Entering sets the client up on the running loop; it never connects.
+            async with table.client:
+                yield table
+        finally:
+            await engine.dispose()
+
+
+def texts(sent: Sequence[Sent]) -> str:
+    return "\n".join(s.text() for s in sent)

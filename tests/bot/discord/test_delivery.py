@@ -1,0 +1,178 @@
+"""The outbox for Discord: every message sent once, where its target says; failures go
+back to the outbox and are retried, never dropped and never sent twice."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+from typing import Any, cast
+
+import discord
+import pytest
+
+from bot.frontends.discord.delivery import ClientTransport, Outbox, describe_failure
+from bot.frontends.discord.embeds import render
+from bot.frontends.discord.workspaces import Workspaces
+from bot.service.delivery import Delivery
+from bot.service.effects import Line, Message, Section, Target, text
+from bot.service.game import GameService
+from tests.bot.discord.standins import FakeHTTPResponse, Recorder, StandInChannel, forbidden
+from tests.bot.discord.table import GUILD, OTHER_GUILD, FakeDirectory, StandInClient
+
+CHANNEL = 555
+USER = 777
+
+
+class FakeOutbox:
+    """The service's side of the outbox: due messages, and what became of each."""
+
+    __slots__ = ("delivered_ids", "due", "fail_delivered", "failures")
+
+    def __init__(self, *deliveries: Delivery) -> None:
+        self.due = list(deliveries)
+        self.delivered_ids: list[int] = []
+        self.failures: list[tuple[int, str]] = []
+        self.fail_delivered = False
+
+    async def pending(self, platform: str) -> list[Delivery]:
+        assert platform == "discord"
+        return list(self.due)
+
+    async def delivered(self, delivery_id: int) -> None:
+        if self.fail_delivered:
+            raise OSError("database unavailable")
+        self.delivered_ids.append(delivery_id)
+        self.due = [d for d in self.due if d.id != delivery_id]
+
+    async def delivery_failed(
+        self,
+        delivery_id: int,
+        error: str,
+        *,
+        retry_after: timedelta | None = None,
+        permanent: bool = False,
+    ) -> None:
+        assert not permanent, "a failed delivery is retried, never dropped"
+        self.failures.append((delivery_id, error))
+
+
+def channel(delivery_id: int, message: Message) -> Delivery:
+    return Delivery(delivery_id, Target("discord", str(GUILD), channel=str(CHANNEL)), message, None)
+
+
+def dm(delivery_id: int, message: Message, workspace: str = str(GUILD)) -> Delivery:
+    return Delivery(delivery_id, Target("discord", workspace, user_id=str(USER)), message, None)
+
+
+def setup(
+    *deliveries: Delivery, directory: FakeDirectory | None = None
+) -> tuple[FakeOutbox, StandInClient, Outbox, Workspaces]:
+    service = FakeOutbox(*deliveries)
+    client = StandInClient(Recorder())
+    workspaces = Workspaces(directory or FakeDirectory())
+    outbox = Outbox(
+        cast(GameService, service),
+        ClientTransport(cast(discord.Client, client)),
+        workspaces=workspaces,
+    )
+    return service, client, outbox, workspaces
+
+
+def long_message() -> Message:
+    lines = tuple(Line(f"A X{i:03d} - Y{i:03d}  ✓ moved", code=True) for i in range(40))
+    return Message(title="long", sections=tuple(Section(f"S{n}", lines) for n in range(40)))
+
+
+async def test_channel_and_dm_messages_go_where_their_target_says() -> None:
+    service, client, outbox, _ = setup(channel(1, text("to the table")), dm(2, text("to you")))
+    assert await outbox.deliver_once() == 2
+    first, second = client.recorder.sent
+    assert first.kind == "channel" and first.channel_id == CHANNEL and first.public
+    assert second.kind == "dm" and second.only(USER)
+    assert service.delivered_ids == [1, 2]
+    assert await outbox.deliver_once() == 0
+    assert len(client.recorder.sent) == 2
+
+
+async def test_a_failed_send_is_retried_later_and_sent_once() -> None:
+    service, client, outbox, _ = setup(channel(1, text("results")))
+    client.get_partial_messageable(CHANNEL).fail = forbidden(50013, "Missing Permissions")
+    assert await outbox.deliver_once() == 0
+    assert service.failures == [(1, "Forbidden: HTTP 403, Discord code 50013")]
+    assert service.delivered_ids == []
+    client.get_partial_messageable(CHANNEL).fail = None
+    assert await outbox.deliver_once() == 1
+    assert [s.kind for s in client.recorder.sent] == ["channel"]
+
+
+class FlakyChannel(StandInChannel):
+    """A channel whose n-th send fails as Discord does when it is down."""
+
+    __slots__ = ("calls", "fail_on")
+
+    def __init__(self, recorder: Recorder, fail_on: int) -> None:
+        super().__init__(CHANNEL, recorder, None)
+        self.calls = 0
+        self.fail_on = fail_on
+
+    async def send(self, *args: Any, **kwargs: Any) -> None:
+        self.calls += 1
+        if self.calls == self.fail_on:
+            raise discord.DiscordServerError(FakeHTTPResponse(503, "Unavailable"), "down")
+        await super().send(*args, **kwargs)
+
+
+async def test_a_message_in_several_parts_resumes_where_it_failed() -> None:
+    service, client, outbox, _ = setup(channel(1, long_message()))
+    parts = len(render(long_message()))
+    assert parts >= 3
+    client.channels[CHANNEL] = FlakyChannel(client.recorder, fail_on=2)
+    assert await outbox.deliver_once() == 0
+    assert len(client.recorder.sent) == 1
+    assert service.failures == [(1, "DiscordServerError: HTTP 503, Discord code 0")]
+    assert await outbox.deliver_once() == 1
+    sent = client.recorder.sent
+    assert len(sent) == parts
+    assert [p.embeds[0].title for p in sent].count("long") == 1
+    assert sent[-1].buttons() == {}
+
+
+async def test_recording_the_delivery_failing_does_not_send_it_again() -> None:
+    service, client, outbox, _ = setup(channel(1, text("results")))
+    service.fail_delivered = True
+    with pytest.raises(OSError):
+        await outbox.deliver_once()
+    service.fail_delivered = False
+    assert await outbox.deliver_once() == 1
+    assert len(client.recorder.sent) == 1 and service.delivered_ids == [1]
+
+
+async def test_a_dm_from_a_game_tells_which_server_the_players_dms_are_about() -> None:
+    directory = FakeDirectory()
+    directory.members = {GUILD: {USER}, OTHER_GUILD: {USER}}
+    delivery = dm(1, text("you play France"), workspace=str(OTHER_GUILD))
+    _, _, outbox, workspaces = setup(delivery, directory=directory)
+    assert await workspaces.of(USER) is None
+    await outbox.deliver_once()
+    assert await workspaces.of(USER) == str(OTHER_GUILD)
+
+
+async def test_the_loop_delivers_when_kicked_and_stops_when_told() -> None:
+    service, _, outbox, _ = setup()
+    stop = asyncio.Event()
+    running = asyncio.create_task(outbox.run(stop))
+    await asyncio.sleep(0)
+    service.due.append(channel(1, text("results")))
+    outbox.kick()
+    for _ in range(50):
+        if service.delivered_ids:
+            break
+        await asyncio.sleep(0.01)
+    assert service.delivered_ids == [1]
+    stop.set()
+    await asyncio.wait_for(running, 1)
+
+
+def test_a_failure_is_described_without_what_was_sent() -> None:
+    assert describe_failure(forbidden()) == "Forbidden: HTTP 403, Discord code 50007"
+    assert describe_failure(ValueError("A PAR - BUR")) == "ValueError"

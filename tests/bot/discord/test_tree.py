@@ -1,0 +1,189 @@
+"""The command tree: every service command under `/dip`, typed and described within
+Discord's limits, and each typed option read back into the one command grammar."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from discord import AppCommandOptionType, app_commands
+
+from bot.frontends.discord.generic_commands import generic_commands
+from bot.frontends.discord.options import command_text, flag, setting
+from bot.service.commands import SPECS
+from tests.bot.discord.table import DiscordTable
+
+
+def characters(option: dict[str, Any]) -> int:
+    """What Discord counts toward a command's 8000 characters."""
+    count = len(option.get("name", "")) + len(option.get("description", ""))
+    for choice in option.get("choices") or []:
+        count += len(choice["name"]) + len(str(choice["value"]))
+    return count + sum(characters(o) for o in option.get("options") or [])
+
+
+async def test_every_service_command_is_a_dip_subcommand(table: DiscordTable) -> None:
+    top = {c.name for c in table.group.commands}
+    masters = table.group.get_command("gm")
+    assert isinstance(masters, app_commands.Group)
+    assert {c.name for c in masters.commands} == {s.name for s in SPECS if s.gm}
+    assert top == {s.name for s in SPECS if not s.gm} | {"menu", "gm"}
+    assert len(top) <= 25 and len(masters.commands) <= 25
+    assert [c.name for c in table.client.tree.get_commands()] == ["dip"]
+
+
+async def test_every_service_command_is_typed(table: DiscordTable) -> None:
+    """No command falls back to one line of text (the fallback is for commands to come)."""
+    commands = [c for c in table.group.walk_commands() if isinstance(c, app_commands.Command)]
+    assert [c.name for c in commands if "arguments" in {p.name for p in c.parameters}] == []
+
+
+async def test_a_command_the_front_end_does_not_know_yet_takes_text(
+    table: DiscordTable,
+) -> None:
+    known = {s.name for s in SPECS} - {"report"}
+    ((spec, command),) = generic_commands(table.client.front, known)
+    assert spec.name == command.name == "report"
+    assert [p.name for p in command.parameters] == ["arguments", "game"]
+    assert command.description == spec.summary
+
+
+async def test_the_payload_fits_discord(table: DiscordTable) -> None:
+    (payload,) = [c.to_dict(table.client.tree) for c in table.client.tree.get_commands()]
+    assert payload["dm_permission"] is False
+    assert characters(payload) <= 8000
+    subs = [s for s in payload["options"] if s["type"] == 1]
+    subs += [c for g in payload["options"] if g["type"] == 2 for c in g["options"]]
+    for sub in subs:
+        assert 1 <= len(sub["description"]) <= 100
+        for option in sub.get("options", []):
+            assert 1 <= len(option["description"]) <= 100, (sub["name"], option["name"])
+            assert len(option.get("choices") or []) <= 25
+
+
+async def test_options_are_typed(table: DiscordTable) -> None:
+    def option(sub: str, name: str) -> app_commands.Parameter:
+        command = table.group.get_command(sub)
+        assert isinstance(command, app_commands.Command)
+        (found,) = [p for p in command.parameters if p.name == name]
+        return found
+
+    boolean, string = AppCommandOptionType.boolean, AppCommandOptionType.string
+    assert option("order", "orders").required and option("order", "orders").autocomplete
+    assert option("map", "mine").type is boolean
+    assert option("newgame", "anonymous").type is boolean
+    assert [c.value for c in option("newgame", "press").choices] == [
+        "full",
+        "public",
+        "none",
+        "rulebook",
+    ]
+    assert option("help", "command").type is string and option("help", "command").autocomplete
+    assert option("press", "grey").type is boolean
+    assert not option("status", "game").required
+
+
+def test_typed_options_become_the_command_grammar() -> None:
+    assert command_text("order", "A Par-Bur") == "order A Par-Bur"
+    assert command_text("map", None, "balkans", "mine") == "map balkans mine"
+    assert command_text("orders", game="hague") == "game hague orders"
+    assert command_text("status", game="  ") == "status"
+    assert flag("anonymous", True) == "anonymous=on" and flag("x", None) is None
+    assert setting("tz", " Europe/Paris ") == "tz=Europe/Paris" and setting("tz", " ") is None
+
+
+@pytest.mark.parametrize(
+    ("options", "expected"),
+    [
+        ({"name": "hague"}, "hague"),
+        (
+            {"name": "vienna", "schedule": "blitz:5m", "anonymous": True, "press": "none"},
+            "vienna",
+        ),
+    ],
+)
+async def test_newgame_with_typed_options(
+    table: DiscordTable, options: dict[str, Any], expected: str
+) -> None:
+    (reply,) = await table.slash("master", "newgame", **options)
+    assert reply.public and expected in reply.text()
+
+
+async def test_help_topics_are_suggested(table: DiscordTable) -> None:
+    starting = [s.name for s in SPECS if s.name.startswith("un")]
+    assert await table.complete("alice", "help", "command", "un") == starting
+    assert len(await table.complete("alice", "help", "command", "")) == 25
+    assert await table.complete("alice", "help", "command", "ga") == ["games", "game"]
+
+
+async def test_the_game_master_hands_a_power_to_a_new_player(table: DiscordTable) -> None:
+    await table.seven_players()
+    zoe = table.user("zoe")
+    news, _ = await table.slash("master", "gm replace", power="turkey", user=zoe)
+    assert news.public and "Zoe now plays Turkey." in news.text()
+    (mine,) = await table.slash("zoe", "orders")
+    assert mine.only(zoe.id) and "Turkey: orders for Spring 1901" in mine.text()
+    (refused,) = await table.slash("alice", "gm kick", power="turkey")
+    assert not refused.public and "Only the game master" in refused.text()
+
+
+async def test_a_report_is_for_the_game_master_alone(table: DiscordTable) -> None:
+    await table.seven_players()
+    (ack,) = await table.slash("alice", "report", text="England threatened my bike")
+    assert ack.only(table.user("alice").id)
+    delivered = await table.deliver()
+    assert len(delivered) == 1 and delivered[0].only(table.user("master").id)
+    assert "bike" in delivered[0].text()
+
+
+async def test_help_is_for_the_asker(table: DiscordTable) -> None:
+    (reply,) = await table.slash("alice", "help", command="order")
+    assert reply.only(table.user("alice").id)
+    assert "order <orders>" in reply.text()
+
+
+async def test_joining_is_news_for_the_table_and_a_note_for_the_player(
+    table: DiscordTable,
+) -> None:
+    await table.slash("master", "newgame", name="hague")
+    news, note = await table.slash("alice", "join", powers="france, england")
+    assert news.public and "joined hague" in news.text()
+    assert note.only(table.user("alice").id) and "France" in note.text()
+
+
+async def test_leaving_a_game_under_way_needs_confirm(table: DiscordTable) -> None:
+    await table.seven_players()
+    (reply,) = await table.slash("grace", "leave")
+    assert not reply.public and "leave confirm" in reply.text()
+    replies = await table.slash("grace", "leave", confirm=True)
+    assert any(r.public and "civil disorder" in r.text() for r in replies)
+
+
+async def test_my_map_is_for_me_and_the_map_for_all(table: DiscordTable) -> None:
+    await table.seven_players()
+    (mine,) = await table.slash("carol", "map", mine=True)
+    assert mine.only(table.user("carol").id) and mine.files
+    (board,) = await table.slash("carol", "map", region="france")
+    assert board.public and board.files[0][1].endswith(b":france")
+
+
+async def test_press_reaches_its_readers_alone(table: DiscordTable) -> None:
+    await table.seven_players()
+    alice, bob = table.user("alice"), table.user("bob")
+    (ack,) = await table.slash("alice", "press", to="england ,", message="Shall we share Galicia?")
+    assert ack.only(alice.id)
+    delivered = await table.deliver()
+    readers = {s.seen_by for s in delivered if "Galicia" in s.text()}
+    assert readers and readers <= {frozenset({bob.id}), frozenset({alice.id})}
+    assert frozenset({bob.id}) in readers
+
+
+async def test_votes_are_answered_to_the_voter_alone(table: DiscordTable) -> None:
+    await table.seven_players()
+    (ack,) = await table.slash("carol", "draw")
+    assert ack.only(table.user("carol").id)
+    (ack,) = await table.slash("carol", "surrender")
+    assert ack.only(table.user("carol").id) and "surrender confirm" in ack.text()
+    (ack,) = await table.slash("carol", "surrender", decision="confirm")
+    assert ack.only(table.user("carol").id)
+    assert all(not s.public for s in await table.deliver() if "surrender" in s.text().lower())
