@@ -28,7 +28,6 @@ Pair = tuple[str, str]
 MIN_BORDER = 3.0
 # A fleet spot on a split coast may lie in its sea or this close to it.
 COAST_REACH = 12.0
-LABEL_GAP = 22.0
 
 
 @cache
@@ -163,11 +162,13 @@ def test_known_tricky_places(variant: Variant) -> None:
 
 
 def test_units_and_labels_lie_inside_and_apart() -> None:
+    # how far apart the boxes below keep them at least
+    gap = UNIT_SIZE / 2 + CAP_HEIGHT / 2 + LABEL_MARGIN + ITEM_GAP
     for code, entry in board()["provinces"].items():
         unit, label = tuple(entry["unit"]), tuple(entry["label"])
         assert in_province(unit, entry), code
         assert in_province(label, entry), code
-        assert math.dist(unit, label) >= LABEL_GAP, code
+        assert math.dist(unit, label) >= gap, code
 
 
 def test_supply_centres_lie_inside(variant: Variant) -> None:
@@ -233,50 +234,62 @@ def test_regions_tile_the_board() -> None:
                 assert 0 <= x <= width and 0 <= y <= height
 
 
-# --- Legibility: labels, unit icons and supply-centre markers never collide.
+# --- Legibility: labels, unit icons and supply-centre markers stay clear of one another.
 #
 # Sizes are board pixels at the designed scale (the whole board drawn 1200 px wide, where the
-# renderer's ``feature`` is 1). They mirror the renderer; smaller pictures round the font up
+# renderer's ``feature`` is 1); they mirror the renderer. Smaller pictures round the font up
 # by at most a few per cent, and regional crops draw everything smaller relative to the board.
 #
-# render/labels.py and render/sprites.py: a label is set at LABEL_PIXELS, in Pillow's default
-# font, three capitals whose advance is at most CHAR_WIDTH each (NWG, the widest code, is
-# 31.5 px) and CAP_HEIGHT tall; draw_labels treats the text plus about half a pixel of
-# padding as the label's box.
+# render/labels.py, render/sprites.py: a label is set at LABEL_PIXELS in Pillow's default
+# font; its capitals advance at most CHAR_WIDTH each (NWG, the widest code, is 31.5 px wide)
+# and stand CAP_HEIGHT tall; draw_labels counts about LABEL_MARGIN of padding around them.
 LABEL_PIXELS = 13.0
 CHAR_WIDTH = 10.5
 CAP_HEIGHT = 9.0
 LABEL_MARGIN = 0.75
-# render/units.py: a unit's badge is UNIT_SIZE across (a fleet's disc; an army's square is a
-# little smaller) and its sprite adds UNIT_MARGIN of that on every side; the renderer moves a
-# label off that sprite box.
+# render/units.py: a unit's badge is UNIT_SIZE across: a fleet's disc, or an army's rounded
+# square ARMY_SHARE as wide. Its sprite adds UNIT_MARGIN of the size on every side, and
+# render/labels.py moves a label that meets a unit's sprite aside.
 UNIT_SIZE = 26.0
+ARMY_SHARE = 0.9
 UNIT_MARGIN = 0.12
 # render/compose.py: a dislodged unit is drawn DISLODGED_SIZE as large, shifted by
-# DISLODGED_SHIFT icon sizes from its anchor, inside a red ring DISLODGED_RING of its size
-# from its middle; its sprite's margin is DISLODGED_MARGIN.
+# DISLODGED_SHIFT icon sizes from its anchor, in a red ring reaching DISLODGED_RING of its
+# size from its middle; a supply-centre marker is a disc of MARKER_RADIUS.
 DISLODGED_SHIFT = (0.78, 0.62)
 DISLODGED_SIZE = 0.88
 DISLODGED_RING = 0.68
-DISLODGED_MARGIN = 0.3
-# render/compose.py: a supply-centre marker is a disc of this radius.
 MARKER_RADIUS = 6.0
-# Every box keeps this far inside its province (a land border is drawn 1.4 px wide).
+# Boxes keep at least ITEM_GAP apart, and BORDER_INSET inside their province (a land border
+# is drawn 1.4 px wide).
+ITEM_GAP = 1.0
 BORDER_INSET = 1.0
+# Provinces too small for a unit's badge beside their label (and marker): there the badge may
+# cross the border, its middle at least UNIT_MIN_CLEARANCE inside. The list is exact: a
+# province that gains the room must leave it.
+CROWDED = frozenset(
+    {
+        *("ALB", "APU", "BEL", "BRE", "CLY", "CON", "DEN"),
+        *("EDI", "HOL", "LVP", "NAP", "PIC", "WAL", "YOR"),
+    }
+)
+UNIT_MIN_CLEARANCE = 6.0
+# A dislodged unit is drawn beside its anchor; it covers no label or marker but these
+# (province it is dislodged from, what it covers), which have no better place. The renderer
+# moves a covered label aside.
+DISLODGED_OVER = frozenset({("BRE", "PAR label"), ("LVP", "YOR label")})
 
 Box = tuple[float, float, float, float]
+Item = tuple[str, str, str, Box]  # province, what, which anchor, box
 
 
 def _box(p: Sequence[float], half_w: float, half_h: float) -> Box:
     return (p[0] - half_w, p[1] - half_h, p[0] + half_w, p[1] + half_h)
 
 
-def _grow(b: Box, d: float) -> Box:
-    return (b[0] - d, b[1] - d, b[2] + d, b[3] + d)
-
-
-def _meet(a: Box, b: Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+def _near(a: Box, b: Box, gap: float) -> bool:
+    """Whether the boxes come closer than ``gap`` (they overlap for any gap)."""
+    return a[0] < b[2] + gap and b[0] < a[2] + gap and a[1] < b[3] + gap and b[1] < a[3] + gap
 
 
 def _segment_meets_box(a: Sequence[float], b: Sequence[float], box: Box) -> bool:
@@ -297,121 +310,181 @@ def _segment_meets_box(a: Sequence[float], b: Sequence[float], box: Box) -> bool
     return True
 
 
-def _box_inside(box: Box, shells: Sequence[Ring], holes: Sequence[Ring]) -> bool:
-    """Whether ``box`` lies in the area: its corners inside and no outline crossing it."""
-    x0, y0, x1, y1 = box
-    corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
-    if not all(in_area(c, shells, holes) for c in corners):
-        return False
-    for ring in [*shells, *holes]:
+def _outline_meets_box(entry: dict[str, Any], box: Box) -> bool:
+    for ring in outline_rings(entry):
         n = len(ring)
-        for i in range(n):
-            if _segment_meets_box(ring[i], ring[(i + 1) % n], box):
-                return False
-    return True
+        if any(_segment_meets_box(ring[i], ring[(i + 1) % n], box) for i in range(n)):
+            return True
+    return False
 
 
-def _box_covered(box: Box, areas: Sequence[dict[str, Any]], step: float = 1.0) -> bool:
-    """Whether every point of a grid over ``box`` lies in one of ``areas``."""
-    nx = max(1, math.ceil((box[2] - box[0]) / step))
-    ny = max(1, math.ceil((box[3] - box[1]) / step))
-    for i in range(nx + 1):
-        for j in range(ny + 1):
-            p = (box[0] + (box[2] - box[0]) * i / nx, box[1] + (box[3] - box[1]) * j / ny)
-            if not any(in_province(p, a) for a in areas):
-                return False
-    return True
+def _corners(box: Box) -> list[Point]:
+    return [(box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3])]
 
 
-def _own_seas(variant: Variant, code: str, coast: str) -> set[str]:
-    return {
-        loc
-        for loc in variant.fleet_adjacency[f"{code}/{coast}"]
-        if variant.provinces[loc].kind is ProvinceKind.SEA
-    }
+def box_inside(box: Box, entry: dict[str, Any]) -> bool:
+    """Whether ``box`` lies in the province: its corners inside, no outline crossing it."""
+    return all(in_province(c, entry) for c in _corners(box)) and not _outline_meets_box(entry, box)
+
+
+def box_meets(box: Box, entry: dict[str, Any]) -> bool:
+    """Whether ``box`` and the province have a point in common."""
+    return any(in_province(c, entry) for c in _corners(box)) or _outline_meets_box(entry, box)
+
+
+def badge_inside(p: Point, entry: dict[str, Any]) -> bool:
+    """Whether a unit's badge at ``p`` lies inside the province with BORDER_INSET to spare:
+    a fleet's disc in a sea, an army's square inland, either on a coast."""
+    if not in_province(p, entry):
+        return False
+    disc = UNIT_SIZE / 2 + BORDER_INSET
+    if entry["kind"] != "land" and distance_to_rings(p, outline_rings(entry)) < disc:
+        return False
+    square = UNIT_SIZE / 2 * ARMY_SHARE + BORDER_INSET
+    return entry["kind"] == "sea" or box_inside(_box(p, square, square), entry)
 
 
 def label_half(code: str) -> tuple[float, float]:
     return (len(code) * CHAR_WIDTH / 2 + LABEL_MARGIN, CAP_HEIGHT / 2 + LABEL_MARGIN)
 
 
-def unit_sprite_half(size: float = UNIT_SIZE, margin: float = UNIT_MARGIN) -> float:
-    return math.ceil(size / 2 + size * margin)
-
-
-def drawn_items(data: dict[str, Any]) -> list[tuple[str, str, str, Box]]:
-    """(province, what, anchor, box) for everything drawn at an anchor: the label, the unit's
-    icon at its anchor and at each coast, where a dislodged unit from each of those goes, and
-    the supply-centre marker. Icons count their sprite box, the box the renderer keeps
-    labels off."""
-    unit = unit_sprite_half()
-    small = UNIT_SIZE * DISLODGED_SIZE
-    gone = unit_sprite_half(small, DISLODGED_MARGIN)
-    shift = (UNIT_SIZE * DISLODGED_SHIFT[0], UNIT_SIZE * DISLODGED_SHIFT[1])
-    out: list[tuple[str, str, str, Box]] = []
+def drawn_items(data: dict[str, Any]) -> list[Item]:
+    """Everything drawn at an anchor: each province's label, its supply-centre marker, its
+    unit's badge at the unit point and at each coast, and the ring of a unit dislodged from
+    each of those."""
+    half = UNIT_SIZE / 2
+    ring = UNIT_SIZE * DISLODGED_SIZE * DISLODGED_RING
+    dx, dy = UNIT_SIZE * DISLODGED_SHIFT[0], UNIT_SIZE * DISLODGED_SHIFT[1]
+    out: list[Item] = []
     for code, entry in sorted(data["provinces"].items()):
         out.append((code, "label", "label", _box(entry["label"], *label_half(code))))
-        spots = {"unit": entry["unit"], **entry.get("coasts", {})}
-        for name, (x, y) in spots.items():
-            out.append((code, "icon", name, _box((x, y), unit, unit)))
-            out.append((code, "dislodged", name, _box((x + shift[0], y + shift[1]), gone, gone)))
         if "center" in entry:
-            r = MARKER_RADIUS
-            out.append((code, "marker", "center", _box(entry["center"], r, r)))
+            out.append((code, "marker", "center", _box(entry["center"], *(MARKER_RADIUS,) * 2)))
+        for name, (x, y) in {"unit": entry["unit"], **entry.get("coasts", {})}.items():
+            out.append((code, "icon", name, _box((x, y), half, half)))
+            out.append((code, "dislodged", name, _box((x + dx, y + dy), ring, ring)))
     return out
 
 
-def _drawn_together(a: tuple[str, str, str, Box], b: tuple[str, str, str, Box]) -> bool:
-    """Whether the two can be on one map at once and must stay apart."""
-    if a[0] != b[0]:
+def _together(a: Item, b: Item) -> bool:
+    """Whether the two can be on one map: one unit stands in a province, at one of its
+    anchors, and one more may be dislodged beside it (half over the unit that took its
+    place, by design)."""
+    if a[0] != b[0] or "label" in (a[1], b[1]) or "marker" in (a[1], b[1]):
         return True
-    kinds = {a[1], b[1]}
-    if kinds <= {"icon", "dislodged"}:
-        # One unit stands in a province, and one more dislodged beside it; a dislodged unit
-        # is drawn half over the unit that took its place at the same anchor, by design.
-        return kinds == {"icon", "dislodged"} and a[2] != b[2]
-    return True
+    return {a[1], b[1]} == {"icon", "dislodged"} and a[2] != b[2]
 
 
-def collisions(data: dict[str, Any]) -> list[str]:
-    """Every pair of drawn items whose boxes meet."""
+def overlaps(data: dict[str, Any]) -> list[str]:
+    """Labels, badges and markers closer than ITEM_GAP to one another."""
+    items = [i for i in drawn_items(data) if i[1] != "dislodged"]
+    return [
+        f"{a[0]} {a[1]} {a[2]} / {b[0]} {b[1]} {b[2]}"
+        for n, a in enumerate(items)
+        for b in items[n + 1 :]
+        if _near(a[3], b[3], ITEM_GAP) and _together(a, b)
+    ]
+
+
+def covered_by_dislodged(data: dict[str, Any]) -> set[tuple[str, str]]:
+    """(province, label or marker) pairs where a unit dislodged from the province would be
+    drawn over that label or marker."""
     items = drawn_items(data)
+    rings = [i for i in items if i[1] == "dislodged"]
+    text = [i for i in items if i[1] in ("label", "marker")]
+    return {(r[0], f"{t[0]} {t[1]}") for r in rings for t in text if _near(r[3], t[3], ITEM_GAP)}
+
+
+def outside(data: dict[str, Any]) -> list[str]:
+    """Labels and markers not inside their province with BORDER_INSET to spare."""
     found = []
-    for i, a in enumerate(items):
-        for b in items[i + 1 :]:
-            if _meet(a[3], b[3]) and _drawn_together(a, b):
-                found.append(f"{a[0]} {a[1]} {a[2]} / {b[0]} {b[1]} {b[2]}")
+    for code, entry in sorted(data["provinces"].items()):
+        hw, hh = label_half(code)
+        if not box_inside(_box(entry["label"], hw + BORDER_INSET, hh + BORDER_INSET), entry):
+            found.append(f"{code} label")
+        r = MARKER_RADIUS + BORDER_INSET
+        if "center" in entry and not box_inside(_box(entry["center"], r, r), entry):
+            found.append(f"{code} marker")
     return found
 
 
-def strays(data: dict[str, Any], variant: Variant) -> list[str]:
-    """Labels, icons (their badges) and markers not inside their province, and fleet icons
-    on a coast not inside the province and that coast's seas; a dislodged unit's middle
-    not inside the province or the seas next to its coast."""
+def stray_units(data: dict[str, Any]) -> set[str]:
+    """Provinces whose unit's badge crosses their border."""
+    return {
+        code
+        for code, entry in data["provinces"].items()
+        if not badge_inside((entry["unit"][0], entry["unit"][1]), entry)
+    }
+
+
+def fleets_in_foreign_seas(data: dict[str, Any], v: Variant) -> list[str]:
+    """Fleets on a split coast whose badge reaches a sea only the province's other coasts
+    use."""
     provinces = data["provinces"]
     found = []
-    badge = UNIT_SIZE / 2 + BORDER_INSET
-    shift = (UNIT_SIZE * DISLODGED_SHIFT[0], UNIT_SIZE * DISLODGED_SHIFT[1])
     for code, entry in sorted(provinces.items()):
-        shells, holes = entry["polygons"], entry.get("holes", [])
-        hw, hh = label_half(code)
-        if not _box_inside(_box(entry["label"], hw + BORDER_INSET, hh + BORDER_INSET), shells, holes):
-            found.append(f"{code} label")
-        if not _box_inside(_box(entry["unit"], badge, badge), shells, holes):
-            found.append(f"{code} icon")
-        if "center" in entry:
-            r = MARKER_RADIUS + BORDER_INSET
-            if not _box_inside(_box(entry["center"], r, r), shells, holes):
-                found.append(f"{code} marker")
-        for coast, spot in entry.get("coasts", {}).items():
-            areas = [entry, *(provinces[s] for s in sorted(_own_seas(variant, code, coast)))]
-            if not _box_covered(_box(spot, badge, badge), areas):
-                found.append(f"{code} icon {coast}")
-        spots = {"unit": entry["unit"], **entry.get("coasts", {})}
-        for name, (x, y) in spots.items():
-            areas = [entry]
-            if name != "unit":
-                areas += [provinces[s] for s in sorted(_own_seas(variant, code, name))]
-            if not any(in_province((x + shift[0], y + shift[1]), a) for a in areas):
-                found.append(f"{code} dislodged {name}")
+        for coast, spot in sorted(entry.get("coasts", {}).items()):
+            seas = {
+                c: {p for p in v.fleet_adjacency[f"{code}/{c}"] if p in provinces}
+                for c in v.provinces[code].coasts
+            }
+            foreign = {
+                s
+                for c, ss in seas.items()
+                if c != coast
+                for s in ss
+                if provinces[s]["kind"] == "sea"
+            } - seas[coast]
+            badge = _box(spot, UNIT_SIZE / 2, UNIT_SIZE / 2)
+            found += [
+                f"{code}/{coast} {s}" for s in sorted(foreign) if box_meets(badge, provinces[s])
+            ]
     return found
+
+
+def test_labels_units_and_centres_do_not_overlap() -> None:
+    assert overlaps(board()) == []
+
+
+def test_labels_and_centres_lie_inside() -> None:
+    assert outside(board()) == []
+
+
+def test_unit_badges_lie_inside() -> None:
+    provinces = board()["provinces"]
+    assert sorted(stray_units(board()) - CROWDED) == []
+    assert sorted(CROWDED - stray_units(board())) == [], "room now: take these off CROWDED"
+    for code in sorted(CROWDED):
+        unit = (provinces[code]["unit"][0], provinces[code]["unit"][1])
+        assert in_province(unit, provinces[code]), code
+        clearance = distance_to_rings(unit, outline_rings(provinces[code]))
+        assert clearance >= UNIT_MIN_CLEARANCE, (code, clearance)
+
+
+def labels_on_unit_sprites(data: dict[str, Any]) -> list[str]:
+    """Labels the renderer would move aside whenever a unit stands at some anchor."""
+    half = math.ceil(UNIT_SIZE / 2 + UNIT_SIZE * UNIT_MARGIN)
+    provinces = data["provinces"]
+    sprites = [
+        (code, name, _box(p, half, half))
+        for code, entry in sorted(provinces.items())
+        for name, p in {"unit": entry["unit"], **entry.get("coasts", {})}.items()
+    ]
+    found = []
+    for code, entry in sorted(provinces.items()):
+        label = _box(entry["label"], *label_half(code))
+        found += [f"{code} label / {c} {n}" for c, n, box in sprites if _near(label, box, 0.0)]
+    return found
+
+
+def test_labels_stay_off_unit_sprites() -> None:
+    assert labels_on_unit_sprites(board()) == []
+
+
+def test_fleets_on_split_coasts_stay_off_the_other_seas(variant: Variant) -> None:
+    assert fleets_in_foreign_seas(board(), variant) == []
+
+
+def test_dislodged_units_leave_labels_and_centres_readable() -> None:
+    assert sorted(covered_by_dislodged(board()) - DISLODGED_OVER) == []
+    assert sorted(DISLODGED_OVER - covered_by_dislodged(board())) == []

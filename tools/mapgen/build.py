@@ -136,7 +136,8 @@ def place_anchors(
             coasts.setdefault(code, {})[coast] = (own, other, proj.point(lon, lat))
     return anchors.place(
         written,
-        {code: p for code, p in anchors.projected(proj, facts.CENTERS).items()},
+        {code: variant.provinces[code].kind.value for code in written},
+        anchors.projected(proj, facts.CENTERS),
         coasts,
         anchors.projected(proj, facts.UNIT_POINTS),
         anchors.projected(proj, facts.LABEL_POINTS),
@@ -158,6 +159,8 @@ def build() -> tuple[dict[str, Any], Report]:
     if set(facts.SEEDS) != set(variant.provinces):
         raise ValueError("SEEDS must name exactly the variant's provinces")
     proj = fitted()
+    if proj.lens_fold() <= 0:
+        raise RuntimeError("a lens folds the map over: lower its strength or widen it")
     countries = load_countries()
     lap("load")
     groups = raster.paint_groups(countries, proj)

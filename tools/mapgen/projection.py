@@ -1,10 +1,20 @@
-"""lon/lat -> board pixels: Lambert conformal conic, a radial warp, then a scale and shift.
+"""lon/lat -> board pixels: Lambert conformal conic, a radial warp, a scale and shift, then
+local lenses.
 
 Printed Diplomacy boards draw central Europe large and the fringes (Atlantic, Russia, North
 Africa) squeezed; a conformal projection alone makes the Balkans and the Low Countries too
 small for counters. The warp multiplies the local scale near its centre by ``1 + strength``
 and divides it by the same factor at ``radius``, with a smooth monotone falloff in between,
 so shapes stay recognisable and nothing folds over.
+
+Printed boards also draw a few crowded places far larger than their share of the map
+(Britain, with six provinces in a narrow island). A lens widens and heightens one such place:
+around the pixel its (lon, lat) would have without lenses, with s = |(dx / ``radius_x``,
+dy / ``radius_y``)|, a point inside the ellipse (s < 1) moves to
+(dx (1 + ``strength_x`` (1 - s)^2), dy (1 + ``strength_y`` (1 - s)^2)) from that centre;
+outside it nothing moves. A lens must not fold the map over: with one strength 0 it never
+does for a strength below 3, and the build checks every lens (:meth:`Projection.lens_fold`).
+Lenses apply in order.
 """
 
 from __future__ import annotations
@@ -37,6 +47,19 @@ FRAME_TARGETS: dict[str, tuple[float, float, float, float]] = {
     "Vienna": (16.37, 48.21, 651.0, 579.0),
 }
 
+# (lon, lat, radius_x, radius_y, strength_x, strength_y), radii in board pixels: see above.
+Lens = tuple[float, float, float, float, float, float]
+LENSES: tuple[Lens, ...] = (
+    # Britain: Scotland and northern England hold four provinces side by side in an island
+    # 40 to 60 px wide. Widened only, so the Channel and the Low Countries stay put.
+    (-3.8, 56.3, 125.0, 200.0, 1.8, 0.0),
+    # Portugal, and Jutland and the Danish islands: strips too narrow for a label or a marker.
+    (-8.2, 39.7, 70.0, 130.0, 0.8, 0.0),
+    (10.6, 55.8, 110.0, 80.0, 0.9, 0.4),
+    # Constantinople: the corner of Thrace and a foothold in Asia.
+    (28.6, 41.15, 70.0, 70.0, 0.8, 0.8),
+)
+
 
 @dataclass(frozen=True, slots=True)
 class Projection:
@@ -51,6 +74,7 @@ class Projection:
     scale: float = 1.0
     shift_x: float = 0.0
     shift_y: float = 0.0
+    lenses: tuple[Lens, ...] = LENSES
 
     def _cone(self) -> tuple[float, float, float]:
         p1, p2 = math.radians(self.lat1), math.radians(self.lat2)
@@ -94,14 +118,66 @@ class Projection:
         factor = 1 / (1 + a - a * np.hypot(dx, dy) / big_r)
         return cx + dx * factor, cy + dy * factor
 
-    def forward(self, lon: Array, lat: Array) -> tuple[Array, Array]:
-        """Board pixels (x right, y down) of lon/lat degrees."""
+    def unlensed(self, lon: Array, lat: Array) -> tuple[Array, Array]:
+        """Board pixels of lon/lat degrees before the lenses."""
         wx, wy = self.warp(*self.conic(np.asarray(lon, float), np.asarray(lat, float)))
         return self.scale * wx + self.shift_x, self.shift_y - self.scale * wy
 
+    def _lens_centre(self, lens: Lens) -> tuple[float, float]:
+        x, y = self.unlensed(np.array([lens[0]]), np.array([lens[1]]))
+        return float(x[0]), float(y[0])
+
+    def lens(self, x: Array, y: Array) -> tuple[Array, Array]:
+        for lens in self.lenses:
+            cx, cy = self._lens_centre(lens)
+            rx, ry, ax, ay = lens[2:]
+            dx, dy = x - cx, y - cy
+            w = (1 - np.minimum(np.hypot(dx / rx, dy / ry), 1.0)) ** 2
+            x, y = cx + dx * (1 + ax * w), cy + dy * (1 + ay * w)
+        return x, y
+
+    def lens_inverse(self, x: Array, y: Array) -> tuple[Array, Array]:
+        """Undoes :meth:`lens` by fixed-point iteration (to well under a hundredth of a pixel
+        for the strengths used here)."""
+        for lens in reversed(self.lenses):
+            cx, cy = self._lens_centre(lens)
+            rx, ry, ax, ay = lens[2:]
+            tx, ty = x - cx, y - cy
+            dx, dy = tx, ty
+            for _ in range(200):
+                w = (1 - np.minimum(np.hypot(dx / rx, dy / ry), 1.0)) ** 2
+                dx = dx + 0.5 * (tx / (1 + ax * w) - dx)
+                dy = dy + 0.5 * (ty / (1 + ay * w) - dy)
+            x, y = cx + dx, cy + dy
+        return x, y
+
+    def lens_fold(self) -> float:
+        """The smallest Jacobian determinant of the lenses over their ellipses (sampled on
+        a grid): how much they squeeze an area at most. Zero or less means a fold."""
+        smallest = 1.0
+        h = 1e-3
+        for lens in self.lenses:
+            cx, cy = self._lens_centre(lens)
+            rx, ry = lens[2], lens[3]
+            xs, ys = np.meshgrid(
+                np.linspace(cx - rx, cx + rx, 241), np.linspace(cy - ry, cy + ry, 241)
+            )
+            xr, yr = self.lens(xs + h, ys)
+            xl, yl = self.lens(xs - h, ys)
+            xd, yd = self.lens(xs, ys + h)
+            xu, yu = self.lens(xs, ys - h)
+            det = ((xr - xl) * (yd - yu) - (xd - xu) * (yr - yl)) / (4 * h * h)
+            smallest = min(smallest, float(det.min()))
+        return smallest
+
+    def forward(self, lon: Array, lat: Array) -> tuple[Array, Array]:
+        """Board pixels (x right, y down) of lon/lat degrees."""
+        return self.lens(*self.unlensed(lon, lat))
+
     def inverse(self, px: Array, py: Array) -> tuple[Array, Array]:
-        wx = (np.asarray(px, float) - self.shift_x) / self.scale
-        wy = (self.shift_y - np.asarray(py, float)) / self.scale
+        lx, ly = self.lens_inverse(np.asarray(px, float), np.asarray(py, float))
+        wx = (lx - self.shift_x) / self.scale
+        wy = (self.shift_y - ly) / self.scale
         return self.conic_inverse(*self.warp_inverse(wx, wy))
 
     def point(self, lon: float, lat: float) -> tuple[float, float]:
@@ -109,8 +185,12 @@ class Projection:
         return float(x[0]), float(y[0])
 
     def params(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": "lambert_conformal_conic+radial_warp"}
-        out.update({k: round(v, 6) for k, v in asdict(self).items()})
+        out: dict[str, Any] = {"type": "lambert_conformal_conic+radial_warp+lenses"}
+        for k, v in asdict(self).items():
+            if k == "lenses":
+                out[k] = [[round(float(n), 6) for n in lens] for lens in v]
+            else:
+                out[k] = round(v, 6)
         return out
 
 

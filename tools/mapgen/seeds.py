@@ -117,6 +117,7 @@ SEEDS: dict[str, tuple[Place, ...]] = {
     "CLY": (
         ("Glasgow", -4.25, 55.86), ("Ayr", -4.63, 55.46), ("Fort William", -5.1, 56.82),
         ("Ullapool", -5.16, 57.9), ("Durness", -4.75, 58.55), ("Oban", -5.47, 56.41),
+        ("Rannoch Moor", -4.6, 56.65),
     ),
     "EDI": (
         ("Edinburgh", -3.19, 55.95), ("Aberdeen", -2.1, 57.15), ("Dundee", -2.97, 56.46),
@@ -125,11 +126,11 @@ SEEDS: dict[str, tuple[Place, ...]] = {
     "LVP": (
         ("Liverpool", -2.98, 53.41), ("Manchester", -2.24, 53.48), ("Lancaster", -2.8, 54.05),
         ("Carlisle", -2.93, 54.89), ("Dumfries", -3.6, 55.07), ("Stranraer", -5.03, 54.9),
+        ("Pennines", -2.1, 54.1), ("Galloway Hills", -4.4, 55.05),
     ),
     "YOR": (
-        ("York", -1.08, 53.96), ("Leeds", -1.55, 53.8), ("Newcastle", -1.61, 54.97),
-        ("Hull", -0.34, 53.74), ("Sheffield", -1.47, 53.38), ("Lincoln", -0.54, 53.23),
-        ("Nottingham", -1.15, 52.95),
+        ("York", -1.08, 53.96), ("Newcastle", -1.61, 54.97), ("Hull", -0.34, 53.74),
+        ("Lincoln", -0.54, 53.23), ("Nottingham", -1.15, 52.95),
     ),
     "WAL": (
         ("Cardiff", -3.18, 51.48), ("Aberystwyth", -4.08, 52.41), ("Bangor", -4.13, 53.23),
@@ -369,7 +370,8 @@ SEEDS: dict[str, tuple[Place, ...]] = {
     "NAO": (
         ("Rockall", -13.7, 57.6), ("west of Ireland", -15.0, 53.0), ("Irminger Sea", -30.0, 60.0),
         ("mid-Atlantic", -30.0, 50.0), ("south of Iceland", -18.0, 62.0),
-        ("North Channel", -6.1, 55.45), ("Hebrides", -8.0, 57.5), ("north of Ireland", -8.5, 56.0),
+        ("North Channel", -6.1, 55.45), ("off Girvan", -5.2, 55.2), ("Hebrides", -8.0, 57.5),
+        ("north of Ireland", -8.5, 56.0),
         ("Denmark Strait", -27.0, 66.0),
     ),
     "NWG": (
@@ -515,4 +517,8 @@ UNIT_POINTS: dict[str, Place] = {
     # The roomiest spot of the Mid-Atlantic hugs Iberia; boards put the counter out at sea.
     "MAO": ("Biscay Abyssal Plain", -12.5, 45.0),
 }
-LABEL_POINTS: dict[str, Place] = {}
+LABEL_POINTS: dict[str, Place] = {
+    # Left alone, the label takes the middle of Brittany, between Brest and the fleet in the
+    # Cotentin, and no plain patch of the province's colour is left to show who holds it.
+    "BRE": ("Broceliande forest", -2.17, 48.08),
+}
