@@ -9,7 +9,10 @@ import sys
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:
+    from bot.config import Settings
 
 
 def _adjudicate(source: TextIO, sink: TextIO) -> int:
@@ -98,9 +101,10 @@ def _add_chat_parsers(commands: argparse._SubParsersAction[argparse.ArgumentPars
     )
     run = commands.add_parser(
         "run",
-        help="run the bot: the console front end (no Slack or Discord front end yet)",
-        description="Run the bot with its alarm clock. This release has the console front "
-        "end only; it starts whatever tokens are set.",
+        help="run the bot: Slack and/or Discord when their tokens are set, else the console",
+        description="Run the bot with its alarm clock: every chat front end whose token is "
+        "set (SLACK_BOT_TOKEN, DISCORD_TOKEN), together in one process; with no token set, "
+        "the console front end.",
     )
     _add_front_end_options(run)
     commands.add_parser(
@@ -118,14 +122,8 @@ def _chat(args: argparse.Namespace) -> int:
 
     settings = load_settings()
     launch.configure_logging(settings.log_level)
-    if args.command == "run":
-        tokens = launch.chat_tokens(settings)
-        if tokens:
-            print(
-                f"{' and '.join(tokens)} token set, but this release of dipgm has no Slack or "
-                "Discord front end yet: starting the console front end instead.",
-                file=sys.stderr,
-            )
+    if args.command == "run" and launch.chat_tokens(settings):
+        return _run_chat(settings, launch.chat_tokens(settings))
     script = getattr(args, "script", None)
     try:
         lines = None if script is None else script.read_text(encoding="utf-8").splitlines()
@@ -147,6 +145,26 @@ def _chat(args: argparse.Namespace) -> int:
         return 2
     except SchemaError as exc:
         print(f"dipgm {args.command}: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    return 0
+
+
+def _run_chat(settings: Settings, platforms: list[str]) -> int:
+    from bot import launch
+    from bot.frontends.discord import MissingTokenError, TokenRefusedError
+    from bot.frontends.slack import SlackSettingsError
+    from bot.store.migrate import SchemaError
+
+    print(f"dipgm run: starting {' and '.join(platforms)}", file=sys.stderr)
+    try:
+        asyncio.run(launch.chat(settings, platforms))
+    except (SlackSettingsError, MissingTokenError, TokenRefusedError, SchemaError) as exc:
+        print(f"dipgm run: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:  # the platform cannot be reached: say so, without a traceback
+        print(f"dipgm run: cannot connect to {' / '.join(platforms)}: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130

@@ -1,10 +1,12 @@
-"""Starting the bot: the database, the game service, the alarm clock and a front end.
+"""Starting the bot: the database, the game service, the alarm clock and the front ends.
 
-Only the console front end exists in this release; `run` starts it whatever tokens are set.
+`run` starts every chat front end whose token is set (Slack and Discord together, in one
+event loop, sharing one service and one alarm clock); with none set it starts the console.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sys
 import tempfile
@@ -94,3 +96,27 @@ async def console(
         await alarm.start()
         stack.callback(alarm.shutdown)
         await interactive(front, stdin_lines())
+
+
+async def chat(settings: Settings, platforms: Sequence[str]) -> None:
+    """Slack and/or Discord, as the settings allow, until interrupted."""
+    async with AsyncExitStack() as stack:
+        await migrate.ensure_schema(settings.database_url)
+        engine = create_engine(settings.database_url)
+        stack.push_async_callback(engine.dispose)
+        service = GameService(
+            create_sessionmaker(engine), default_timezone=settings.default_timezone
+        )
+        alarm = AlarmClock(service, sweep_seconds=settings.sweep_seconds)
+        await alarm.start()
+        stack.callback(alarm.shutdown)
+        runs = []
+        if "Slack" in platforms:
+            from bot.frontends.slack import run_slack
+
+            runs.append(run_slack(service, settings))
+        if "Discord" in platforms:
+            from bot.frontends.discord import run_discord
+
+            runs.append(run_discord(service, settings))
+        await asyncio.gather(*runs)

@@ -10,25 +10,29 @@ from __future__ import annotations
 
 import logging
 import traceback
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from bot.service import delivery, notices, phases
+from bot.service import conditional_apply, delivery, nmr, notices, phases
+from bot.service.conditional_apply import Applied
 from bot.service.context import Deps
 from bot.service.effects import Image
+from bot.service.endings import alive, ending_text, outcome_json
 from bot.service.maps import draw, filename
 from bot.service.options import GameOptions
 from bot.service.orderbook import read_orders
 from bot.service.queries import next_retry, scheduled_phases
+from bot.service.roster import in_several_games, players_by_power
 from bot.service.schedule import reminder_times
 from bot.service.summary import missing_orders, results_message
-from bot.store.models import Game, GameStatus, OrderKind, Phase, PhaseStatus, PowerStatus
+from bot.service.verdict import Verdict, judge
+from bot.store.models import Game, GameStatus, Phase, PhaseStatus, PowerStatus
 from bot.store.repository import Store
-from engine import Position, Resolution, adjudicate
+from engine import Position, Resolution
 
 logger = logging.getLogger(__name__)
 
@@ -64,42 +68,69 @@ class Adjudicator:
     sessions: async_sessionmaker[AsyncSession]
     deps: Deps
 
-    async def process_phase(self, phase_id: int) -> bool:
-        """Adjudicate one open phase of an active game; True if this call did it."""
+    async def process_phase(self, phase_id: int, *, due: bool = False) -> bool:
+        """Adjudicate one open phase of an active game; True if this call did it.
+
+        ``due``: called for its deadline, so a phase locked or given more time since it was
+        found due is left alone (the game master's `process` is not ``due``)."""
         async with self.sessions.begin() as session:
             store = Store(session, self.deps.clock)
-            phase = await store.get_phase(phase_id)
+            # At a deadline the phase may be changed rather than claimed (an excused miss
+            # moves it): the lock keeps a second worker from acting on what it read before.
+            phase = await (store.lock_phase if due else store.get_phase)(phase_id)
             if phase is None or phase.status != PhaseStatus.OPEN:
+                return False
+            if due and (
+                phase.locked or phase.deadline is None or phase.deadline > self.deps.clock()
+            ):
                 return False
             game = await store.get_game(phase.game_id)
             if game is None or game.status != GameStatus.ACTIVE:
                 return False
-            if not await store.claim_phase(phase.id, phase.version):
+            if due and await nmr.excuse(store, game, phase, self.deps.clock()):
                 return False
-            await self._adjudicate(store, game, phase)
+            version = phase.version
+            if not await store.claim_phase(phase.id, version):
+                return False
+            # The version tells a phase adjudicated again after a rollback from the first
+            # time; a retried run after a crash has the same one, so queues nothing twice.
+            await self._adjudicate(
+                store, game, phase, f"game:{game.id}:phase:{phase.id}:v{version}"
+            )
         logger.info("adjudicated %s of game %s", phase.name, game.id)
         return True
 
-    async def _adjudicate(self, store: Store, game: Game, phase: Phase) -> None:
-        before = Position.from_json(phase.position)
-        rows = await store.orders_of_phase(phase.id, kind=OrderKind.ORDER)
-        orders = read_orders(before, rows)
-        resolution = adjudicate(before, orders)
-        await store.record_results(phase.id, results_json(resolution))
+    async def _adjudicate(self, store: Store, game: Game, phase: Phase, key: str) -> None:
+        verdict = await judge(store, game, phase, self.deps.clock())
+        before, resolution = verdict.before, verdict.resolution
+        await store.record_results(phase.id, results_json(resolution) | verdict.to_json())
         png = await draw(
-            self.deps.renderer, before, size=self.deps.map_size, orders=orders, results=resolution
+            self.deps.renderer,
+            before,
+            size=self.deps.map_size,
+            orders=dict(verdict.orders),
+            results=resolution,
         )
         image = await store.add_image(game.id, phase.name, "results", png)
         options = GameOptions.from_settings(game.settings, self.deps.default_zone)
         now = self.deps.clock()
         after = resolution.position
-        await self._update_power_statuses(store, game, after)
+        await self._update_power_statuses(store, game, verdict)
+        still = verdict.playing - verdict.surrendered
+        misses = await nmr.count_misses(store, game, phase, before, still, key)
         next_phase: Phase | None = None
-        if resolution.winner is not None:
-            self._finish(game, after, resolution.winner, now)
+        applied: dict[str, Applied] = {}
+        if verdict.ending is not None:
+            game.status = GameStatus.FINISHED
+            game.finished_at = now
+            game.outcome = outcome_json(verdict.ending, after)
         else:
             next_phase = await phases.open_phase(store, game, after, options.schedule, now)
-        await self._announce(store, game, phase, before, resolution, image.id, next_phase)
+            statuses = await store.power_statuses(game.id)
+            playing = {p for p in verdict.playing if statuses.get(p) == PowerStatus.PLAYING}
+            applied = await conditional_apply.apply(store, game, phase, next_phase, after, playing)
+        await self._announce(store, game, phase, verdict, image.id, next_phase, key, applied)
+        await nmr.send(store, game, misses)
         await store.audit(SYSTEM, "adjudicated", game_id=game.id, detail={"phase": phase.name})
 
     async def _announce(
@@ -107,32 +138,59 @@ class Adjudicator:
         store: Store,
         game: Game,
         phase: Phase,
-        before: Position,
-        resolution: Resolution,
+        verdict: Verdict,
         image_id: int,
         next_phase: Phase | None,
+        key: str,
+        applied: Mapping[str, Applied],
     ) -> None:
         """Queue the results for the channel, and for each power that must retreat or adjust,
         its choices; keyed by game, phase and purpose, so a retried run queues nothing twice."""
         options = GameOptions.from_settings(game.settings, self.deps.default_zone)
         now = self.deps.clock()
+        before, resolution = verdict.before, verdict.resolution
         deadline = None
         if next_phase is not None:
             deadline = phases.deadline(next_phase, options.schedule.zone, now)
+        ending = None
+        if verdict.ending is not None and resolution.winner is None and game.outcome:
+            ending = ending_text(before.variant, game.outcome)
         announcement = replace(
-            results_message(before, resolution, game_name=game.name, anonymous=options.anonymous),
+            results_message(
+                before,
+                resolution,
+                game_name=game.name,
+                anonymous=options.anonymous,
+                votes=verdict.votes,
+                ending=ending,
+            ),
             deadline=deadline,
             image=Image(image_id, filename(game.name, phase.name, "results"), _alt(before)),
         )
-        key = f"game:{game.id}:phase:{phase.id}"
         await delivery.to_channel(store, game, f"{key}:results", announcement, image_id=image_id)
         if deadline is None:
             return
         after = resolution.position
-        for power, users in (await _players_by_power(store, game)).items():
+        statuses = await store.power_statuses(game.id)
+        for power, users in (await players_by_power(store, game)).items():
+            if statuses.get(power, PowerStatus.PLAYING) != PowerStatus.PLAYING:
+                continue
+            done = applied.get(power)
             for user_id in users:
-                several = await _in_several_games(store, game, user_id)
-                message = notices.choices(game.name, after, power, deadline, several_games=several)
+                several = await in_several_games(store, game, user_id)
+                message = (
+                    notices.choices(game.name, after, power, deadline, several_games=several)
+                    if done is None
+                    else notices.conditional_applied(
+                        game.name,
+                        after,
+                        power,
+                        done.orders,
+                        deadline,
+                        complete=done.complete,
+                        several_games=several,
+                    )
+                )
                 if message is None:
                     break
                 await delivery.to_user(
@@ -140,24 +198,17 @@ class Adjudicator:
                 )
 
     @staticmethod
-    async def _update_power_statuses(store: Store, game: Game, after: Position) -> None:
-        statuses = await store.power_statuses(game.id)
+    async def _update_power_statuses(store: Store, game: Game, verdict: Verdict) -> None:
+        """Surrenders take effect, and powers with nothing left are out."""
+        after = verdict.after
+        since = str(after.phase)
+        for power in sorted(verdict.surrendered):
+            await store.set_power_status(game.id, power, PowerStatus.SURRENDERED, phase_name=since)
         for power in after.variant.powers:
-            alive = after.units.get(power) or after.centers.get(power)
-            if not alive and statuses.get(power) != PowerStatus.ELIMINATED:
+            if not alive(after, power) and verdict.statuses.get(power) != PowerStatus.ELIMINATED:
                 await store.set_power_status(
-                    game.id, power, PowerStatus.ELIMINATED, phase_name=str(after.phase)
+                    game.id, power, PowerStatus.ELIMINATED, phase_name=since
                 )
-
-    @staticmethod
-    def _finish(game: Game, after: Position, winner: str, now: datetime) -> None:
-        game.status = GameStatus.FINISHED
-        game.finished_at = now
-        game.outcome = {
-            "kind": "solo",
-            "winner": winner,
-            "centers": {p: len(after.centers.get(p, ())) for p in after.variant.powers},
-        }
 
     async def process_due(self) -> int:
         """Adjudicate every phase whose deadline has passed, then send due reminders.
@@ -169,7 +220,7 @@ class Adjudicator:
         done = 0
         for phase_id in due:
             try:
-                done += await self.process_phase(phase_id)
+                done += await self.process_phase(phase_id, due=True)
             except Exception as exc:
                 logger.error(
                     "adjudicating phase %s failed; it stays open for the next try: %s",
@@ -205,8 +256,9 @@ class Adjudicator:
         deadline = phases.deadline(phase, options.schedule.zone, now)
         if deadline is None:
             return
-        for power, users in (await _players_by_power(store, game)).items():
-            if power in ready:
+        statuses = await store.power_statuses(game.id)
+        for power, users in (await players_by_power(store, game)).items():
+            if power in ready or statuses.get(power, PowerStatus.PLAYING) != PowerStatus.PLAYING:
                 continue
             missing = missing_orders(position, power, orders.get(power, ()))
             if not missing:
@@ -218,9 +270,12 @@ class Adjudicator:
                     power,
                     missing,
                     deadline,
-                    several_games=await _in_several_games(store, game, user_id),
+                    several_games=await in_several_games(store, game, user_id),
                 )
-                key = f"game:{game.id}:phase:{phase.id}:reminder:{moment:%Y%m%dT%H%M%S}:{user_id}"
+                key = (
+                    f"game:{game.id}:phase:{phase.id}:reminder:{moment:%Y%m%dT%H%M%S}:"
+                    f"{power}:{user_id}"
+                )
                 await delivery.to_user(store, game, user_id, key, message)
 
     async def next_wakeup(self) -> datetime | None:
@@ -232,7 +287,9 @@ class Adjudicator:
                 times = phases.times_of(phase)
                 if times is None:
                     continue
-                moments.append(times.deadline)
+                if not phase.locked:
+                    # A locked phase waits for the game master, not for its deadline.
+                    moments.append(times.deadline)
                 options = GameOptions.from_settings(game.settings, self.deps.default_zone)
                 upcoming = reminder_times(options.schedule, times, phase.opened_at, now=now)
                 moments.extend(upcoming[:1])
@@ -240,21 +297,6 @@ class Adjudicator:
         if retry is not None:
             moments.append(retry)
         return min(moments, default=None)
-
-
-async def _players_by_power(store: Store, game: Game) -> Mapping[str, Sequence[str]]:
-    """The user ids playing each power, in the order they joined."""
-    by_power: dict[str, list[str]] = {}
-    for player in await store.players_of(game.id):
-        if player.power is not None:
-            by_power.setdefault(player.power, []).append(player.user_id)
-    return by_power
-
-
-async def _in_several_games(store: Store, game: Game, user_id: str) -> bool:
-    """Whether a DM to this player must say which game it is about."""
-    playing = await store.games_of_user(game.platform, user_id)
-    return len([g for g in playing if g.workspace == game.workspace]) > 1
 
 
 def _alt(position: Position) -> str:

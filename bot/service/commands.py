@@ -7,6 +7,10 @@ A command is a word and the rest of the text, optionally addressed to a game by 
     game hague order A PAR - BUR      ->  Command("order", "A PAR - BUR", game="hague")
 
 The arguments keep their case and line breaks: orders may come one per line.
+
+In a direct message, text whose first word is no command may be bare orders
+(``A Par-Bur, F Bre-MAO``): it is read as ``order`` marked ``implicit``, and the order
+handler answers with the usual "not a command" help unless it all reads as orders.
 """
 
 from __future__ import annotations
@@ -54,8 +58,22 @@ SPECS: tuple[Spec, ...] = (
             "ready_early=on|off  adjudicate early once every power is ready (default on)",
             "grace=10m  once all are ready, wait this long first (default 0)",
             "reminders=24h,1h  remind powers missing orders this long before orders close",
-            "press=full|public|none|rulebook  the press rule (recorded with the game)",
+            "press=full|public|none|rulebook  the press rule: any press, only `press all` "
+            "(posted in the channel), none (gunboat), or none during retreats and adjustments "
+            "(the 1961 rules); add +grey to allow unsigned press (press=grey: full and grey)",
             "anonymous=on|off  keep who plays which power secret (default off)",
+            "nmr=off|warn|warn:2|cd|excuse:1|excuse:1/12h  a power sending no orders for a "
+            "movement phase: only counted (off), warned each time (warn), warned twice then "
+            "civil disorder (warn:2), civil disorder at once (cd), or excused once by moving "
+            "the deadline for everyone (24h, or as given) then civil disorder (excuse:1); in "
+            "civil disorder its player is replaced",
+            "end=1910  the game ends after 1910's adjustments and the most supply centres win; "
+            "end=1910:units  the most units win; end=2027-01-15  it ends at the first campaign "
+            "finished on or after that day (the game's time zone)",
+            "players=6|5|4|4:2|4:3|3  the rule book's games for fewer players: 6 without "
+            "Italy, 5 without Italy and Germany, 4 and 3 with players commanding two powers "
+            "each (England; Austria and France; Germany and Turkey; Italy and Russia, or the "
+            "layouts 4:2 and 4:3); powers not played stand in civil disorder",
         ),
         ("newgame", "newgame hague schedule=24h/1h/1h tz=Europe/Paris anonymous=on"),
     ),
@@ -92,16 +110,31 @@ SPECS: tuple[Spec, ...] = (
             "F Bre-MAO, A Mar S A Par-Bur, F NTH C A Lon-Bel, A Par R Gas, build A Par, waive.",
             "A later order for a unit replaces the earlier one. Send orders here by direct "
             "message; in the channel only you see the answer.",
+            "In a direct message the word `order` may be left out: text that reads wholly as "
+            "orders for your power (`A Par-Bur, F Bre-MAO`) is taken as orders.",
+            "Conditional retreats and adjustments go with movement orders, separated by ; or "
+            "new lines: `if MUN dislodged retreat BER, KIE` (first legal one; end with "
+            "`disband` to disband rather than be asked), `if +2 build A LON, F EDI` (when two "
+            "builds are owed after the Fall), `if -1 remove A MUN` (one removal owed). They "
+            "become your orders when that phase opens, and you are told; whatever they did not "
+            "foresee you order as usual.",
         ),
-        ("order A Par-Bur; F Bre-MAO; A Mar-Spa", "game hague order A PAR - BUR"),
+        (
+            "order A Par-Bur; F Bre-MAO; A Mar-Spa",
+            "game hague order A PAR - BUR",
+            "order if MUN dislodged retreat BER, KIE; if +1 build A MUN",
+        ),
     ),
     Spec("orders", "orders", "Your orders for this phase, and units still without one."),
     Spec(
         "clear",
         "clear [unit|all]",
         "Withdraw one order (by its unit or province) or all of them.",
-        ("`clear` alone withdraws all of your orders; `clear waive` withdraws your waives.",),
-        ("clear A PAR", "clear all"),
+        (
+            "`clear` alone withdraws all of your orders; `clear waive` withdraws your waives; "
+            "`clear if` your conditional orders, `clear if MUN` or `clear if +2` one of them.",
+        ),
+        ("clear A PAR", "clear all", "clear if MUN"),
     ),
     Spec(
         "possible",
@@ -116,6 +149,76 @@ SPECS: tuple[Spec, ...] = (
         "Say your orders are final; when every power is ready the phase may be adjudicated early.",
     ),
     Spec("unready", "unready", "Take back `ready`."),
+    Spec(
+        "draw",
+        "draw",
+        "Vote to end the game in a draw, with this phase's orders.",
+        (
+            "The vote is secret until the phase is adjudicated, then reported to all. The game "
+            "ends in a draw shared by every power still playing if all of them vote for it in "
+            "the same phase; otherwise play goes on and votes start afresh.",
+            "Powers in civil disorder or that surrendered neither vote nor share the draw.",
+        ),
+        ("draw",),
+    ),
+    Spec("undraw", "undraw", "Take back your draw vote for this phase.", (), ("undraw",)),
+    Spec(
+        "surrender",
+        "surrender confirm",
+        "Surrender: when this phase is adjudicated your power is out of the game.",
+        (
+            "Your orders for this phase still count; from then on your units hold and you give "
+            "no more orders. Secret until the phase is adjudicated; `surrender cancel` takes it "
+            "back before then.",
+            "If all others surrender, the last power playing wins; if all surrender, the game "
+            "is a tie. To surrender to an alliance, the allies vote `draw` in the same phase: "
+            "the draw is theirs.",
+        ),
+        ("surrender confirm", "surrender cancel"),
+    ),
+    Spec(
+        "press",
+        "press <powers|all> [grey] <message>",
+        "Send a message to other powers, signed with your power.",
+        (
+            "Name one power, several separated by commas, or `all` (every other power). "
+            "Everyone playing them gets it by direct message; it is kept for the game's archive.",
+            "`grey` right after the powers sends it unsigned, where the game allows grey press: "
+            "nobody is ever told who wrote it.",
+            "The game's press rule decides what may be sent: in a public-press game only "
+            "`press all`, posted in the game's channel; in a gunboat game nothing; under the "
+            "rule book nothing during retreats and adjustments.",
+        ),
+        (
+            "press germany Shall we share Burgundy?",
+            "press england,germany A northern alliance?",
+            "press all grey Beware of France.",
+        ),
+    ),
+    Spec(
+        "report",
+        "report <text>",
+        "A private note to the game master, e.g. about a dispute or a threat.",
+        (
+            "Delivered by direct message to the game's creator and nobody else. In-game "
+            "negotiation may be coercive, but threats to property or person are not allowed "
+            "(the Judge Judy rule): report them.",
+        ),
+        ("report England threatened to damage my bike",),
+    ),
+    Spec(
+        "export",
+        "export",
+        "The game record as a JSON file: every phase with its orders and results, press, votes.",
+        (
+            "Each phase is given as `dipgm adjudicate` reads it and as it answers, so the "
+            "record can be checked or replayed. Grey press never names its writer; players "
+            "are listed unless the game is anonymous.",
+            "Players may export a game once it is over; the game master at any time, without "
+            "anything of the phase still open.",
+        ),
+        ("export",),
+    ),
     Spec(
         "status",
         "status",
@@ -148,6 +251,55 @@ SPECS: tuple[Spec, ...] = (
     ),
     Spec("pause", "pause", "Stop the clock; the time left is kept.", gm=True),
     Spec("resume", "resume", "Restart the clock with the time that was left.", gm=True),
+    Spec(
+        "lock",
+        "lock",
+        "Hold the current phase: it is not adjudicated at its deadline until `unlock`.",
+        ("Orders can still be changed; `process` still adjudicates it at once.",),
+        ("lock",),
+        gm=True,
+    ),
+    Spec(
+        "unlock",
+        "unlock",
+        "Release a locked phase: it is adjudicated at its deadline (now, if that has passed).",
+        (),
+        ("unlock",),
+        gm=True,
+    ),
+    Spec(
+        "kick",
+        "kick <power>",
+        "Remove the player(s) of a power: it falls into civil disorder, its units hold.",
+        (
+            "The channel is told a replacement is wanted. Orders the power had given this "
+            "phase stay on file but count only if a new player takes over before the deadline.",
+        ),
+        ("kick france",),
+        gm=True,
+    ),
+    Spec(
+        "replace",
+        "replace <power> <user>",
+        "Hand a power to a new player (its current players, if any, leave the game).",
+        (
+            "The new player gets by DM the power's units, centres, what the phase asks of it "
+            "and the orders already given for it this phase.",
+        ),
+        ("replace france @zoe",),
+        gm=True,
+    ),
+    Spec(
+        "rollback",
+        "rollback confirm",
+        "Undo the last adjudication: that phase opens again with its orders as given.",
+        (
+            "The phase that had opened after it is voided. Surrenders and eliminations of "
+            "that adjudication are undone, and a finished game runs again. The channel is told.",
+        ),
+        ("rollback confirm",),
+        gm=True,
+    ),
     Spec(
         "extend",
         "extend <duration>",
@@ -190,21 +342,43 @@ class Command:
     name: str
     args: str = ""
     game: str | None = None
+    # Bare text in a DM taken as `order`: refused as "not a command" unless it is orders.
+    implicit: bool = False
 
     @property
     def words(self) -> list[str]:
         return self.args.split()
 
 
-def parse_command(text: str) -> Command:
-    """Read a command; raise :class:`UserError` saying what would be right."""
+class NotACommandError(UserError):
+    """The first word is no command; ``text`` is everything after any ``game <name>``."""
+
+    def __init__(self, message: str, text: str, game: str | None) -> None:
+        super().__init__(message)
+        self.text = text
+        self.game = game
+
+
+def parse_command(text: str, *, in_dm: bool = False) -> Command:
+    """Read a command; raise :class:`UserError` saying what would be right.
+
+    ``in_dm``: text that starts with no command word may be bare orders (see above)."""
+    try:
+        return _parse(text)
+    except NotACommandError as exc:
+        if not in_dm:
+            raise
+        return Command("order", exc.text, game=exc.game, implicit=True)
+
+
+def _parse(text: str) -> Command:
     match = _HEAD.fullmatch(text)
     if match is None:
         raise UserError("Write a command, e.g. `help`.")
     word, rest = match.group(1), (match.group(2) or "").strip()
     if word.lower() == "game":
         return _addressed(rest)
-    return Command(_command_name(word, rest), rest)
+    return Command(_command_name(word, rest, whole=text.strip()), rest)
 
 
 def _addressed(rest: str) -> Command:
@@ -218,15 +392,23 @@ def _addressed(rest: str) -> Command:
     word, args = inner.group(1), (inner.group(2) or "").strip()
     if word.lower() == "game":
         raise UserError("Name one game only, e.g. `game hague status`.")
-    return Command(_command_name(word, args), args, game=name)
+    return Command(_command_name(word, args, whole=tail, game=name), args, game=name)
 
 
-def _command_name(word: str, rest: str) -> str:
+def _command_name(word: str, rest: str, *, whole: str, game: str | None = None) -> str:
     name = word.lower()
     name = ALIASES.get(name, name)
     if name in BY_NAME:
         return name
-    raise UserError(unknown_command_text(word, rest))
+    raise NotACommandError(unknown_command_text(word, rest), whole, game)
+
+
+def not_a_command_text(text: str) -> str:
+    """The "not a command" help for a whole text, as :func:`parse_command` gives it."""
+    match = _HEAD.fullmatch(text)
+    if match is None:
+        return "Write a command, e.g. `help`."
+    return unknown_command_text(match.group(1), (match.group(2) or "").strip())
 
 
 def unknown_command_text(word: str, rest: str) -> str:

@@ -17,6 +17,7 @@ from bot.service.effects import Audience, Message, Reply, Request, text
 from bot.service.errors import UserError
 from bot.service.maps import Renderer
 from bot.service.options import GameOptions
+from bot.service.setups import commanded
 from bot.store.models import Game, GameStatus, Phase, Platform, Player
 from bot.store.repository import Store
 from engine import Position, Variant, load_variant
@@ -173,6 +174,11 @@ class Context:
             if player.user_id == self.actor_id:
                 return player
         return None
+
+    async def powers(self, game: Game) -> list[str]:
+        """Every power the requester commands in a started game: one, or several when
+        fewer than seven play (the rule book's layouts)."""
+        return commanded(game.settings, await self.power(game))
 
     async def power(self, game: Game) -> str:
         """The power the requester plays in a started game."""

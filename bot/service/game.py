@@ -20,12 +20,25 @@ from datetime import datetime, timedelta
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
 
-from bot.service import gm, info, orders, players
+from bot.service import (
+    choices,
+    game_record,
+    gm,
+    info,
+    orders,
+    overview,
+    players,
+    press,
+    report,
+    rollback,
+    seats,
+    votes,
+)
 from bot.service.adjudication import Adjudicator, safe_trace
 from bot.service.commands import Command, help_message, parse_command
 from bot.service.context import Context, Deps
 from bot.service.delivery import Deliveries, Delivery
-from bot.service.effects import Audience, Reply, Request, text
+from bot.service.effects import Actor, Audience, Message, Place, Reply, Request, text
 from bot.service.errors import UserError
 from bot.service.maps import Renderer
 from bot.store.repository import PhaseClosedError, Store
@@ -59,12 +72,23 @@ HANDLERS: dict[str, Handler] = {
     "possible": orders.possible,
     "ready": orders.ready,
     "unready": orders.unready,
+    "press": press.press,
+    "draw": votes.draw,
+    "undraw": votes.undraw,
+    "surrender": votes.surrender,
     "status": info.status,
     "map": info.map_,
     "history": info.history,
     "process": gm.process,
     "pause": gm.pause,
     "resume": gm.resume,
+    "lock": gm.lock,
+    "unlock": gm.unlock,
+    "kick": seats.kick,
+    "replace": seats.replace,
+    "report": report.report,
+    "rollback": rollback.rollback,
+    "export": game_record.export,
     "extend": gm.extend,
     "deadline": gm.deadline,
     "end": gm.end,
@@ -112,7 +136,7 @@ class GameService:
     async def handle(self, request: Request) -> list[Reply]:
         """Run one command; the replies are for the requester (or, public, where they wrote)."""
         try:
-            command = parse_command(request.text)
+            command = parse_command(request.text, in_dm=request.place.is_dm)
         except UserError as exc:
             return [_private(request, str(exc))]
         replies = await self._run(request, command)
@@ -153,6 +177,31 @@ class GameService:
                 return [_private(request, OUR_FAULT)]
         logger.warning("command %r kept losing races; given up", command.name)
         return [_private(request, OUR_FAULT)]
+
+    # Front ends' own views ---------------------------------------------------------------
+
+    async def order_choices(
+        self, actor: Actor, place: Place, *, game: str | None = None
+    ) -> list[tuple[str, list[str]]]:
+        """(unit, its legal orders in canonical notation) for the actor's power, for menus.
+
+        Raises :class:`UserError` when there is nothing to choose; its text is for the actor.
+        """
+        try:
+            return await choices.order_choices(self._sessions, self._deps, actor, place, game)
+        except UserError:
+            raise
+        except Exception as exc:
+            logger.error("listing order choices failed: %s", safe_trace(exc))
+            raise UserError(OUR_FAULT) from None
+
+    async def home(self, actor: Actor) -> list[Message]:
+        """The actor's games at a glance (a front end's home page), one message a game."""
+        try:
+            return await overview.home(self._sessions, self._deps, actor)
+        except Exception as exc:
+            logger.error("the overview of a player's games failed: %s", safe_trace(exc))
+            raise UserError(OUR_FAULT) from None
 
     # Deadlines ---------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""The game master's commands: process, pause, resume, extend, deadline and end."""
+"""The game master's commands: process, pause, resume, lock, unlock, extend, deadline and end."""
 
 from __future__ import annotations
 
@@ -98,6 +98,41 @@ async def resume(ctx: Context) -> list[Reply]:
         game, "resumed", "The clock runs again with the time that was left.", phase=phase, ctx=ctx
     )
     return await ctx.announce(game, message, "resume")
+
+
+# lock / unlock -------------------------------------------------------------------------------
+
+
+async def lock(ctx: Context) -> list[Reply]:
+    game, phase = await _gm_phase(ctx)
+    if phase.locked:
+        raise UserError(f"{phases.label(phase)} is already locked; `unlock` releases it.")
+    phase.locked = True
+    message = _announcement(
+        game,
+        f"{phases.label(phase)} is locked",
+        "The game master holds the phase: it is not adjudicated at its deadline, however late, "
+        "until it is unlocked. Orders can still be changed.",
+        phase=phase,
+        ctx=ctx,
+    )
+    return await ctx.announce(game, message, "lock")
+
+
+async def unlock(ctx: Context) -> list[Reply]:
+    game, phase = await _gm_phase(ctx)
+    if not phase.locked:
+        raise UserError(f"{phases.label(phase)} is not locked.")
+    phase.locked = False
+    lines = ["The game master released the phase: it is adjudicated at its deadline."]
+    if phase.deadline is not None and phase.deadline <= ctx.now:
+        lines = [
+            "The game master released the phase; its deadline has passed, so it is adjudicated now."
+        ]
+    message = _announcement(
+        game, f"{phases.label(phase)} is unlocked", *lines, phase=phase, ctx=ctx
+    )
+    return await ctx.announce(game, message, "unlock")
 
 
 # extend / deadline ---------------------------------------------------------------------------

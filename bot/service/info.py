@@ -9,9 +9,10 @@ from dataclasses import replace
 from bot.service import phases
 from bot.service.context import Context
 from bot.service.effects import Image, Line, Message, Reply, Section
+from bot.service.endings import ending_text
 from bot.service.errors import UserError
 from bot.service.maps import draw, filename, region_name
-from bot.service.orderbook import read_orders
+from bot.service.orderbook import adjudicated_orders, read_orders
 from bot.service.queries import image_of, phases_of
 from bot.service.schedule import describe
 from bot.service.summary import history_message, missing_orders, power_name, status_lines
@@ -49,25 +50,30 @@ async def status(ctx: Context) -> list[Reply]:
     )
     statuses = await ctx.store.power_statuses(game.id)
     idle = {
-        power_name(position, p)
-        for p, state in statuses.items()
-        if state == PowerStatus.CIVIL_DISORDER
+        power_name(position, p): _IDLE[state] for p, state in statuses.items() if state in _IDLE
     }
     sections = tuple(_mark_idle(section, idle) for section in message.sections)
     if game.status == GameStatus.PAUSED:
         sections += (Section(None, (Line("The game is paused by the game master."),)),)
+    if phase.locked:
+        held = "The game master has locked this phase: it waits for them, not for the deadline."
+        sections += (Section(None, (Line(held),)),)
     title = f"{game.name}: {message.title}"
     return [ctx.private(replace(message, title=title, sections=sections))]
 
 
-def _mark_idle(section: Section, idle: set[str]) -> Section:
+_IDLE = {
+    PowerStatus.CIVIL_DISORDER: "civil disorder (its units hold)",
+    PowerStatus.SURRENDERED: "surrendered (its units hold)",
+}
+
+
+def _mark_idle(section: Section, idle: dict[str, str]) -> Section:
     """A power nobody plays owes no orders: say so instead of counting its units."""
     if section.title != "Orders" or not idle:
         return section
     lines = tuple(
-        Line(f"{name}: civil disorder (its units hold)")
-        if (name := line.text.partition(":")[0]) in idle
-        else line
+        Line(f"{name}: {idle[name]}") if (name := line.text.partition(":")[0]) in idle else line
         for line in section.lines
     )
     return replace(section, lines=lines)
@@ -86,13 +92,7 @@ async def _forming_status(ctx: Context, game: Game) -> Message:
 
 
 def _finished_status(ctx: Context, game: Game) -> Message:
-    outcome = game.outcome or {}
-    variant = ctx.variant(game)
-    if outcome.get("kind") == "solo":
-        winner = variant.power_info[outcome["winner"]].name
-        text = f"{winner} won with {outcome['centers'][outcome['winner']]} supply centres."
-    else:
-        text = "The game master ended the game without a winner."
+    text = ending_text(ctx.variant(game), game.outcome or {})
     lines = (Line(text), Line("`history` and `map` show how it went."))
     return Message(title=f"{game.name} is over", sections=(Section(None, lines),))
 
@@ -183,8 +183,10 @@ async def resolution_of(
     """A past phase's position, orders and results, adjudicated again: the engine is a pure
     function, so this is the adjudication that happened."""
     before = Position.from_json(phase.position)
-    rows = await ctx.store.orders_of_phase(phase.id, kind=OrderKind.ORDER)
-    orders = read_orders(before, rows)
+    orders = adjudicated_orders(before, phase.results)
+    if orders is None:
+        rows = await ctx.store.orders_of_phase(phase.id, kind=OrderKind.ORDER)
+        orders = read_orders(before, rows)
     return before, orders, adjudicate(before, orders)
 
 
@@ -216,10 +218,11 @@ async def _my_orders_map(
 ) -> Reply:
     if current is None or phase.id != current.id:
         raise UserError("`map mine` shows your orders for the current phase only.")
-    power = await ctx.power(game)
+    mine = await ctx.powers(game)
+    power = mine[0]
     position = Position.from_json(phase.position)
-    rows = await ctx.store.orders_of_phase(phase.id, power=power, kind=OrderKind.ORDER)
-    orders = read_orders(position, rows)
+    rows = await ctx.store.orders_of_phase(phase.id, kind=OrderKind.ORDER)
+    orders = read_orders(position, [r for r in rows if r.power in mine])
     png = await draw(
         ctx.deps.renderer, position, size=ctx.deps.map_size, orders=orders, region=region
     )

@@ -73,6 +73,39 @@ def welcome(
     )
 
 
+def handover(
+    game_name: str,
+    position: Position,
+    power: str,
+    given: Sequence[str],
+    deadline: Deadline | None,
+    *,
+    several_games: bool,
+) -> Message:
+    """The DM a player gets when the game master hands them a power in a running game."""
+    name = power_name(position, power)
+    units = ", ".join(str(u) for u in position.units.get(power, ())) or "none"
+    centres = ", ".join(sorted(position.centers.get(power, ()))) or "none"
+    lines = [
+        Line(f"The game master handed {name} to you in {phase_label(position.phase)}."),
+        Line(f"Your units: {units}"),
+        Line(f"Your supply centres: {centres}"),
+        *_retreat_lines(position, power),
+        *_adjustment_lines(position, power),
+    ]
+    orders = Section(
+        "Orders on file for your power this phase",
+        tuple(Line(text, code=True) for text in given)
+        or (Line("None yet: " + _DEFAULTS[position.phase.kind]),),
+    )
+    last = Section(None, (how_to_order(game_name, several_games),))
+    return Message(
+        title=f"{game_name}: you now play {name}",
+        sections=(Section(None, tuple(lines)), orders, last),
+        deadline=deadline,
+    )
+
+
 def choices(
     game_name: str,
     position: Position,
@@ -89,6 +122,36 @@ def choices(
         lines.append(how_to_order(game_name, several_games))
     title = f"{game_name}: {phase_label(position.phase)} — {power_name(position, power)} to act"
     return Message(title=title, sections=(Section(None, tuple(lines)),), deadline=deadline)
+
+
+def conditional_applied(
+    game_name: str,
+    position: Position,
+    power: str,
+    orders: Sequence[str],
+    deadline: Deadline,
+    *,
+    complete: bool,
+    several_games: bool = False,
+) -> Message:
+    """What a power's conditional orders did when its retreat or adjustment phase opened;
+    when they did not cover everything, with what is still to decide."""
+    label = phase_label(position.phase)
+    applied = Section(
+        "Applied from your conditional orders", tuple(Line(o, code=True) for o in orders)
+    )
+    rest = _retreat_lines(position, power) or _adjustment_lines(position, power)
+    if complete:
+        lines = [Line(f"These are your orders for {label}; `order` still changes them.")]
+    else:
+        lines = [Line("Your conditional orders did not cover everything: order the rest."), *rest]
+    if several_games:
+        lines.append(how_to_order(game_name, several_games))
+    return Message(
+        title=f"{game_name}: {label} — {power_name(position, power)}",
+        sections=(applied, Section(None, tuple(lines))),
+        deadline=deadline,
+    )
 
 
 def _retreat_lines(position: Position, power: str) -> list[Line]:

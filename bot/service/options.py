@@ -5,18 +5,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from bot.service.end_rule import EndRule, parse_end
 from bot.service.errors import UserError
+from bot.service.nmr_policy import NmrPolicy, parse_nmr
 from bot.service.schedule import (
     Schedule,
     ScheduleError,
     parse_options,
     split_options,
 )
+from bot.service.setups import Setup, parse_players
+from engine import load_variant
 
+# Games are made with the standard variant, which opens in 1901.
+FIRST_YEAR = load_variant().first_year
 NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
 _ON = ("on", "yes", "true", "1")
 _OFF = ("off", "no", "false", "0")
@@ -34,12 +40,22 @@ class GameOptions:
     schedule: Schedule
     press: Press = Press.FULL
     anonymous: bool = False
+    # Unsigned press may be sent (never with press=none).
+    grey: bool = False
+    nmr: NmrPolicy = field(default_factory=NmrPolicy)
+    end: EndRule | None = None
+    # Fewer than seven players as the rule book sets them out (None: 2 to 7, any powers).
+    setup: Setup | None = None
 
     def to_settings(self) -> dict[str, Any]:
         return {
             "schedule": self.schedule.to_json(),
             "press": self.press.value,
+            "grey_press": self.grey,
             "anonymous": self.anonymous,
+            "nmr": self.nmr.to_json(),
+            "end": None if self.end is None else self.end.to_json(),
+            "setup": None if self.setup is None else self.setup.to_json(),
         }
 
     @classmethod
@@ -50,6 +66,10 @@ class GameOptions:
             schedule=schedule,
             press=Press(settings.get("press", Press.FULL.value)),
             anonymous=bool(settings.get("anonymous", False)),
+            grey=bool(settings.get("grey_press", False)),
+            nmr=NmrPolicy.from_json(settings.get("nmr")),
+            end=EndRule.from_json(settings.get("end")),
+            setup=Setup.from_json(settings.get("setup")),
         )
 
 
@@ -69,26 +89,55 @@ def parse_newgame(text: str, default_zone: str) -> tuple[str | None, GameOptions
         options = split_options(text) if text.strip() else {}
     except ScheduleError as exc:
         raise UserError(f"{exc}. `help newgame` lists the options.") from None
-    press = _press(options.pop("press", None))
+    press, grey = _press(options.pop("press", None))
     anonymous = _switch("anonymous", options.pop("anonymous", None))
+    nmr_text = options.pop("nmr", None)
+    end_text = options.pop("end", None)
+    setup = parse_players(options.pop("players", None))
     try:
         schedule = parse_options(options, base=Schedule(zone=default_zone))
     except ScheduleError as exc:
         raise UserError(
-            f"{exc}. The other options are press and anonymous; `help newgame` explains each."
+            f"{exc}. The other options are press, anonymous, nmr, end and players; `help newgame` "
+            "explains each."
         ) from None
-    return name, GameOptions(schedule=schedule, press=press, anonymous=anonymous)
+    nmr = parse_nmr(nmr_text, schedule)
+    end = parse_end(end_text, schedule.zone, FIRST_YEAR)
+    return name, GameOptions(
+        schedule=schedule,
+        press=press,
+        anonymous=anonymous,
+        grey=grey,
+        nmr=nmr,
+        end=end,
+        setup=setup,
+    )
 
 
-def _press(value: str | None) -> Press:
+_PRESS_WORDS = re.compile(r"[\s,+]+")
+
+
+def _press(value: str | None) -> tuple[Press, bool]:
+    """``full``, ``public``, ``none`` or ``rulebook``, with ``grey`` to allow unsigned press
+    (``press=grey`` alone: full press, grey allowed)."""
     if value is None:
-        return Press.FULL
+        return Press.FULL, False
+    words = [w for w in _PRESS_WORDS.split(value.strip().lower()) if w]
+    grey = any(w in ("grey", "gray") for w in words)
+    rules = [w for w in words if w not in ("grey", "gray")]
+    wrong = UserError(
+        f"press={value} is not a press rule: write press=full, public, none or rulebook, "
+        "adding +grey to allow unsigned press (e.g. press=rulebook+grey, or press=grey)."
+    )
+    if len(rules) > 1:
+        raise wrong
     try:
-        return Press(value.strip().lower())
+        rule = Press(rules[0]) if rules else Press.FULL
     except ValueError:
-        raise UserError(
-            f"press={value} is not a press rule: write press=full, public, none or rulebook."
-        ) from None
+        raise wrong from None
+    if grey and rule is Press.NONE:
+        raise UserError("press=none allows no press at all, so it cannot allow grey press.")
+    return rule, grey
 
 
 def _switch(name: str, value: str | None) -> bool:

@@ -4,7 +4,8 @@ stored orders of a phase read back against its position."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from bot.store.models import Order as OrderRow
 from engine import Build, Order, OrderError, Position, Waive, parse_order
@@ -53,4 +54,21 @@ def read_orders(position: Position, rows: Sequence[OrderRow]) -> dict[str, list[
             )
             continue
         orders.setdefault(row.power, []).append(order)
+    return orders
+
+
+def adjudicated_orders(
+    position: Position, results: Mapping[str, Any] | None
+) -> dict[str, list[Order]] | None:
+    """The orders a phase was adjudicated with, as its results record them (None for a phase
+    recorded without them): the orders that counted, not every order stored."""
+    if results is None or not isinstance(results.get("orders"), Mapping):
+        return None
+    orders: dict[str, list[Order]] = {}
+    for power, texts in results["orders"].items():
+        for text in texts:
+            try:
+                orders.setdefault(power, []).append(parse_order(text, position, power, check=False))
+            except OrderError:
+                logger.warning("an adjudicated order of %s does not read back", power)
     return orders

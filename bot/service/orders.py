@@ -5,18 +5,33 @@ Every reply here is private: a power's orders are shown to its own players alone
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 
 from bot.service import phases
+from bot.service.commands import not_a_command_text
+from bot.service.conditional import PREFIX as CONDITION_PREFIX
+from bot.service.conditional import ConditionError, read_conditional, split_pieces
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
 from bot.service.errors import UserError
 from bot.service.orderbook import BUILD_PREFIX, WAIVE_PREFIX, order_key, read_orders
+from bot.service.roster import players_by_power
+from bot.service.routing import route
 from bot.service.schedule import early_deadline
-from bot.service.summary import missing_orders, orders_echo, orders_message
-from bot.store.models import Game, GameStatus, OrderKind, Phase, PowerStatus
+from bot.service.setups import commanded
+from bot.service.summary import (
+    FAILED,
+    OK,
+    WARNING,
+    missing_orders,
+    orders_echo,
+    orders_message,
+    power_name,
+)
+from bot.store.models import Game, GameStatus, OrderKind, Phase, PowerStatus, VoteKind
 from engine import (
     Build,
     Disband,
@@ -53,9 +68,24 @@ class Turn:
 
     @classmethod
     async def of(cls, ctx: Context, *, writing: bool = False) -> Turn:
+        """The requester's (first) power; see :meth:`all` for a player of several."""
+        return (await cls.all(ctx, writing=writing))[0]
+
+    @classmethod
+    async def all(cls, ctx: Context, *, writing: bool = False) -> list[Turn]:
+        """One turn for each power the requester commands (several only when fewer than
+        seven play); ``writing`` leaves out powers out of the game, refusing if all are."""
         game = await ctx.game()
-        power = await ctx.power(game)
+        powers = await ctx.powers(game)
         phase, position = await ctx.open_phase(game)
+        if writing:
+            statuses = await ctx.store.power_statuses(game.id)
+            active = [
+                p for p in powers if statuses.get(p, PowerStatus.PLAYING) == PowerStatus.PLAYING
+            ]
+            if not active:
+                await require_playing(ctx, game, position, powers[0])
+            powers = active or powers
         close, due = phase.orders_close_at, phase.deadline
         if writing and close is not None and due is not None and ctx.now > close:
             zone = ctx.zone(game)
@@ -63,7 +93,11 @@ class Turn:
                 f"Orders for {phases.label(phase)} closed at {phases.when(close, zone, ctx.now)}; "
                 f"the phase is adjudicated {phases.when(due, zone, ctx.now)}."
             )
-        return cls(game, phase, position, power)
+        return [cls(game, phase, position, power) for power in powers]
+
+    @property
+    def name(self) -> str:
+        return power_name(self.position, self.power)
 
     async def rows(self, ctx: Context) -> dict[str, str]:
         """unit key -> canonical order text, as stored."""
@@ -89,17 +123,51 @@ class Turn:
         return Section(None, (Line(text),))
 
 
+async def require_playing(ctx: Context, game: Game, position: Position, power: str) -> None:
+    """A power out of the game (surrendered, in civil disorder) gives no orders or votes."""
+    state = (await ctx.store.power_statuses(game.id)).get(power, PowerStatus.PLAYING)
+    name = power_name(position, power)
+    if state == PowerStatus.SURRENDERED:
+        raise UserError(f"{name} has surrendered: it gives no more orders in {game.name}.")
+    if state == PowerStatus.CIVIL_DISORDER:
+        raise UserError(
+            f"{name} is in civil disorder: it gives no orders until the game master hands it "
+            "to a player."
+        )
+
+
 # order ---------------------------------------------------------------------------------------
 
 
 async def order(ctx: Context) -> list[Reply]:
+    if ctx.command.implicit:
+        await _require_bare_orders(ctx)
     if not ctx.args.strip():
         raise UserError(
             "Write the orders after `order`, e.g. `order A PAR - BUR; F BRE - MAO`. "
             "`possible` shows what your units may do."
         )
-    turn = await Turn.of(ctx, writing=True)
-    lines = parse_orders(ctx.args, turn.position, turn.power)
+    turns = await Turn.all(ctx, writing=True)
+    if len(turns) == 1:
+        return [ctx.private(await _order_one(ctx, turns[0], ctx.args))]
+    routed, refused = route(turns, ctx.args)
+    replies: list[Reply] = []
+    for turn in turns:
+        if routed.get(turn.power):
+            message = await _order_one(ctx, turn, "\n".join(routed[turn.power]))
+            replies.append(ctx.private(replace(message, title=f"{turn.name} — {message.title}")))
+    if refused:
+        lines = tuple(Line(f"{FAILED} {text} — {why}") for text, why in refused)
+        replies.append(ctx.private(Message(title="Not accepted", sections=(Section(None, lines),))))
+    if not replies:
+        raise UserError("No orders found after `order`: write e.g. `order A PAR - BUR`.")
+    return replies
+
+
+async def _order_one(ctx: Context, turn: Turn, text: str) -> Message:
+    """Record one power's orders (plain and conditional); their echo."""
+    conditions, plain = split_pieces(text)
+    lines = parse_orders(plain, turn.position, turn.power)
     stored = await turn.rows(ctx)
     keys = dict(stored)
     replaced: set[str] = set()
@@ -126,12 +194,91 @@ async def order(ctx: Context) -> list[Reply]:
             submitted_by=ctx.actor_id,
         )
         checked.append(line)
-    if not checked:
+    if not checked and not conditions:
         raise UserError("No orders found after `order`: write e.g. `order A PAR - BUR`.")
-    echo = orders_echo(checked, replaced=frozenset(replaced))
+    sections: list[Section] = []
+    title = ""
+    if checked:
+        echo = orders_echo(checked, replaced=frozenset(replaced))
+        sections.extend(echo.sections)
+        title = echo.title or ""
+    if conditions:
+        section, heading = await _conditionals(ctx, turn, conditions)
+        sections.append(section)
+        title = f"{title}; {heading}" if title else heading
     current = await turn.orders(ctx)
-    message = replace(echo, sections=(*echo.sections, turn.still_missing(current)))
-    return [ctx.private(message)]
+    sections.append(turn.still_missing(current))
+    return Message(title=title, sections=tuple(sections))
+
+
+async def _conditionals(ctx: Context, turn: Turn, texts: Sequence[str]) -> tuple[Section, str]:
+    """Store conditional retreats and adjustments; their echo and a heading counting them."""
+    stored = {
+        row.unit_key
+        for row in await ctx.store.orders_of_phase(
+            turn.phase.id, power=turn.power, kind=OrderKind.CONDITIONAL
+        )
+    }
+    lines: list[Line] = []
+    accepted = 0
+    for text in texts:
+        try:
+            condition = read_conditional(text, turn.position, turn.power)
+        except ConditionError as exc:
+            lines.append(Line(f"{FAILED} {text} — {exc}"))
+            continue
+        await ctx.store.record_order(
+            turn.phase.id,
+            turn.power,
+            condition.key,
+            text,
+            canonical_text=condition.text,
+            kind=OrderKind.CONDITIONAL,
+            condition=condition.to_json(),
+            submitted_by=ctx.actor_id,
+        )
+        accepted += 1
+        if condition.key in stored:
+            lines.append(Line(f"{WARNING} {condition.text} — replaces your earlier one", code=True))
+        else:
+            lines.append(Line(f"{OK} {condition.text}", code=True))
+        stored.add(condition.key)
+    heading = f"conditional: {accepted} accepted"
+    if accepted < len(texts):
+        heading += f", {len(texts) - accepted} not accepted"
+    notes = Line("Conditional orders apply when the retreats or adjustments come, if they fit.")
+    return Section("Conditional orders", (*lines, notes)), heading.capitalize()
+
+
+async def _require_bare_orders(ctx: Context) -> None:
+    """Bare text in a DM counts as orders only if all of it reads as orders of the writer's
+    power now; anything else gets the help a mistyped command gets."""
+    refusal = UserError(not_a_command_text(ctx.args))
+    try:
+        turns = await Turn.all(ctx)
+    except UserError:
+        raise refusal from None
+    if len(turns) > 1:
+        routed, refused = route(turns, ctx.args)
+        if refused or not routed:
+            raise refusal
+        for turn in turns:
+            if turn.power in routed:
+                _require_readable(turn, "\n".join(routed[turn.power]), refusal)
+        return
+    _require_readable(turns[0], ctx.args, refusal)
+
+
+def _require_readable(turn: Turn, text: str, refusal: UserError) -> None:
+    conditions, plain = split_pieces(text)
+    lines = parse_orders(plain, turn.position, turn.power)
+    if (not lines and not conditions) or not all(line.ok for line in lines):
+        raise refusal
+    for text in conditions:
+        try:
+            read_conditional(text, turn.position, turn.power)
+        except ConditionError:
+            raise refusal from None
 
 
 def _unit_name(order: Order) -> str:
@@ -166,18 +313,53 @@ def _over_allowance(
 
 
 async def orders(ctx: Context) -> list[Reply]:
-    turn = await Turn.of(ctx)
-    message = orders_message(turn.position, turn.power, await turn.orders(ctx))
-    return [ctx.private(message)]
+    return [ctx.private(await _orders_of(ctx, turn)) for turn in await Turn.all(ctx)]
+
+
+async def _orders_of(ctx: Context, turn: Turn) -> Message:
+    conditional = [
+        row.canonical_text or row.raw_text
+        for row in await ctx.store.orders_of_phase(
+            turn.phase.id, power=turn.power, kind=OrderKind.CONDITIONAL
+        )
+    ]
+    message = orders_message(
+        turn.position, turn.power, await turn.orders(ctx), conditional=conditional
+    )
+    votes = await ctx.store.votes_of(turn.game.id, turn.phase.name, power=turn.power)
+    if votes:
+        words = {VoteKind.DRAW: "draw", VoteKind.SURRENDER: "surrender"}
+        line = Line("Your votes: " + ", ".join(words[v.kind] for v in votes) + " (secret)")
+        message = replace(message, sections=(*message.sections, Section(None, (line,))))
+    return message
 
 
 async def clear(ctx: Context) -> list[Reply]:
-    turn = await Turn.of(ctx, writing=True)
-    stored = await turn.rows(ctx)
+    turns = await Turn.all(ctx, writing=True)
     word = ctx.args.strip()
+    if len(turns) == 1:
+        return [ctx.private(await _clear_one(ctx, turns[0], word))]
+    replies: list[Reply] = []
+    problems: list[UserError] = []
+    for turn in turns:
+        try:
+            message = await _clear_one(ctx, turn, word)
+        except UserError as exc:
+            problems.append(exc)
+            continue
+        replies.append(ctx.private(replace(message, title=f"{turn.name} — {message.title}")))
+    if not replies:
+        raise problems[0]
+    return replies
+
+
+async def _clear_one(ctx: Context, turn: Turn, word: str) -> Message:
+    stored = await turn.rows(ctx)
     if word.lower() in ("", "all"):
-        count = await ctx.store.clear_orders(turn.phase.id, turn.power, kind=OrderKind.ORDER)
+        count = await ctx.store.clear_orders(turn.phase.id, turn.power)
         done = f"Cleared {count} order{'s' if count != 1 else ''}."
+    elif word.lower().split()[0] == "if":
+        done = await _clear_conditional(ctx, turn, word[2:].strip())
     elif word.lower() in ("waive", "waives"):
         keys = [k for k in stored if k.startswith(WAIVE_PREFIX)]
         if not keys:
@@ -197,8 +379,28 @@ async def clear(ctx: Context) -> list[Reply]:
         )
         done = "Cleared " + "; ".join(stored[k] for k in keys) + "."
     current = await turn.orders(ctx)
-    message = Message(title=done, sections=(turn.still_missing(current),))
-    return [ctx.private(message)]
+    return Message(title=done, sections=(turn.still_missing(current),))
+
+
+async def _clear_conditional(ctx: Context, turn: Turn, which: str) -> str:
+    """`clear if` (every conditional order), `clear if MUN`, `clear if +2`."""
+    rows = await ctx.store.orders_of_phase(
+        turn.phase.id, power=turn.power, kind=OrderKind.CONDITIONAL
+    )
+    if not which:
+        keys = [row.unit_key for row in rows]
+    elif re.fullmatch(r"[+-]\s*\d+", which):
+        keys = [f"{CONDITION_PREFIX}{int(which.replace(' ', '')):+d}"]
+    else:
+        keys = [f"{CONDITION_PREFIX}{_province(turn.position, which)}"]
+    texts = [row.canonical_text or row.raw_text for row in rows if row.unit_key in keys]
+    if not texts:
+        given = "; ".join(row.canonical_text or row.raw_text for row in rows) or "none"
+        raise UserError(f"No such conditional order to clear. Yours: {given}.")
+    await ctx.store.clear_orders(
+        turn.phase.id, turn.power, unit_keys=keys, kind=OrderKind.CONDITIONAL
+    )
+    return "Cleared " + "; ".join(texts) + "."
 
 
 def _province(position: Position, text: str) -> str:
@@ -219,10 +421,17 @@ def _province(position: Position, text: str) -> str:
 
 
 async def possible(ctx: Context) -> list[Reply]:
-    turn = await Turn.of(ctx)
-    position, power = turn.position, turn.power
+    turns = await Turn.all(ctx)
     if ctx.args.strip():
-        return [ctx.private(_possible_in(turn, _province(position, ctx.args.strip())))]
+        province = _province(turns[0].position, ctx.args.strip())
+        mine = [t for t in turns if province in _places(t.position, t.power)]
+        return [ctx.private(_possible_in(mine[0] if mine else turns[0], province))]
+    replies = [ctx.private(_possible_all(turn)) for turn in turns]
+    return replies
+
+
+def _possible_all(turn: Turn) -> Message:
+    position, power = turn.position, turn.power
     lines: list[Line] = []
     for place in _places(position, power):
         plain = [o for o in legal_orders(position, place) if isinstance(o, _PLAIN)]
@@ -235,7 +444,9 @@ async def possible(ctx: Context) -> list[Reply]:
         lines.append(Line("You have nothing to order in this phase."))
     lines.append(Line("`possible <province>` lists every order for one unit, supports too."))
     title = f"{phases.label(turn.phase)}: what your units may do"
-    return [ctx.private(Message(title=title, sections=(Section(None, tuple(lines)),)))]
+    if len(commanded(turn.game.settings, turn.power)) > 1:
+        title = f"{turn.name} — {title}"
+    return Message(title=title, sections=(Section(None, tuple(lines)),))
 
 
 def _places(position: Position, power: str) -> list[str]:
@@ -274,20 +485,27 @@ def _possible_in(turn: Turn, province: str) -> Message:
 
 
 async def ready(ctx: Context) -> list[Reply]:
-    turn = await Turn.of(ctx)
-    await ctx.store.set_ready(turn.phase.id, turn.power, True)
-    missing = missing_orders(turn.position, turn.power, await turn.orders(ctx))
+    turns = await Turn.all(ctx)
+    turn = turns[0]
     lines = [f"You are ready for {phases.label(turn.phase)}."]
-    if missing:
-        lines.append(f"Still without orders: {', '.join(missing)} (they take the default).")
+    for each in turns:
+        await ctx.store.set_ready(each.phase.id, each.power, True)
+        missing = missing_orders(each.position, each.power, await each.orders(ctx))
+        if missing:
+            whose = f"{each.name}: " if len(turns) > 1 else ""
+            lines.append(
+                f"{whose}Still without orders: {', '.join(missing)} (they take the default)."
+            )
     if await _everyone_ready(ctx, turn):
         lines.append(await _bring_forward(ctx, turn))
     return [ctx.say(*lines)]
 
 
 async def unready(ctx: Context) -> list[Reply]:
-    turn = await Turn.of(ctx)
-    await ctx.store.set_ready(turn.phase.id, turn.power, False)
+    turns = await Turn.all(ctx)
+    turn = turns[0]
+    for each in turns:
+        await ctx.store.set_ready(each.phase.id, each.power, False)
     lines = [f"You are no longer ready for {phases.label(turn.phase)}."]
     early = turn.game.settings.get("early")
     if isinstance(early, dict) and early.get("phase_id") == turn.phase.id:
@@ -301,7 +519,7 @@ async def _everyone_ready(ctx: Context, turn: Turn) -> bool:
     """Whether every power with a player and something to order says it is ready."""
     statuses = await ctx.store.power_statuses(turn.game.id)
     ready_now = await ctx.store.ready_powers(turn.phase.id)
-    playing = {p.power for p in await ctx.store.players_of(turn.game.id) if p.power is not None}
+    playing = set(await players_by_power(ctx.store, turn.game))
     needed = {
         power
         for power in playing

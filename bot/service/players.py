@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from bot.service import delivery, notices, phases
 from bot.service.context import Context
 from bot.service.effects import Deadline, Line, Message, Reply, Section
 from bot.service.errors import UserError
+from bot.service.nmr_policy import NmrMode
 from bot.service.options import GameOptions, parse_newgame
 from bot.service.queries import games_here
 from bot.service.schedule import describe, first_phase_opens
+from bot.service.setups import Setup, commanded, lead_of, seat_blocs
 from bot.store.models import Game, GameStatus, Phase, Player, PowerStatus
 from bot.store.repository import GameNameTakenError
 from engine import OrderError, Position, Variant
@@ -22,10 +24,16 @@ MIN_PLAYERS = 2
 _SEPARATORS = re.compile(r"[\s,;/]+")
 
 
-def assign_powers(players: Sequence[Player], powers: Sequence[str], seed: str) -> dict[str, str]:
+def assign_powers(
+    players: Sequence[Player],
+    powers: Sequence[str],
+    seed: str,
+    *,
+    preferences: Mapping[str, Sequence[str]] | None = None,
+) -> dict[str, str]:
     """user id -> power. Players are drawn in a random order; each takes the first power of
-    their preferences still free, and those left without one get the remaining powers by
-    lot. The same seed gives the same draw."""
+    their preferences (``preferences`` by user id, else their own) still free, and those
+    left without one get the remaining powers by lot. The same seed gives the same draw."""
     rng = random.Random(seed)
     order = sorted(players, key=lambda p: p.id)
     rng.shuffle(order)
@@ -33,7 +41,8 @@ def assign_powers(players: Sequence[Player], powers: Sequence[str], seed: str) -
     assigned: dict[str, str] = {}
     unplaced: list[Player] = []
     for player in order:
-        choice = next((p for p in player.preferences if p in free), None)
+        wishes = player.preferences if preferences is None else preferences[player.user_id]
+        choice = next((p for p in wishes if p in free), None)
         if choice is None:
             unplaced.append(player)
             continue
@@ -45,12 +54,34 @@ def assign_powers(players: Sequence[Player], powers: Sequence[str], seed: str) -
     return assigned
 
 
+def seats_for(ctx: Context, game: Game) -> int:
+    """How many players the game takes."""
+    setup = ctx.options(game).setup
+    return len(ctx.variant(game).powers) if setup is None else setup.players
+
+
+def _seat_wishes(setup: Setup, wishes: Sequence[str]) -> list[str]:
+    """Preferences for powers, read as preferences for the seats that hold them (by the
+    seat's first power)."""
+    out: list[str] = []
+    for power in wishes:
+        seat = setup.seat_of(power)
+        if seat is not None and seat[0] not in out:
+            out.append(seat[0])
+    return out
+
+
 def _seed(game: Game) -> str:
     return f"{game.platform}:{game.workspace}:{game.name}:{game.id}"
 
 
 def _power_names(variant: Variant, powers: Sequence[str]) -> str:
     return ", ".join(variant.power_info[p].name for p in powers)
+
+
+def _and_names(variant: Variant, powers: Sequence[str]) -> str:
+    names = [variant.power_info[p].name for p in powers]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def read_preferences(variant: Variant, text: str) -> list[str]:
@@ -108,15 +139,33 @@ async def newgame(ctx: Context) -> list[Reply]:
             "Join with `join`, optionally naming the powers you would like, best first "
             "(e.g. `join france, england`)."
         ),
-        Line(
-            f"The game master starts the game with `start` ({MIN_PLAYERS} to "
-            f"{len(ctx.variant(game).powers)} players)."
-        ),
+        Line(f"The game master starts the game with `start` ({_how_many(ctx, game)})."),
         Line(describe(options.schedule)),
         Line(_rules_line(options)),
     ]
+    if options.setup is not None and options.setup.players < len(ctx.variant(game).powers):
+        lines.append(Line(_seats_line(ctx.variant(game), options.setup)))
     message = Message(title=f"New game: {game.name}", sections=(Section(None, tuple(lines)),))
     return await ctx.announce(game, message, "newgame")
+
+
+def _how_many(ctx: Context, game: Game) -> str:
+    setup = ctx.options(game).setup
+    if setup is not None:
+        return f"{setup.players} players"
+    return f"{MIN_PLAYERS} to {len(ctx.variant(game).powers)} players"
+
+
+def _seats_line(variant: Variant, setup: Setup) -> str:
+    """The rule book's layout: who commands what, and the powers nobody plays."""
+    seats = "; ".join(
+        " and ".join(variant.power_info[p].name for p in seat) for seat in setup.seats
+    )
+    text = f"Seats: {seats}."
+    idle = [p for p in variant.powers if p not in setup.played]
+    if idle:
+        text += f" Not played (civil disorder): {_power_names(variant, idle)}."
+    return text
 
 
 def _rules_line(options: GameOptions) -> str:
@@ -124,7 +173,13 @@ def _rules_line(options: GameOptions) -> str:
         anonymous = "anonymous (who plays which power stays secret)"
     else:
         anonymous = "players' powers are public"
-    return f"Press: {options.press.value}; {anonymous}."
+    press = f"{options.press.value}, grey press allowed" if options.grey else options.press.value
+    text = f"Press: {press}; {anonymous}."
+    if options.nmr.mode is not NmrMode.OFF:
+        text += f" Missed orders: {options.nmr.describe()}."
+    if options.end is not None:
+        text += f" The game ends {options.end.describe(options.schedule.zone)}."
+    return text
 
 
 async def _free_name(ctx: Context) -> str:
@@ -148,8 +203,9 @@ async def join(ctx: Context) -> list[Reply]:
     preferences = read_preferences(variant, ctx.args)
     players = await ctx.store.players_of(game.id)
     already = any(p.user_id == ctx.actor_id for p in players)
-    if not already and len(players) >= len(variant.powers):
-        raise UserError(f"{game.name} is full: {len(variant.powers)} players have joined.")
+    total = seats_for(ctx, game)
+    if not already and len(players) >= total:
+        raise UserError(f"{game.name} is full: {total} players have joined.")
     await ctx.store.add_player(game.id, ctx.actor_id, ctx.request.actor.display_name, preferences)
     wanted = (
         f"Your preferences: {_power_names(variant, preferences)}."
@@ -167,7 +223,7 @@ async def join(ctx: Context) -> list[Reply]:
                 (
                     Line(
                         f"{ctx.request.actor.display_name} joined {game.name} "
-                        f"({count} of {len(variant.powers)} players)."
+                        f"({count} of {total} players)."
                     ),
                 ),
             ),
@@ -188,7 +244,7 @@ async def leave(ctx: Context) -> list[Reply]:
     if game.status == GameStatus.FORMING:
         await ctx.store.remove_player(game.id, ctx.actor_id)
         count = len(await ctx.store.players_of(game.id))
-        total = len(ctx.variant(game).powers)
+        total = seats_for(ctx, game)
         message = _line_message(f"{name} left {game.name} ({count} of {total} players).")
         return [*await ctx.announce(game, message, "leave"), ctx.say(f"You left {game.name}.")]
     if ctx.args.strip().lower() != "confirm":
@@ -198,13 +254,16 @@ async def leave(ctx: Context) -> list[Reply]:
         )
     power = player.power
     await ctx.store.remove_player(game.id, ctx.actor_id)
-    country = ctx.variant(game).power_info[power].name if power else "your power"
+    mine = commanded(game.settings, power) if power is not None else []
+    country = _and_names(ctx.variant(game), mine) if mine else "your power"
     if power is not None:
         partners = [p for p in await ctx.store.players_of(game.id) if p.power == power]
         if not partners:
-            await ctx.store.set_power_status(game.id, power, PowerStatus.CIVIL_DISORDER)
+            for each in mine:
+                await ctx.store.set_power_status(game.id, each, PowerStatus.CIVIL_DISORDER)
     who = "" if ctx.options(game).anonymous else f"{name} left {game.name}. "
-    message = _line_message(f"{who}{country} is in civil disorder: its units hold.")
+    verb = "is" if len(mine) <= 1 else "are"
+    message = _line_message(f"{who}{country} {verb} in civil disorder: its units hold.")
     return [*await ctx.announce(game, message, "leave"), ctx.say(f"You left {game.name}.")]
 
 
@@ -287,7 +346,8 @@ async def players(ctx: Context) -> list[Reply]:
         statuses = await ctx.store.power_statuses(game.id)
         lines = []
         for power in variant.powers:
-            playing = [p.display_name for p in members if p.power == power]
+            lead = lead_of(game.settings, power)
+            playing = [p.display_name for p in members if p.power == lead]
             state = statuses.get(power)
             if playing:
                 text = ", ".join(playing)
@@ -297,7 +357,7 @@ async def players(ctx: Context) -> list[Reply]:
                 text = "nobody (civil disorder: its units hold)"
             lines.append(Line(f"{variant.power_info[power].name}: {text}"))
     if me is not None and me.power is not None:
-        lines.append(Line(f"You play {variant.power_info[me.power].name}."))
+        lines.append(Line(f"You play {_and_names(variant, commanded(game.settings, me.power))}."))
     return [
         ctx.private(Message(title=f"{game.name}: players", sections=(Section(None, tuple(lines)),)))
     ]
@@ -313,21 +373,33 @@ async def start(ctx: Context) -> list[Reply]:
         raise UserError(f"{game.name} has already started.")
     members = await ctx.store.players_of(game.id)
     variant = ctx.variant(game)
+    options = ctx.options(game)
+    setup = options.setup
+    if setup is not None and len(members) != setup.players:
+        raise UserError(
+            f"{game.name} is set for {setup.players} players; {len(members)} joined so far. "
+            "Players join with `join`."
+        )
     if len(members) < MIN_PLAYERS:
         raise UserError(
             f"{game.name} needs at least {MIN_PLAYERS} players to start; {len(members)} "
             "joined so far. Players join with `join`."
         )
-    assignment = assign_powers(members, variant.powers, _seed(game))
+    if setup is None:
+        assignment = assign_powers(members, variant.powers, _seed(game))
+    else:
+        leads = [seat[0] for seat in setup.seats]
+        wishes = {p.user_id: _seat_wishes(setup, p.preferences) for p in members}
+        assignment = assign_powers(members, leads, _seed(game), preferences=wishes)
+        game.settings = {**game.settings, "blocs": seat_blocs(setup.seats)}
     for player in members:
         player.power = assignment[player.user_id]
-    options = ctx.options(game)
     game.status = GameStatus.ACTIVE
     game.started_at = ctx.now
     position = Position.initial(variant)
     opens = first_phase_opens(options.schedule, ctx.now)
     phase = await phases.open_phase(ctx.store, game, position, options.schedule, opens)
-    taken = set(assignment.values())
+    taken = {each for lead in assignment.values() for each in commanded(game.settings, lead)}
     for power in variant.powers:
         status = PowerStatus.PLAYING if power in taken else PowerStatus.CIVIL_DISORDER
         await ctx.store.set_power_status(game.id, power, status, phase_name=phase.name)
@@ -343,18 +415,22 @@ async def start(ctx: Context) -> list[Reply]:
 async def _welcome_players(
     ctx: Context, game: Game, position: Position, powers: dict[str, str], deadline: Deadline
 ) -> None:
-    """DM each player (user id -> power) their power, units and how to order."""
-    for user_id, power in powers.items():
+    """DM each player (user id -> power) their power, units and how to order; one message
+    for each power a player commands."""
+    for user_id, lead in powers.items():
         playing = [
             g
             for g in await ctx.store.games_of_user(ctx.platform, user_id)
             if g.workspace == game.workspace
         ]
-        message = notices.welcome(
-            game.name, position, power, deadline, several_games=len(playing) > 1
-        )
-        key = f"game:{game.id}:start:{user_id}"
-        await delivery.to_user(ctx.store, game, user_id, key, message)
+        for power in commanded(game.settings, lead):
+            message = notices.welcome(
+                game.name, position, power, deadline, several_games=len(playing) > 1
+            )
+            key = f"game:{game.id}:start:{user_id}"
+            if power != lead:
+                key += f":{power}"
+            await delivery.to_user(ctx.store, game, user_id, key, message)
 
 
 def _start_message(
@@ -362,15 +438,18 @@ def _start_message(
 ) -> Message:
     variant = ctx.variant(game)
     lines: list[Line] = []
-    taken = {p.power for p in members}
+    taken = {each for p in members if p.power for each in commanded(game.settings, p.power)}
     if options.anonymous:
         lines.append(
             Line(f"{len(members)} players; each has learnt their power by direct message.")
         )
     else:
         for power in variant.powers:
-            names = ", ".join(p.display_name for p in members if p.power == power)
+            lead = lead_of(game.settings, power)
+            names = ", ".join(p.display_name for p in members if p.power == lead)
             lines.append(Line(f"{variant.power_info[power].name}: {names or '—'}"))
+    if options.setup is not None and options.setup.players < len(variant.powers):
+        lines.append(Line(f"Played as the rule book sets out {options.setup.players} players."))
     empty = [p for p in variant.powers if p not in taken]
     if empty:
         lines.append(

@@ -381,21 +381,28 @@ def results_message(
     game_name: str,
     anonymous: bool = False,
     votes: Mapping[str, str] | None = None,
+    ending: str | None = None,
 ) -> Message:
     """The public announcement once a phase has resolved.
 
     ``anonymous`` changes nothing here: powers are all this message ever names, and the
     caller is the one who could add players to it. ``votes`` (power -> ``draw`` /
-    ``surrender``) are reported by power.
+    ``surrender``) are reported by power. ``ending``: the game ended other than by the
+    engine's victory count (a draw, a surrender, the agreed end), said so.
     """
     sections = _summary(before, resolution, None)
     if resolution.winner is not None:
         sections.append(_winner_section(resolution))
+    elif ending is not None:
+        sections.append(Section("Game over", (Line(ending, emphasis=True),)))
     else:
         sections.append(_next_section(resolution))
     if votes:
         section = _votes_section(before, votes)
         if section is not None:
+            if ending is None and "draw" in votes.values():
+                note = Line("A draw needs the vote of every power still playing: not this time.")
+                section = Section(section.title, (*section.lines, note))
             sections.append(section)
     title = f"{phase_label(resolution.phase)} — results"
     if game_name:

@@ -24,6 +24,7 @@ from bot.store.models import (
     Game,
     GameStatus,
     Image,
+    MissedOrders,
     Order,
     OrderKind,
     OutboxMessage,
@@ -34,6 +35,7 @@ from bot.store.models import (
     Player,
     PowerState,
     PowerStatus,
+    Press,
     Readiness,
     Vote,
     VoteKind,
@@ -241,6 +243,46 @@ class Store:
         )
         return {row[0]: row[1] for row in rows}
 
+    async def power_since(self, game_id: int, power: str) -> str | None:
+        """The phase from which a power has had its present status (e.g. its new player)."""
+        return await self.session.scalar(
+            select(PowerState.since_phase).where(
+                PowerState.game_id == game_id, PowerState.power == power
+            )
+        )
+
+    # -- missed orders ---------------------------------------------------------------------
+
+    async def record_miss(
+        self, game_id: int, power: str, phase_name: str, *, excused: bool
+    ) -> None:
+        """Count a power's missed deadline; recording the phase again updates `excused`."""
+        values = {
+            "game_id": game_id,
+            "power": power,
+            "phase_name": phase_name,
+            "excused": excused,
+            "created_at": self.clock(),
+        }
+        insert = self._insert(MissedOrders).values(values)
+        await self.session.execute(
+            insert.on_conflict_do_update(
+                index_elements=[MissedOrders.game_id, MissedOrders.power, MissedOrders.phase_name],
+                set_={"excused": excused},
+            )
+        )
+
+    async def misses_of(self, game_id: int, power: str) -> list[MissedOrders]:
+        """A power's missed deadlines, oldest first."""
+        return list(
+            await self.session.scalars(
+                select(MissedOrders)
+                .where(MissedOrders.game_id == game_id, MissedOrders.power == power)
+                .order_by(MissedOrders.id)
+                .execution_options(populate_existing=True)
+            )
+        )
+
     # -- phases ----------------------------------------------------------------------------
 
     async def open_phase(
@@ -279,6 +321,21 @@ class Store:
 
     async def get_phase(self, phase_id: int) -> Phase | None:
         return await self.session.get(Phase, phase_id, populate_existing=True)
+
+    async def lock_phase(self, phase_id: int) -> Phase | None:
+        """The phase, read afresh under a row lock held until commit (PostgreSQL; SQLite has
+        one writer at a time): a second worker waits, then sees what the first did."""
+        return await self.session.scalar(
+            select(Phase)
+            .where(Phase.id == phase_id)
+            .with_for_update()
+            .execution_options(populate_existing=True)
+        )
+
+    async def ensure_open(self, phase_id: int) -> None:
+        """Raise :class:`PhaseClosedError` unless the phase is open (see `_require_open`);
+        for what is written with a phase's orders, such as votes."""
+        await self._require_open(phase_id)
 
     async def claim_phase(self, phase_id: int, expected_version: int | None = None) -> bool:
         """Move an open phase to `adjudicated`, exactly once: True for the one caller that won.
@@ -325,6 +382,71 @@ class Store:
             .values(results=results, version=Phase.version + 1)
             .execution_options(synchronize_session="fetch")
         )
+
+    async def roll_back_phase(self, phase_id: int) -> bool:
+        """Void an open phase (the one after a phase being undone); False if it is no longer
+        open, e.g. adjudicated meanwhile."""
+        result = await self.session.execute(
+            update(Phase)
+            .where(Phase.id == phase_id, Phase.status == PhaseStatus.OPEN)
+            .values(status=PhaseStatus.ROLLED_BACK, version=Phase.version + 1)
+            .execution_options(synchronize_session="fetch")
+        )
+        return cast(CursorResult[Any], result).rowcount == 1
+
+    async def reopen_phase(
+        self,
+        phase_id: int,
+        *,
+        deadline: datetime | None,
+        orders_close_at: datetime | None,
+        paused_remaining_seconds: int | None = None,
+    ) -> bool:
+        """Open an adjudicated phase again, its orders as they were and its results gone;
+        False if it was not adjudicated. Void the phase after it first: one open at a time."""
+        result = await self.session.execute(
+            update(Phase)
+            .where(Phase.id == phase_id, Phase.status == PhaseStatus.ADJUDICATED)
+            .values(
+                status=PhaseStatus.OPEN,
+                results=None,
+                processed_at=None,
+                opened_at=self.clock(),
+                deadline=deadline,
+                orders_close_at=orders_close_at,
+                paused_remaining_seconds=paused_remaining_seconds,
+                locked=False,
+                version=Phase.version + 1,
+            )
+            .execution_options(synchronize_session="fetch")
+        )
+        return cast(CursorResult[Any], result).rowcount == 1
+
+    async def forget_phase(
+        self,
+        game_id: int,
+        phase_id: int,
+        phase_name: str,
+        *,
+        votes: bool = True,
+        image_kinds: Sequence[str] | None = None,
+    ) -> None:
+        """What an undone phase leaves behind: its readiness and missed orders, its votes
+        (unless ``votes`` is false) and its pictures (of ``image_kinds``, default all)."""
+        await self.session.execute(delete(Readiness).where(Readiness.phase_id == phase_id))
+        await self.session.execute(
+            delete(MissedOrders).where(
+                MissedOrders.game_id == game_id, MissedOrders.phase_name == phase_name
+            )
+        )
+        if votes:
+            await self.session.execute(
+                delete(Vote).where(Vote.game_id == game_id, Vote.phase_name == phase_name)
+            )
+        images = delete(Image).where(Image.game_id == game_id, Image.phase_name == phase_name)
+        if image_kinds is not None:
+            images = images.where(Image.kind.in_(list(image_kinds)))
+        await self.session.execute(images)
 
     async def due_phases(self, now: datetime | None = None) -> list[Phase]:
         """Open, unlocked phases of active games whose deadline has passed, earliest first."""
@@ -472,6 +594,69 @@ class Store:
             insert.on_conflict_do_update(
                 index_elements=[Vote.game_id, Vote.phase_name, Vote.power, Vote.kind],
                 set_={key: values[key] for key in ("detail", "cast_by", "created_at")},
+            )
+        )
+
+    async def withdraw_vote(
+        self, game_id: int, phase_name: str, power: str, kind: VoteKind
+    ) -> bool:
+        """Take back a vote; False if there was none."""
+        result = await self.session.execute(
+            delete(Vote)
+            .where(
+                Vote.game_id == game_id,
+                Vote.phase_name == phase_name,
+                Vote.power == power,
+                Vote.kind == VoteKind(kind),
+            )
+            .execution_options(synchronize_session="fetch")
+        )
+        return cast(CursorResult[Any], result).rowcount > 0
+
+    async def votes_of(
+        self, game_id: int, phase_name: str | None = None, *, power: str | None = None
+    ) -> list[Vote]:
+        """The votes cast in a game (in one phase, by one power), oldest first."""
+        query = select(Vote).where(Vote.game_id == game_id).order_by(Vote.id)
+        if phase_name is not None:
+            query = query.where(Vote.phase_name == phase_name)
+        if power is not None:
+            query = query.where(Vote.power == power)
+        return list(await self.session.scalars(query.execution_options(populate_existing=True)))
+
+    # -- press -----------------------------------------------------------------------------
+
+    async def add_press(
+        self,
+        game_id: int,
+        phase_name: str,
+        *,
+        from_power: str | None,
+        to_powers: Sequence[str],
+        body: str,
+        sent_by: str,
+        grey: bool = False,
+    ) -> Press:
+        """Keep a message relayed between powers, for the game's archive."""
+        press = Press(
+            game_id=game_id,
+            phase_name=phase_name,
+            from_power=from_power,
+            to_powers=list(to_powers),
+            grey=grey,
+            body=body,
+            sent_by=sent_by,
+            created_at=self.clock(),
+        )
+        self.session.add(press)
+        await self.session.flush()
+        return press
+
+    async def press_of(self, game_id: int) -> list[Press]:
+        """Every message relayed in a game, oldest first."""
+        return list(
+            await self.session.scalars(
+                select(Press).where(Press.game_id == game_id).order_by(Press.id)
             )
         )
 

@@ -69,4 +69,9 @@ def diplomacy_commands(front: Front) -> list[AnyCommand]:
     async def report(interaction: Interaction, text: str, game: str | None = None) -> None:
         await run(interaction, command_text("report", text, game=game))
 
-    return [press, draw, undraw, surrender, report]
+    @app_commands.command(name="export", description=summary("export"))
+    @app_commands.describe(game=GAME)
+    async def export(interaction: Interaction, game: str | None = None) -> None:
+        await run(interaction, command_text("export", game=game))
+
+    return [press, draw, undraw, surrender, report, export]

@@ -93,4 +93,24 @@ def gm_commands(front: Front) -> list[AnyCommand]:
     async def end(interaction: Interaction, confirm: bool = False, game: str | None = None) -> None:
         await run(interaction, command_text("end", "confirm" if confirm else None, game=game))
 
-    return [start, process, pause, resume, lock, unlock, kick, replace, extend, deadline, end]
+    @app_commands.command(name="rollback", description=summary("rollback"))
+    @app_commands.describe(confirm="Yes, undo the last adjudication", game=GAME)
+    async def rollback(
+        interaction: Interaction, confirm: bool = False, game: str | None = None
+    ) -> None:
+        await run(interaction, command_text("rollback", "confirm" if confirm else None, game=game))
+
+    return [
+        start,
+        process,
+        pause,
+        resume,
+        lock,
+        unlock,
+        kick,
+        replace,
+        extend,
+        deadline,
+        end,
+        rollback,
+    ]

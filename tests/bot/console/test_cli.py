@@ -76,20 +76,35 @@ def test_a_bad_start_time_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -
     assert "'teatime' is not an ISO date and time" in capsys.readouterr().err
 
 
-def test_run_says_which_front_ends_exist_and_starts_the_console(
+def test_run_without_tokens_starts_the_console(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setenv("SLACK_BOT_TOKEN", "xoxb-test")
+    for name in ("SLACK_BOT_TOKEN", "SLACK_APP_TOKEN", "DISCORD_TOKEN"):
+        monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("DATABASE_URL", f"sqlite+aiosqlite:///{tmp_path / 'run.sqlite3'}")
     monkeypatch.setattr(sys, "stdin", io.StringIO("/dip help\n/quit\n"))
     assert main(["run", "--out", str(tmp_path / "maps")]) == 0
-    captured = capsys.readouterr()
-    assert (
-        "Slack token set, but this release of dipgm has no Slack or Discord front end yet: "
-        "starting the console front end instead." in captured.err
-    )
-    assert "[only:gm#game] dipgm commands" in captured.out
+    assert "[only:gm#game] dipgm commands" in capsys.readouterr().out
     assert (tmp_path / "run.sqlite3").exists()
+
+
+def test_run_with_tokens_starts_those_front_ends_together(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bot import launch
+
+    started: list[list[str]] = []
+
+    async def chat(settings: object, platforms: list[str]) -> None:
+        started.append(list(platforms))
+
+    monkeypatch.setattr(launch, "chat", chat)
+    monkeypatch.setenv("SLACK_BOT_TOKEN", "xoxb-test")
+    monkeypatch.setenv("DISCORD_TOKEN", "discord-test")
+    monkeypatch.setenv("DATABASE_URL", f"sqlite+aiosqlite:///{tmp_path / 'run.sqlite3'}")
+    assert main(["run"]) == 0
+    assert started == [["Slack", "Discord"]]
+    assert "starting Slack and Discord" in capsys.readouterr().err
 
 
 def test_db_is_wired(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

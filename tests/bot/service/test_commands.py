@@ -27,6 +27,18 @@ def test_commands_are_read(text: str, command: Command) -> None:
     assert parse_command(text) == command
 
 
+def test_in_a_dm_bare_text_may_be_orders() -> None:
+    assert parse_command("A Par-Bur\nF Bre-MAO", in_dm=True) == Command(
+        "order", "A Par-Bur\nF Bre-MAO", implicit=True
+    )
+    assert parse_command("game hague waive\nwaive", in_dm=True) == Command(
+        "order", "waive\nwaive", game="hague", implicit=True
+    )
+    assert parse_command("status", in_dm=True) == Command("status")
+    with pytest.raises(UserError):
+        parse_command("game", in_dm=True)
+
+
 def test_words_split_the_arguments() -> None:
     assert parse_command("map F1901M  balkans").words == ["F1901M", "balkans"]
 

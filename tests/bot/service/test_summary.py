@@ -313,7 +313,14 @@ def test_votes_are_reported_by_power(opening: tuple[Position, Resolution]) -> No
     votes = {"ITALY": "surrender", "FRANCE": "draw", "ENGLAND": "draw"}
     for anonymous in (False, True):
         message = results_message(start, resolution, game_name="", anonymous=anonymous, votes=votes)
-        assert lines(message, "Votes") == ["Draw: England, France", "Surrender: Italy"]
+        assert lines(message, "Votes") == [
+            "Draw: England, France",
+            "Surrender: Italy",
+            "A draw needs the vote of every power still playing: not this time.",
+        ]
+    ended = results_message(start, resolution, game_name="", votes=votes, ending="A draw.")
+    assert lines(ended, "Votes") == ["Draw: England, France", "Surrender: Italy"]
+    assert lines(ended, "Game over") == ["A draw."]
     assert "Votes" not in titles(results_message(start, resolution, game_name="", votes={}))
 
 

@@ -1,0 +1,81 @@
+"""What a power may order now, unit by unit: the menus a front end offers instead of typing.
+
+Only the requester's own units are listed, so nothing here tells one power about another's
+orders; the choices are the engine's legal orders in canonical notation, which the `order`
+command reads back as they are.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from bot.service.commands import Command
+from bot.service.context import Context, Deps
+from bot.service.effects import Actor, Place, Request
+from bot.service.errors import UserError
+from bot.service.orders import Turn
+from bot.store.repository import Store
+from engine import PhaseKind, Position, Waive, format_order, legal_orders
+
+Choices = list[tuple[str, list[str]]]
+
+
+async def order_choices(
+    sessions: async_sessionmaker[AsyncSession],
+    deps: Deps,
+    actor: Actor,
+    place: Place,
+    game: str | None = None,
+) -> Choices:
+    """(unit, its legal orders) for each unit or build site of the actor's power in the game
+    the place means (or the one named); raises :class:`UserError` saying why there is none."""
+    async with sessions() as session:
+        ctx = Context(
+            store=Store(session, deps.clock),
+            request=Request(actor, place, "order"),
+            command=Command("order", "", game=game),
+            deps=deps,
+            now=deps.clock(),
+        )
+        # `writing`: once orders have closed, the menus would only lead to a refusal.
+        turn = await Turn.of(ctx, writing=True)
+    found = choices_for(turn.position, turn.power)
+    if not found:
+        raise UserError("You have nothing to order in this phase.")
+    return found
+
+
+def choices_for(position: Position, power: str) -> Choices:
+    """The menus of one power in a position, its units in their listed order."""
+    kind = position.phase.kind
+    if kind is PhaseKind.RETREATS:
+        return _listed(
+            position,
+            [(str(d.unit), d.unit.province) for d in position.dislodged if d.power == power],
+        )
+    units = [(str(u), u.province) for u in position.units.get(power, ())]
+    if kind is PhaseKind.MOVEMENT:
+        return _listed(position, units)
+    owed = len(position.centers.get(power, ())) - len(units)
+    if owed < 0:
+        return _listed(position, units)
+    if owed == 0:
+        return []
+    waive = format_order(Waive())
+    sites = _listed(position, [(home, home) for home in _free_homes(position, power)])
+    return [(f"Build in {home}", [*orders, waive]) for home, orders in sites]
+
+
+def _listed(position: Position, places: list[tuple[str, str]]) -> Choices:
+    found: Choices = []
+    for label, province in places:
+        orders = [format_order(o) for o in legal_orders(position, province)]
+        if orders:
+            found.append((label, orders))
+    return found
+
+
+def _free_homes(position: Position, power: str) -> list[str]:
+    owned = position.centers.get(power, frozenset())
+    occupied = {u.province for _, u in position.all_units()}
+    return [h for h in position.homes.get(power, ()) if h in owned and h not in occupied]

@@ -1,0 +1,232 @@
+"""Conditional retreats and adjustments, sent ahead with movement orders (the league's
+errata), as players write them:
+
+    if MUN dislodged retreat BER, KIE           MUN's unit, if dislodged, retreats to BER if
+                                                it may, else to KIE (in order of preference);
+                                                end the list with `disband` to disband rather
+                                                than be asked
+    if +2 build A LON, F EDI                    two builds owed after the Fall: these builds
+    if +1 build F LON                           one build owed: this one
+    if -1 remove A MUN                          one removal owed: this one
+
+Several go in one `order` separated by `;` or new lines, and may sit beside plain orders.
+``+N`` / ``-N`` is the adjustment the power ends the year with: builds owed (centres gained)
+or removals owed. Pure reading and checking; storing and applying live elsewhere.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from engine import (
+    Build,
+    Disband,
+    OrderError,
+    Phase,
+    PhaseKind,
+    Position,
+    Season,
+    Waive,
+    format_order,
+    parse_order,
+)
+from engine.names import location_code
+
+_IF = re.compile(r"(?i)\s*if\b")
+_RETREAT = re.compile(
+    r"(?is)\s*if\s+(?P<place>.+?)\s+(?:is\s+)?dislodged\b\s*[:,]?\s*"
+    r"(?:(?:retreats?|r)\b\s*(?:to\b)?\s*)?(?:\(?in order of preference\)?\s*[:,]?\s*)?"
+    r"(?P<list>.*)"
+)
+_ADJUST = re.compile(
+    r"(?is)\s*if\s+(?P<delta>[+-]?\s*\d+)\s*(?:centres?|centers?|supply centres?)?\s*"
+    r"(?:gained|lost)?\s*[:,]?\s*(?P<verb>builds?|removes?|disbands?)?\b\s*(?P<list>.*)"
+)
+_SEPARATORS = re.compile(r"[;\n]")
+_ITEMS = re.compile(r"\s*(?:,|\band\b|\bor\b|\bthen\b)\s*", re.IGNORECASE)
+_DISBAND = ("disband", "d")
+
+RETREAT = "retreat"
+ADJUST = "adjust"
+PREFIX = "IF:"
+
+
+class ConditionError(ValueError):
+    """A conditional order that cannot be taken; the message says what would be right."""
+
+
+@dataclass(frozen=True, slots=True)
+class Conditional:
+    """One condition and what to do if it comes true.
+
+    ``retreat``: ``province`` (where the power's unit stands now), ``retreats`` in order of
+    preference, ``disband`` if none may be taken. ``adjust``: ``delta`` (builds owed if
+    positive, removals if negative) and ``orders`` in canonical notation.
+    """
+
+    kind: str
+    province: str = ""
+    retreats: tuple[str, ...] = ()
+    disband: bool = False
+    delta: int = 0
+    orders: tuple[str, ...] = ()
+
+    @property
+    def key(self) -> str:
+        """The key it is stored under: a later conditional for the same case replaces it."""
+        if self.kind == RETREAT:
+            return f"{PREFIX}{self.province}"
+        return f"{PREFIX}{self.delta:+d}"
+
+    @property
+    def text(self) -> str:
+        if self.kind == RETREAT:
+            choices = [*self.retreats, *(["disband"] if self.disband else [])]
+            return f"if {self.province} dislodged retreat {', '.join(choices)}"
+        verb = "build" if self.delta > 0 else "remove"
+        bare = [o.removesuffix(" B").removesuffix(" D") for o in self.orders]
+        return f"if {self.delta:+d} {verb} {', '.join(bare)}"
+
+    def to_json(self) -> dict[str, Any]:
+        if self.kind == RETREAT:
+            return {
+                "kind": RETREAT,
+                "province": self.province,
+                "retreats": list(self.retreats),
+                "disband": self.disband,
+            }
+        return {"kind": ADJUST, "delta": self.delta, "orders": list(self.orders)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Conditional:
+        if data.get("kind") == RETREAT:
+            return cls(
+                RETREAT,
+                province=str(data["province"]),
+                retreats=tuple(str(r) for r in data.get("retreats", ())),
+                disband=bool(data.get("disband", False)),
+            )
+        return cls(
+            ADJUST, delta=int(data["delta"]), orders=tuple(str(o) for o in data.get("orders", ()))
+        )
+
+
+def split_pieces(text: str) -> tuple[list[str], str]:
+    """The conditional pieces of an `order` text (each starting with `if`) and the rest,
+    the plain orders, as one text."""
+    conditions: list[str] = []
+    plain: list[str] = []
+    for piece in _SEPARATORS.split(text):
+        if not piece.strip():
+            continue
+        (conditions if _IF.match(piece) else plain).append(piece.strip())
+    return conditions, "; ".join(plain)
+
+
+def read_conditional(text: str, position: Position, power: str) -> Conditional:
+    """One ``if ...`` clause, checked against the movement phase it is sent with."""
+    if position.phase.kind is not PhaseKind.MOVEMENT:
+        raise ConditionError(
+            "conditional orders go with movement orders, for the retreats and adjustments "
+            "that follow"
+        )
+    adjust = _ADJUST.fullmatch(text)
+    if adjust is not None:
+        return _adjustment(adjust, position, power)
+    retreat = _RETREAT.fullmatch(text)
+    if retreat is not None:
+        return _retreat(retreat, position, power)
+    raise ConditionError(
+        "write `if MUN dislodged retreat BER, KIE` or `if +2 build A LON, F EDI` "
+        "(`if -1 remove A MUN` for a removal)"
+    )
+
+
+def _items(text: str) -> list[str]:
+    return [item for item in _ITEMS.split(text.strip().rstrip(".")) if item]
+
+
+def _retreat(match: re.Match[str], position: Position, power: str) -> Conditional:
+    place = match.group("place")
+    words = place.split()
+    if len(words) > 1 and words[0].lower() in ("a", "f", "army", "fleet"):
+        place = " ".join(words[1:])
+    try:
+        province = location_code(position.variant, place).split("/")[0]
+    except OrderError as exc:
+        raise ConditionError(str(exc)) from None
+    unit = next((u for u in position.units.get(power, ()) if u.province == province), None)
+    if unit is None:
+        raise ConditionError(f"you have no unit in {province} to be dislodged")
+    items = _items(match.group("list"))
+    if not items:
+        raise ConditionError(
+            f"say where {unit} retreats, e.g. `if {province} dislodged retreat ...`"
+        )
+    retreats: list[str] = []
+    disband = False
+    for item in items:
+        if item.lower() in _DISBAND:
+            disband = True
+            break
+        try:
+            target = location_code(position.variant, item)
+        except OrderError as exc:
+            raise ConditionError(str(exc)) from None
+        if not position.variant.reaches(unit.type, unit.location, target.split("/")[0]):
+            raise ConditionError(f"{unit} can never retreat to {target}: it is not next to it")
+        if target not in retreats:
+            retreats.append(target)
+    return Conditional(RETREAT, province=province, retreats=tuple(retreats), disband=disband)
+
+
+def _adjustment(match: re.Match[str], position: Position, power: str) -> Conditional:
+    delta = int(match.group("delta").replace(" ", ""))
+    if delta == 0:
+        raise ConditionError("say +1, +2, ... for builds owed or -1, -2, ... for removals owed")
+    if position.phase.season is not Season.FALL:
+        raise ConditionError("adjustments follow a Fall: send them with your Fall orders")
+    verb = (match.group("verb") or "").lower()
+    if (verb.startswith("build") and delta < 0) or (verb[:1] in ("r", "d") and delta > 0):
+        raise ConditionError(f"{delta:+d} means {'removals' if delta < 0 else 'builds'}")
+    items = _items(match.group("list"))
+    if not items:
+        raise ConditionError("say what to build or remove")
+    if len(items) > abs(delta):
+        raise ConditionError(f"{delta:+d} allows {abs(delta)}, not {len(items)}")
+    winter = _winter(position, power)
+    orders: list[str] = []
+    for item in items:
+        written = item if item.lower() == "waive" else ("build " if delta > 0 else "remove ") + item
+        try:
+            order = parse_order(written, winter, power, check=delta > 0)
+        except OrderError as exc:
+            raise ConditionError(f"{item}: {exc}") from None
+        if delta > 0 and not isinstance(order, Build | Waive):
+            raise ConditionError(f"{item}: +{delta} is for builds")
+        if delta < 0 and not isinstance(order, Disband):
+            raise ConditionError(f"{item}: {delta} is for removals")
+        orders.append(format_order(order))
+    return Conditional(ADJUST, delta=delta, orders=tuple(orders))
+
+
+def _winter(position: Position, power: str) -> Position:
+    """A winter where the power owns its home centres, all empty: builds are read as they
+    could be made at best; what is legal in the real winter is settled when it comes."""
+    homes = set(position.homes.get(power, ()))
+    units = {
+        p: tuple(u for u in us if u.province not in homes and p != power)
+        for p, us in position.units.items()
+    }
+    centers = {p: frozenset(c - homes) for p, c in position.centers.items()}
+    centers[power] = frozenset(position.centers.get(power, frozenset()) | homes)
+    winter = Phase(position.phase.year, Season.WINTER, PhaseKind.ADJUSTMENTS)
+    return replace(position, phase=winter, units=units, centers=centers, dislodged=())
+
+
+def applicable(conditionals: Sequence[Conditional], delta: int) -> Conditional | None:
+    """The adjustment conditional for the adjustment the power has, if one was given."""
+    return next((c for c in conditionals if c.kind == ADJUST and c.delta == delta), None)

@@ -1,0 +1,104 @@
+"""An agreed end to the game (the `end=` option), besides the variant's victory count.
+
+    end=1910              the game ends after the last phase of 1910 (the Fall adjustments);
+                          the power with the most supply centres wins (UK rule book III.1)
+    end=1910:units        ... the power with the most units wins (the league's rule)
+    end=2027-01-15        the game ends at the first adjudication on or after that day (in the
+                          game's time zone) that finishes a campaign: a Fall's retreats and
+                          adjustments are played out first (III.1)
+    end=2027-01-15:units
+
+Only powers still playing (not surrendered, not in civil disorder) can win; several with
+the same best count share the win.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+from datetime import date, datetime, time
+from typing import Any
+
+from bot.service.endings import Ending
+from bot.service.errors import UserError
+from bot.service.schedule import zone_info
+from engine import PhaseKind, Position
+
+_FORM = re.compile(r"(?P<when>\d{4}(?:-\d{2}-\d{2})?)(?::(?P<by>\w+))?")
+_BY = {"centres": "centres", "centers": "centres", "sc": "centres", "units": "units"}
+USAGE = "end=1910, end=1910:units, end=2027-01-15 or end=2027-01-15:units"
+
+
+@dataclass(frozen=True, slots=True)
+class EndRule:
+    year: int | None = None
+    # The moment the limit falls (midnight starting the day, in the game's zone), in UTC.
+    at: datetime | None = None
+    by: str = "centres"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "year": self.year,
+            "at": None if self.at is None else self.at.isoformat(),
+            "by": self.by,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | None) -> EndRule | None:
+        if not data:
+            return None
+        at = data.get("at")
+        return cls(
+            year=data.get("year"),
+            at=None if at is None else datetime.fromisoformat(str(at)),
+            by=str(data.get("by", "centres")),
+        )
+
+    def describe(self, zone: str) -> str:
+        what = "the most units win" if self.by == "units" else "the most supply centres win"
+        if self.year is not None or self.at is None:
+            return f"after {self.year}, {what}"
+        day = self.at.astimezone(zone_info(zone)).date()
+        return f"on {day:%a %d %b %Y} (a Fall campaign is finished first), {what}"
+
+    def reached(self, after: Position, now: datetime) -> bool:
+        """Whether the game ends with the phase that led to ``after``."""
+        if self.year is not None:
+            return after.phase.year > self.year
+        return self.at is not None and now >= self.at and after.phase.kind is PhaseKind.MOVEMENT
+
+
+def parse_end(value: str | None, zone: str, first_year: int) -> EndRule | None:
+    if value is None:
+        return None
+    match = _FORM.fullmatch(value.strip().lower())
+    if match is None:
+        raise UserError(f"end={value} is not an end of game: write {USAGE}.")
+    by = _BY.get(match.group("by") or "centres")
+    if by is None:
+        raise UserError(f"end={value}: the winner is counted by centres or by units.")
+    when = match.group("when")
+    if len(when) == 4:
+        year = int(when)
+        if year < first_year:
+            raise UserError(f"end={value}: the game starts in {first_year}.")
+        return EndRule(year=year, by=by)
+    try:
+        day = date.fromisoformat(when)
+    except ValueError:
+        raise UserError(f"end={value}: {when} is not a date (YYYY-MM-DD).") from None
+    return EndRule(at=datetime.combine(day, time(0, 0), tzinfo=zone_info(zone)), by=by)
+
+
+def winners(rule: EndRule, after: Position, playing: Collection[str]) -> Ending:
+    """The powers with the best count among those still playing (all alive, if none)."""
+    alive = [p for p in after.variant.powers if after.units.get(p) or after.centers.get(p)]
+    candidates = [p for p in alive if p in playing] or alive
+    if rule.by == "units":
+        counts = {p: len(after.units.get(p, ())) for p in candidates}
+    else:
+        counts = {p: len(after.centers.get(p, ())) for p in candidates}
+    best = max(counts.values(), default=0)
+    top = tuple(p for p in candidates if counts[p] == best)
+    return Ending("limit", top, by=rule.by, counts=counts)

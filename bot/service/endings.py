@@ -1,0 +1,133 @@
+"""How a game ends other than by the engine's solo victory: by draw and surrender votes (the
+league's errata), and how an ending is recorded and told.
+
+Pure functions of positions, statuses and votes; the adjudicator applies what they decide.
+
+- A draw passes when every surviving power still playing (not in civil disorder, not
+  surrendered, not eliminated, not surrendering now) voted DRAW in the same phase; those
+  powers share it, nobody else.
+- SURRENDER puts the power out of the game when the phase resolves. If that leaves one
+  power playing, it wins alone; if it leaves none, the game ends in a tie of those who
+  surrendered last.
+- Surrender to an alliance is the two together: the losers surrender and the allies vote
+  DRAW in the same phase, so the allies are all that survive and all voted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import Position, Variant
+
+
+@dataclass(frozen=True, slots=True)
+class Ending:
+    """``solo`` (one winner), ``draw`` (shared), ``tie`` (everyone surrendered) or
+    ``limit`` (the agreed end came: the most centres or units win)."""
+
+    kind: str
+    powers: tuple[str, ...]
+    # solo: None (the victory count), "surrender" or "last" (nobody else plays on);
+    # limit: "centres" or "units"
+    by: str | None = None
+    counts: Mapping[str, int] = field(default_factory=dict)
+
+
+def alive(position: Position, power: str) -> bool:
+    return bool(
+        position.units.get(power)
+        or position.centers.get(power)
+        or any(d.power == power for d in position.dislodged)
+    )
+
+
+def by_votes(
+    after: Position,
+    playing: Collection[str],
+    draw: Collection[str],
+    surrender: Collection[str],
+) -> Ending | None:
+    """The ending the phase's votes bring, if any. ``playing``: the powers that could vote
+    (playing when the phase was adjudicated); votes of others do not count."""
+    quitting = {p for p in surrender if p in playing}
+    surviving = [p for p in after.variant.powers if p in playing and p not in quitting]
+    surviving = [p for p in surviving if alive(after, p)]
+    if quitting and not surviving:
+        return Ending("tie", _ordered(after.variant, quitting))
+    if quitting and len(surviving) == 1:
+        return Ending("solo", tuple(surviving), by="surrender")
+    voted = {p for p in draw if p in playing and p not in quitting}
+    if surviving and voted and set(surviving) <= voted:
+        if len(surviving) == 1:
+            return Ending("solo", tuple(surviving), by="last")
+        return Ending("draw", tuple(surviving))
+    return None
+
+
+def _ordered(variant: Variant, powers: Collection[str]) -> tuple[str, ...]:
+    return tuple(p for p in variant.powers if p in powers)
+
+
+def centre_counts(position: Position) -> dict[str, int]:
+    return {p: len(position.centers.get(p, ())) for p in position.variant.powers}
+
+
+def outcome_json(ending: Ending, after: Position) -> dict[str, Any]:
+    """What the game row keeps of how it ended."""
+    outcome: dict[str, Any] = {"kind": ending.kind, "centers": centre_counts(after)}
+    if ending.kind == "solo":
+        outcome["winner"] = ending.powers[0]
+    else:
+        outcome["powers"] = list(ending.powers)
+    if ending.by is not None:
+        outcome["by"] = ending.by
+    if ending.counts:
+        outcome["counts"] = dict(ending.counts)
+    return outcome
+
+
+def _names(variant: Variant, powers: Sequence[str]) -> str:
+    names = [variant.power_info[p].name for p in powers]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def ending_text(variant: Variant, outcome: Mapping[str, Any]) -> str:
+    """One sentence on how a finished game ended, from its stored outcome."""
+    kind = outcome.get("kind")
+    centres: Mapping[str, int] = outcome.get("centers", {})
+    if kind == "solo":
+        winner = str(outcome["winner"])
+        name = variant.power_info[winner].name
+        if outcome.get("by") == "surrender":
+            return f"{name} wins: every other power still playing surrendered."
+        if outcome.get("by") == "last":
+            return f"{name} wins: no other power is still playing."
+        return f"{name} won with {_plural(centres.get(winner, 0), 'supply centre')}."
+    powers = [str(p) for p in outcome.get("powers", ())]
+    if kind == "draw":
+        return f"The game ended in a draw shared by {_names(variant, powers)}."
+    if kind == "tie":
+        return (
+            "Every power still playing surrendered: the game ended in a tie "
+            f"({_names(variant, powers)})."
+        )
+    if kind == "limit":
+        unit = "unit" if outcome.get("by") == "units" else "supply centre"
+        counts: Mapping[str, int] = outcome.get("counts", {})
+        best = counts.get(powers[0], 0) if powers else 0
+        if len(powers) == 1:
+            return (
+                f"The agreed end came: {_names(variant, powers)} won with the most "
+                f"{unit}s ({best})."
+            )
+        return (
+            f"The agreed end came: {_names(variant, powers)} share the win with "
+            f"{_plural(best, unit)} each."
+        )
+    return "The game master ended the game without a winner."

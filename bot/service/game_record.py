@@ -1,0 +1,157 @@
+"""`export`: the game record as JSON, for the archive and for checking.
+
+Every adjudicated phase is one entry: ``request`` is the position and the orders that were
+adjudicated, in the form `dipgm adjudicate` reads; ``result`` is what came of them, in the
+form it answers (so feeding each request to the adjudicator must give its result again);
+then the phase's press and votes. Grey press never names its writer. Players are listed
+unless the game is anonymous.
+
+Who may export: any of the game's players once it is over; the game master at any time,
+but never anything of the open phase (its orders, votes and press are still secret).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from bot.service.context import Context
+from bot.service.effects import Image, Line, Message, Reply, Section
+from bot.service.errors import UserError
+from bot.service.orderbook import adjudicated_orders, read_orders
+from bot.service.queries import phases_of
+from bot.service.setups import commanded
+from bot.store.models import Game, GameStatus, OrderKind, Phase, PhaseStatus, Press, Vote
+from engine import Position, format_order
+
+FORMAT = "dipgm-game-record/1"
+
+
+async def export(ctx: Context) -> list[Reply]:
+    game = await ctx.game()
+    if game.status == GameStatus.FORMING:
+        raise UserError(f"{game.name} has not started: there is nothing to export yet.")
+    if not ctx.is_gm(game):
+        members = await ctx.store.players_of(game.id, include_left=True)
+        if not any(p.user_id == ctx.actor_id for p in members):
+            raise UserError(f"Only the players and the game master of {game.name} may export it.")
+        if game.status != GameStatus.FINISHED:
+            raise UserError(
+                f"{game.name} is still being played: players may export it once it is over."
+            )
+    record = await game_record(ctx, game)
+    data = json.dumps(record, indent=1, ensure_ascii=False).encode()
+    count = len(record["phases"])
+    message = Message(
+        title=f"{game.name}: the game record",
+        sections=(
+            Section(
+                None,
+                (
+                    Line(
+                        f"{count} adjudicated phase{'s' if count != 1 else ''}, each as "
+                        "`dipgm adjudicate` reads and answers it, with press and votes."
+                    ),
+                ),
+            ),
+        ),
+        image=Image(None, f"{game.name}-record.json", "The game record as JSON", data=data),
+    )
+    return [ctx.private(message)]
+
+
+async def game_record(ctx: Context, game: Game) -> dict[str, Any]:
+    every = await phases_of(ctx.store.session, game.id)
+    done = [p for p in every if p.status == PhaseStatus.ADJUDICATED]
+    press = await ctx.store.press_of(game.id)
+    votes = await ctx.store.votes_of(game.id)
+    record: dict[str, Any] = {
+        "format": FORMAT,
+        "game": {
+            "name": game.name,
+            "variant": game.variant,
+            "status": str(game.status),
+            "created_at": _when(game.created_at),
+            "started_at": _when(game.started_at),
+            "finished_at": _when(game.finished_at),
+            "outcome": game.outcome,
+            "settings": ctx.options(game).to_settings(),
+        },
+    }
+    if not ctx.options(game).anonymous:
+        record["players"] = [
+            {
+                "name": p.display_name,
+                "power": p.power,
+                "powers": commanded(game.settings, p.power) if p.power else [],
+                "joined_at": _when(p.joined_at),
+                "left_at": _when(p.left_at),
+            }
+            for p in await ctx.store.players_of(game.id, include_left=True)
+        ]
+    entries = []
+    for index, phase in enumerate(done):
+        later = done[index + 1] if index + 1 < len(done) else None
+        entries.append(await _entry(ctx, phase, later, press, votes))
+    record["phases"] = entries
+    current = next((p for p in every if p.status == PhaseStatus.OPEN), None)
+    if current is not None:
+        record["current"] = {"phase": current.name, "position": current.position}
+    return record
+
+
+def _when(moment: datetime | None) -> str | None:
+    return None if moment is None else moment.isoformat()
+
+
+async def _entry(
+    ctx: Context,
+    phase: Phase,
+    later: Phase | None,
+    press: Sequence[Press],
+    votes: Sequence[Vote],
+) -> dict[str, Any]:
+    before = Position.from_json(phase.position)
+    stored = phase.results or {}
+    orders = adjudicated_orders(before, stored)
+    if orders is None:
+        rows = await ctx.store.orders_of_phase(phase.id, kind=OrderKind.ORDER)
+        orders = read_orders(before, rows)
+    request = {
+        **phase.position,
+        "orders": {p: [format_order(o) for o in os] for p, os in orders.items() if os},
+    }
+    after = stored.get("after") or (later.position if later is not None else None)
+    result: dict[str, Any] = {
+        "phase": phase.name,
+        "results": {
+            str(r["unit"]): r["outcome"] + (f": {r['reason']}" if r.get("reason") else "")
+            for r in stored.get("results", ())
+        },
+        "next_phase": stored.get("next_phase"),
+    }
+    if after is not None:
+        for key in ("units", "centers", "dislodged", "contested"):
+            result[key] = after[key]
+    result["winner"] = stored.get("winner")
+    return {
+        "request": request,
+        "result": result,
+        "votes": {
+            kind: sorted(v.power for v in votes if v.phase_name == phase.name and v.kind == kind)
+            for kind in ("draw", "surrender")
+        },
+        "press": [
+            {
+                "from": None if item.grey else item.from_power,
+                "to": list(item.to_powers),
+                "grey": item.grey,
+                "text": item.body,
+                "at": _when(item.created_at),
+            }
+            for item in press
+            if item.phase_name == phase.name
+        ],
+    }

@@ -1,0 +1,246 @@
+"""Missed orders at a movement deadline, handled by the game's policy (see
+:mod:`bot.service.nmr_policy`): counted always; excused by moving the deadline, warned by DM,
+or punished with civil disorder and a call for a replacement.
+
+A power has missed when it plays, has units to order, gave no order at all and did not say
+`ready` (ready with no orders means "all hold", which is a choice).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.service import delivery, phases
+from bot.service.effects import Line, Message, Section
+from bot.service.nmr_policy import NmrMode, NmrPolicy
+from bot.service.options import GameOptions
+from bot.service.roster import replacement_wanted, users_of, vacate
+from bot.service.schedule import describe_duration
+from bot.service.summary import missing_orders, power_name
+from bot.store.models import Game, MissedOrders, OrderKind, Phase, PowerStatus
+from bot.store.repository import Store
+from engine import Phase as EnginePhase
+from engine import PhaseKind, Position
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """A message to queue once the phase's results are out: to the channel (no user) or to
+    one player."""
+
+    key: str
+    message: Message
+    user_id: str | None = None
+
+
+async def missing_powers(
+    store: Store, phase: Phase, position: Position, playing: Collection[str]
+) -> list[str]:
+    """The powers among ``playing`` that sent nothing for a movement phase."""
+    if position.phase.kind is not PhaseKind.MOVEMENT:
+        return []
+    ordered = {r.power for r in await store.orders_of_phase(phase.id, kind=OrderKind.ORDER)}
+    ready = await store.ready_powers(phase.id)
+    return [
+        p
+        for p in position.variant.powers
+        if p in playing and p not in ordered and p not in ready and missing_orders(position, p, ())
+    ]
+
+
+async def _misses_since_taken(store: Store, game: Game, power: str) -> list[MissedOrders]:
+    """The power's misses since its present player took it over."""
+    since = await store.power_since(game.id, power)
+    rows = await store.misses_of(game.id, power)
+    if since is None:
+        return rows
+    start = EnginePhase.parse(since).sort_key
+    return [r for r in rows if EnginePhase.parse(r.phase_name).sort_key >= start]
+
+
+async def playing_powers(store: Store, game: Game, position: Position) -> list[str]:
+    statuses = await store.power_statuses(game.id)
+    return [
+        p
+        for p in position.variant.powers
+        if statuses.get(p, PowerStatus.PLAYING) == PowerStatus.PLAYING
+    ]
+
+
+async def excuse(store: Store, game: Game, phase: Phase, now: datetime) -> bool:
+    """At a movement deadline under ``nmr=excuse``: if a power that missed has an excuse left
+    (one per phase), move the deadline for everyone and say so; True if it was moved."""
+    options = GameOptions.from_settings(game.settings)
+    policy = options.nmr
+    if policy.mode is not NmrMode.EXCUSE or phase.deadline is None:
+        return False
+    position = Position.from_json(phase.position)
+    playing = await playing_powers(store, game, position)
+    excused: list[tuple[str, int]] = []
+    for power in await missing_powers(store, phase, position, playing):
+        misses = await _misses_since_taken(store, game, power)
+        if any(m.phase_name == phase.name for m in misses):
+            continue
+        used = sum(m.excused for m in misses)
+        if used < (policy.limit or 0):
+            excused.append((power, used + 1))
+    if not excused:
+        return False
+    for power, _ in excused:
+        await store.record_miss(game.id, power, phase.name, excused=True)
+    close = phase.orders_close_at or phase.deadline
+    phase.deadline = phase.deadline + policy.extension
+    phase.orders_close_at = min(phase.deadline, max(close, now) + policy.extension)
+    await _announce_excuse(store, game, phase, position, policy, excused, now)
+    return True
+
+
+async def _announce_excuse(
+    store: Store,
+    game: Game,
+    phase: Phase,
+    position: Position,
+    policy: NmrPolicy,
+    excused: Sequence[tuple[str, int]],
+    now: datetime,
+) -> None:
+    zone = GameOptions.from_settings(game.settings).schedule.zone
+    label = phases.label(phase)
+    by = describe_duration(policy.extension)
+    names = ", ".join(power_name(position, p) for p, _ in excused)
+    lines = [
+        Line(f"No orders yet from {names} for {label}: the deadline moves {by} for everyone."),
+        *(
+            Line(f"{power_name(position, p)}: excused miss {n} of {policy.limit}.")
+            for p, n in excused
+        ),
+    ]
+    message = Message(
+        title=f"{game.name}: deadline extended — orders missing",
+        sections=(Section(None, tuple(lines)),),
+        deadline=phases.deadline(phase, zone, now),
+    )
+    key = f"game:{game.id}:phase:{phase.id}:excuse:{phase.version}"
+    await delivery.to_channel(store, game, key, message)
+    for power, n in excused:
+        last = n >= (policy.limit or 0)
+        then = (
+            f"next time {power_name(position, power)} falls into civil disorder and you are "
+            "replaced."
+            if last
+            else "please send your orders."
+        )
+        note = Message(
+            title=f"{game.name}: your orders for {label} are missing",
+            sections=(
+                Section(
+                    None,
+                    (
+                        Line(
+                            f"The deadline moved {by} for everyone this time ({n} of "
+                            f"{policy.limit} excused); {then}"
+                        ),
+                    ),
+                ),
+            ),
+            deadline=phases.deadline(phase, zone, now),
+        )
+        for user_id in await users_of(store, game, power):
+            await delivery.to_user(store, game, user_id, f"{key}:{power}:{user_id}", note)
+
+
+async def count_misses(
+    store: Store,
+    game: Game,
+    phase: Phase,
+    position: Position,
+    playing: Collection[str],
+    key: str,
+) -> list[Notice]:
+    """After a movement phase is adjudicated: count each power's miss and apply the policy.
+    Returns the warnings and announcements to queue after the results."""
+    policy = GameOptions.from_settings(game.settings).nmr
+    notices: list[Notice] = []
+    anonymous = GameOptions.from_settings(game.settings).anonymous
+    label = phases.label(phase)
+    for power in await missing_powers(store, phase, position, playing):
+        await store.record_miss(game.id, power, phase.name, excused=False)
+        misses = await _misses_since_taken(store, game, power)
+        missed = sum(not m.excused for m in misses)
+        name = power_name(position, power)
+        if _civil_disorder(policy, missed):
+            users = await users_of(store, game, power)
+            removed = await vacate(store, game, power, phase.name)
+            who = (
+                "its player is removed"
+                if anonymous or not removed
+                else f"{', '.join(p.display_name for p in removed)} is removed"
+            )
+            text = (
+                f"{name} sent no orders for {label} ({_times(len(misses))}): "
+                f"{who}, and {name} is in civil disorder; its units hold."
+            )
+            notices.append(
+                Notice(
+                    f"{key}:nmr:{power}",
+                    _message(
+                        f"{game.name}: {name} is in civil disorder",
+                        text,
+                        replacement_wanted(name, power),
+                    ),
+                )
+            )
+            for user_id in users:
+                notices.append(
+                    Notice(
+                        f"{key}:nmr:{power}:{user_id}",
+                        _message(
+                            f"{game.name}: you were removed",
+                            f"{name} sent no orders for {label}, so you no longer play in "
+                            f"{game.name}; {name} is in civil disorder.",
+                        ),
+                        user_id,
+                    )
+                )
+        elif policy.mode is NmrMode.WARN:
+            text = f"{name} sent no orders for {label}: its units held."
+            limit = policy.civil_disorder_after()
+            if limit is not None:
+                text += (
+                    f" Missed deadlines: {missed}; at {limit} {name} falls into civil disorder "
+                    "and you are replaced."
+                )
+            for user_id in await users_of(store, game, power):
+                notices.append(
+                    Notice(
+                        f"{key}:nmr:{power}:{user_id}",
+                        _message(f"{game.name}: no orders from {name}", text),
+                        user_id,
+                    )
+                )
+    return notices
+
+
+def _civil_disorder(policy: NmrPolicy, missed: int) -> bool:
+    if policy.mode is NmrMode.EXCUSE:
+        return missed >= 1
+    limit = policy.civil_disorder_after()
+    return limit is not None and missed >= limit
+
+
+def _times(n: int) -> str:
+    return "its first missed deadline" if n == 1 else f"{n} missed deadlines"
+
+
+def _message(title: str, *lines: str) -> Message:
+    return Message(title=title, sections=(Section(None, tuple(Line(t) for t in lines)),))
+
+
+async def send(store: Store, game: Game, notices: Sequence[Notice]) -> None:
+    for notice in notices:
+        if notice.user_id is None:
+            await delivery.to_channel(store, game, notice.key, notice.message)
+        else:
+            await delivery.to_user(store, game, notice.user_id, notice.key, notice.message)

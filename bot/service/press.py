@@ -1,0 +1,201 @@
+"""`press`: messages between powers, relayed by the bot and kept for the game's archive.
+
+    press germany Shall we share Burgundy?        signed "from France", to Germany's players
+    press england,germany Northern alliance?      to several powers
+    press all Peace in our time.                  to every other power
+    press russia grey Beware of Turkey.           unsigned, where the game allows grey press
+
+Who wrote grey press is never told to anyone: not in the message, not in an error, not in a
+log line. The game's press rule decides what may be sent at all.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.service import delivery
+from bot.service.context import Context
+from bot.service.effects import Line, Message, Reply, Section
+from bot.service.errors import UserError
+from bot.service.options import GameOptions, Press
+from bot.service.roster import players_by_power
+from bot.store.models import Game, PowerStatus
+from engine import OrderError, PhaseKind, Position, Variant
+from engine.names import power_code
+
+# Long enough for any letter, short enough for every chat platform's message limit.
+MAX_LENGTH = 3500
+_ADDRESS = re.compile(r"\s*([^\s,]+(?:\s*,\s*[^\s,]+)*)(?:\s+(.*))?", re.DOTALL)
+_GREY = ("grey", "gray")
+USAGE = "`press germany <message>`, `press england,germany <message>` or `press all <message>`"
+
+
+@dataclass(frozen=True, slots=True)
+class Letter:
+    """A message as written: to whom (None: every other power), signed or grey, and its text."""
+
+    to: tuple[str, ...] | None
+    grey: bool
+    body: str
+
+
+def read_letter(variant: Variant, text: str) -> Letter:
+    """``<powers|all> [grey] <message>``; the powers separated by commas."""
+    match = _ADDRESS.fullmatch(text)
+    if match is None:
+        raise UserError(f"Say to whom and what: {USAGE}.")
+    names, body = match.group(1), (match.group(2) or "").strip()
+    if not body:
+        raise UserError(f"The message is empty: {USAGE}.")
+    words = [w for w in re.split(r"\s*,\s*", names) if w]
+    if [w.lower() for w in words] == ["all"]:
+        to: tuple[str, ...] | None = None
+    else:
+        codes: list[str] = []
+        for word in words:
+            if word.lower() == "all":
+                raise UserError(f"Write `all` alone, or name powers: {USAGE}.")
+            try:
+                code = power_code(variant, word)
+            except OrderError:
+                known = ", ".join(variant.power_info[p].name for p in variant.powers)
+                raise UserError(
+                    f"{word!r} is not a power ({known}, or all). Write {USAGE}."
+                ) from None
+            if code not in codes:
+                codes.append(code)
+        to = tuple(codes)
+    grey = False
+    head, *rest = body.split(None, 1)
+    if head.lower() in _GREY:
+        grey, body = True, "".join(rest).strip()
+    if not body:
+        raise UserError(f"The message is empty: {USAGE}.")
+    if len(body) > MAX_LENGTH:
+        raise UserError(
+            f"That message has {len(body)} characters; send at most {MAX_LENGTH} at a time."
+        )
+    return Letter(to, grey, body)
+
+
+def _names(position: Position, powers: Sequence[str]) -> str:
+    names = [position.variant.power_info[p].name for p in powers]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _check_rule(game: Game, options: GameOptions, letter: Letter, kind: PhaseKind) -> None:
+    if options.press is Press.NONE:
+        raise UserError(
+            f"{game.name} is a no-press (gunboat) game: players send no messages through me."
+        )
+    if options.press is Press.PUBLIC and letter.to is not None:
+        raise UserError(
+            f"{game.name} allows public press only: write `press all <message>`; it is posted "
+            "in the game's channel for everyone."
+        )
+    if options.press is Press.RULEBOOK and kind is not PhaseKind.MOVEMENT:
+        raise UserError(
+            f"{game.name} follows the rule book: there is no diplomacy during retreats and "
+            "adjustments. Your message was not sent; press opens again with the next movement "
+            "phase."
+        )
+    if letter.grey and not options.grey:
+        raise UserError(
+            f"{game.name} does not allow grey press, so your message was not sent. Leave out "
+            "`grey` to send it signed with your power."
+        )
+
+
+async def press(ctx: Context) -> list[Reply]:
+    game = await ctx.game()
+    mine = await ctx.powers(game)
+    phase = await ctx.store.open_phase_of(game.id)
+    if phase is None:
+        raise UserError(f"{game.name} has no phase open: press waits for the next one.")
+    position = Position.from_json(phase.position)
+    letter = read_letter(position.variant, ctx.args)
+    statuses = await ctx.store.power_statuses(game.id)
+    signers = [p for p in mine if statuses.get(p, PowerStatus.PLAYING) == PowerStatus.PLAYING]
+    if not signers:
+        raise UserError(f"{_names(position, mine)} is out of the game and sends no press.")
+    power = signers[0]
+    options = ctx.options(game)
+    _check_rule(game, options, letter, position.phase.kind)
+    others = [p for p in position.variant.powers if p not in mine]
+    to = others if letter.to is None else [p for p in letter.to if p not in mine]
+    if not to:
+        raise UserError(f"Name another power than your own: {USAGE}.")
+    record = await ctx.store.add_press(
+        game.id,
+        phase.name,
+        from_power=power,
+        to_powers=to,
+        body=letter.body,
+        sent_by=ctx.actor_id,
+        grey=letter.grey,
+    )
+    key = f"game:{game.id}:press:{record.id}"
+    how = "unsigned (grey press)" if letter.grey else f"signed {_names(position, signers)}"
+    if options.press is Press.PUBLIC:
+        await delivery.to_channel(ctx.store, game, key, _public(game, position, signers, letter))
+        return [ctx.say(f"Posted in the game's channel, {how}.")]
+    users = await players_by_power(ctx.store, game)
+    message = _private(game, position, signers, to, letter)
+    unread: list[str] = []
+    for recipient in to:
+        if not users.get(recipient):
+            unread.append(recipient)
+        for user_id in users.get(recipient, ()):
+            await delivery.to_user(ctx.store, game, user_id, f"{key}:{user_id}", message)
+    copy = _copy(game, position, to, letter)
+    for user_id in users.get(power, ()):
+        if user_id != ctx.actor_id:
+            await delivery.to_user(ctx.store, game, user_id, f"{key}:{user_id}", copy)
+    lines = [f"Sent to {_names(position, to)}, {how}."]
+    if unread:
+        lines.append(
+            f"Nobody plays {_names(position, unread)} now, so nobody read it there; it is kept "
+            "for the game's archive."
+        )
+    return [ctx.say(*lines)]
+
+
+def _body(letter: Letter) -> tuple[Line, ...]:
+    return tuple(Line(text) for text in letter.body.splitlines())
+
+
+def _private(
+    game: Game, position: Position, signers: Sequence[str], to: Sequence[str], letter: Letter
+) -> Message:
+    if letter.grey:
+        # No recipient list either: "to everyone but X" would name the writer.
+        return Message(
+            title=f"{game.name}: grey press (the writer is not named)",
+            sections=(Section(None, _body(letter)),),
+        )
+    everyone = len(to) == len(position.variant.powers) - len(signers)
+    to_line = "To: all powers" if everyone else f"To: {_names(position, to)}"
+    return Message(
+        title=f"{game.name}: press from {_names(position, signers)}",
+        sections=(Section(None, (Line(to_line),)), Section(None, _body(letter))),
+    )
+
+
+def _copy(game: Game, position: Position, to: Sequence[str], letter: Letter) -> Message:
+    """What the writer's teammates read: their own power's message."""
+    kind = "grey press" if letter.grey else "press"
+    return Message(
+        title=f"{game.name}: your power sent {kind} to {_names(position, to)}",
+        sections=(Section(None, _body(letter)),),
+    )
+
+
+def _public(game: Game, position: Position, signers: Sequence[str], letter: Letter) -> Message:
+    title = (
+        f"{game.name}: grey press (the writer is not named)"
+        if letter.grey
+        else f"{game.name}: press from {_names(position, signers)}"
+    )
+    return Message(title=title, sections=(Section(None, _body(letter)),))

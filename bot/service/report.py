@@ -1,0 +1,39 @@
+"""`report <text>`: a private note to the game master (the league's Judge Judy rule: disputes
+go to the game master). Delivered by DM to the game's creator, and to nobody else."""
+
+from __future__ import annotations
+
+from bot.service import delivery
+from bot.service.context import Context
+from bot.service.effects import Line, Message, Reply, Section
+from bot.service.errors import UserError
+
+# As much as one chat message carries comfortably.
+MAX_LENGTH = 3500
+
+
+async def report(ctx: Context) -> list[Reply]:
+    game = await ctx.game()
+    body = ctx.args.strip()
+    if not body:
+        raise UserError(
+            "Write the note after `report`, e.g. `report England threatened to break my "
+            "bike`. Only the game master reads it."
+        )
+    if len(body) > MAX_LENGTH:
+        raise UserError(f"That note has {len(body)} characters; send at most {MAX_LENGTH}.")
+    sender = ctx.request.actor.display_name
+    player = await ctx.membership(game)
+    if player is not None and player.power is not None:
+        sender += f" ({ctx.variant(game).power_info[player.power].name})"
+    entry = await ctx.store.audit(ctx.actor_id, "report", game_id=game.id)
+    note = Message(
+        title=f"{game.name}: a note for the game master",
+        sections=(
+            Section(None, (Line(f"From {sender}:"),)),
+            Section(None, tuple(Line(text) for text in body.splitlines())),
+        ),
+    )
+    key = f"game:{game.id}:report:{entry.id}"
+    await delivery.to_user(ctx.store, game, game.creator, key, note)
+    return [ctx.say(f"Your note went to the game master of {game.name}; nobody else sees it.")]

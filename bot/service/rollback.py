@@ -1,0 +1,103 @@
+"""`rollback`: the game master undoes the last adjudication.
+
+The phase adjudicated last opens again with its orders and votes as they were given and a
+fresh deadline; the phase that had opened after it is marked rolled back, with whatever was
+ordered in it. Power statuses go back to what they were when the phase was adjudicated
+(surrenders and eliminations undone), except that a power whose player has left meanwhile
+stays in civil disorder. A finished game is running again.
+
+One transaction, and guarded like adjudication: if the next phase is adjudicated while this
+runs, the rollback is refused and nothing changes.
+"""
+
+from __future__ import annotations
+
+from bot.service import phases
+from bot.service.context import Context
+from bot.service.effects import Line, Message, Reply, Section
+from bot.service.errors import UserError
+from bot.service.queries import phases_of
+from bot.service.roster import players_by_power
+from bot.service.schedule import phase_times
+from bot.store.models import Game, GameStatus, Phase, PhaseStatus, PowerStatus
+from engine import Position
+
+RACE = "The game moved on while you asked: nothing was undone. Look at `status`, then try again."
+
+
+async def rollback(ctx: Context) -> list[Reply]:
+    game = await ctx.game()
+    ctx.require_gm(game)
+    if game.status == GameStatus.FORMING:
+        raise UserError(f"{game.name} has not started: there is nothing to undo.")
+    every = await phases_of(ctx.store.session, game.id)
+    done = [p for p in every if p.status == PhaseStatus.ADJUDICATED]
+    if not done:
+        raise UserError(f"No phase of {game.name} has been adjudicated: there is nothing to undo.")
+    last = done[-1]
+    current = next((p for p in every if p.status == PhaseStatus.OPEN), None)
+    label = phases.label(last)
+    if ctx.args.strip().lower() != "confirm":
+        then = f"; {phases.label(current)} is voided" if current is not None else ""
+        raise UserError(
+            f"`rollback` undoes the adjudication of {label}: it opens again with its orders "
+            f"as given{then}. Write `rollback confirm` to do it."
+        )
+    if current is not None:
+        if current.id < last.id or not await ctx.store.roll_back_phase(current.id):
+            raise UserError(RACE)
+        await ctx.store.forget_phase(game.id, current.id, current.name)
+    recorded = (last.results or {}).get("statuses")
+    await _reopen(ctx, game, last)
+    if isinstance(recorded, dict):
+        await _restore_statuses(ctx, game, last, recorded)
+    if game.status == GameStatus.FINISHED:
+        game.status = GameStatus.ACTIVE
+        game.finished_at = None
+        game.outcome = None
+    game.settings = {k: v for k, v in game.settings.items() if k != "early"}
+    lines = [
+        f"The game master undid the adjudication of {label}: it is open again, with "
+        "every order and vote as given, and may be changed until the new deadline."
+    ]
+    if current is not None:
+        lines.append(f"{phases.label(current)} is void: anything ordered in it is dropped.")
+    message = Message(
+        title=f"{game.name}: {label} rolled back",
+        sections=(Section(None, tuple(Line(t) for t in lines)),),
+        deadline=phases.deadline(last, ctx.zone(game), ctx.now),
+    )
+    return await ctx.announce(game, message, "rollback")
+
+
+async def _reopen(ctx: Context, game: Game, phase: Phase) -> None:
+    schedule = ctx.options(game).schedule
+    kind = Position.from_json(phase.position).phase.kind
+    times = phase_times(schedule, kind, ctx.now)
+    paused = game.status == GameStatus.PAUSED
+    left = int((times.deadline - ctx.now).total_seconds())
+    reopened = await ctx.store.reopen_phase(
+        phase.id,
+        deadline=None if paused else times.deadline,
+        orders_close_at=None if paused else times.orders_close_at,
+        paused_remaining_seconds=left if paused else None,
+    )
+    if not reopened:
+        raise UserError(RACE)
+    await ctx.store.forget_phase(
+        game.id, phase.id, phase.name, votes=False, image_kinds=("results",)
+    )
+    await ctx.store.session.refresh(phase)
+
+
+async def _restore_statuses(
+    ctx: Context, game: Game, phase: Phase, recorded: dict[str, str]
+) -> None:
+    before = await ctx.store.power_statuses(game.id)
+    seated = set(await players_by_power(ctx.store, game))
+    for power, value in recorded.items():
+        status = PowerStatus(value)
+        if status == PowerStatus.PLAYING and power not in seated:
+            status = PowerStatus.CIVIL_DISORDER
+        if before.get(power) != status:
+            await ctx.store.set_power_status(game.id, power, status, phase_name=phase.name)

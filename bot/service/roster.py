@@ -1,0 +1,56 @@
+"""Who plays what in a game: the players of each power, and whether a DM to a player must
+name the game."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from bot.service.setups import blocs_of, commanded, lead_of
+from bot.store.models import Game, Player, PowerStatus
+from bot.store.repository import Store
+
+
+async def players_by_power(store: Store, game: Game) -> Mapping[str, Sequence[str]]:
+    """The user ids playing each power, in the order they joined; a power commanded by the
+    player of another (fewer than seven players) has that player's."""
+    by_power: dict[str, list[str]] = {}
+    for player in await store.players_of(game.id):
+        if player.power is not None:
+            by_power.setdefault(player.power, []).append(player.user_id)
+    for power, lead in blocs_of(game.settings).items():
+        if lead in by_power:
+            by_power[power] = list(by_power[lead])
+    return by_power
+
+
+async def users_of(store: Store, game: Game, power: str) -> list[str]:
+    """The user ids playing one power (several for a team)."""
+    return list((await players_by_power(store, game)).get(power, ()))
+
+
+async def in_several_games(store: Store, game: Game, user_id: str) -> bool:
+    """Whether a DM to this player must say which game it is about."""
+    playing = await store.games_of_user(game.platform, user_id)
+    return len([g for g in playing if g.workspace == game.workspace]) > 1
+
+
+async def vacate(store: Store, game: Game, power: str, phase_name: str) -> list[Player]:
+    """Remove a power's players and put it in civil disorder, with every other power they
+    command; the players removed."""
+    lead = lead_of(game.settings, power)
+    removed = [p for p in await store.players_of(game.id) if p.power == lead]
+    for player in removed:
+        await store.remove_player(game.id, player.user_id)
+    for each in commanded(game.settings, lead):
+        await store.set_power_status(
+            game.id, each, PowerStatus.CIVIL_DISORDER, phase_name=phase_name
+        )
+    return removed
+
+
+def replacement_wanted(name: str, power: str) -> str:
+    """The channel's call for a new player for a power in civil disorder."""
+    return (
+        f"A replacement is wanted: if you would like to play {name}, tell the game master, "
+        f"who hands it over with `replace {power.lower()} <user>`."
+    )

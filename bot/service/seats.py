@@ -1,0 +1,212 @@
+"""Who sits at a power, as the game master decides: `kick <power>` and `replace <power>
+<user>`.
+
+A power without a player is in civil disorder: its units hold and it orders nothing (the
+UK rule book, III.3); whatever its last player had ordered in the open phase stays on file
+but counts only if a new player takes the power over before the deadline. The new player
+then sees those orders, since they are now their own power's.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bot.service import delivery, notices, phases
+from bot.service.context import Context
+from bot.service.effects import Line, Message, Reply, Section
+from bot.service.errors import UserError
+from bot.service.orderbook import read_orders
+from bot.service.roster import in_several_games, replacement_wanted, vacate
+from bot.service.setups import blocs_of, commanded, lead_of
+from bot.service.summary import power_name
+from bot.store.models import Game, OrderKind, Phase, Player, PowerStatus
+from engine import OrderError, Position, format_order
+from engine.names import power_code
+
+# Slack writes a mention as <@U0123|name>, Discord as <@123> or <@!123>.
+_MENTION = re.compile(r"<@!?([\w.-]+)(?:\|([^>]*))?>")
+_USER = re.compile(r"@?([\w.-]+)")
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """The game master's view of one power in a running game."""
+
+    game: Game
+    phase: Phase
+    position: Position
+    power: str
+
+    @property
+    def name(self) -> str:
+        return power_name(self.position, self.power)
+
+
+async def _seat(ctx: Context, word: str, usage: str) -> Seat:
+    game = await ctx.game()
+    ctx.require_gm(game)
+    phase, position = await ctx.open_phase(game)
+    if not word:
+        raise UserError(f"Name the power: {usage}.")
+    try:
+        power = power_code(position.variant, word)
+    except OrderError as exc:
+        raise UserError(f"{exc}. Write {usage}.") from None
+    return Seat(game, phase, position, power)
+
+
+def replace_power(seat: Seat, power: str) -> Seat:
+    return Seat(seat.game, seat.phase, seat.position, power)
+
+
+def _names(position: Position, powers: list[str]) -> str:
+    names = [power_name(position, p) for p in powers]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _is(powers: list[str]) -> str:
+    return "is" if len(powers) == 1 else "are"
+
+
+def _players_of(players: list[Player], power: str) -> list[Player]:
+    return [p for p in players if p.power == power]
+
+
+def _line_message(title: str, *lines: str) -> Message:
+    return Message(title=title, sections=(Section(None, tuple(Line(t) for t in lines)),))
+
+
+# kick ----------------------------------------------------------------------------------------
+
+KICK_USAGE = "`kick <power>`, e.g. `kick france`"
+
+
+async def kick(ctx: Context) -> list[Reply]:
+    seat = await _seat(ctx, ctx.args.strip(), KICK_USAGE)
+    game = seat.game
+    lead = lead_of(game.settings, seat.power)
+    if not _players_of(await ctx.store.players_of(game.id), lead):
+        raise UserError(f"Nobody plays {seat.name} in {game.name}: there is nobody to remove.")
+    powers = commanded(game.settings, lead)
+    removed = await vacate(ctx.store, game, seat.power, seat.phase.name)
+    names = _names(seat.position, powers)
+    for player in removed:
+        note = _line_message(
+            f"{game.name}: you were removed",
+            f"The game master removed you from {game.name}: {names} {_is(powers)} in civil "
+            "disorder.",
+        )
+        key = f"game:{game.id}:kick:{seat.phase.id}:{player.id}"
+        await delivery.to_user(ctx.store, game, player.user_id, key, note)
+    if ctx.options(game).anonymous:
+        who = f"The game master removed {seat.name}'s player from the game."
+    else:
+        people = ", ".join(p.display_name for p in removed)
+        who = f"The game master removed {people} from the game."
+    message = _line_message(
+        f"{game.name}: {names} {_is(powers)} in civil disorder",
+        who,
+        "Its units hold and it gives no orders until a new player takes over.",
+        *(replacement_wanted(power_name(seat.position, p), p) for p in powers),
+    )
+    return await ctx.announce(game, message, "kick")
+
+
+# replace -------------------------------------------------------------------------------------
+
+REPLACE_USAGE = "`replace <power> <user>`, e.g. `replace france @zoe`"
+
+
+def read_user(text: str) -> tuple[str, str]:
+    """(user id, display name) from a mention or a bare id."""
+    text = text.strip()
+    mention = _MENTION.fullmatch(text)
+    if mention is not None:
+        user_id = mention.group(1)
+        return user_id, (mention.group(2) or user_id)
+    bare = _USER.fullmatch(text)
+    if bare is None:
+        raise UserError(f"Name one user: {REPLACE_USAGE}.")
+    return bare.group(1), bare.group(1)
+
+
+async def replace(ctx: Context) -> list[Reply]:
+    word, _, rest = ctx.args.strip().partition(" ")
+    seat = await _seat(ctx, word, REPLACE_USAGE)
+    game = seat.game
+    if not rest.strip():
+        raise UserError(f"Name the new player: {REPLACE_USAGE}.")
+    user_id, display = read_user(rest)
+    state = (await ctx.store.power_statuses(game.id)).get(seat.power, PowerStatus.PLAYING)
+    if state == PowerStatus.ELIMINATED:
+        raise UserError(f"{seat.name} is out of the game: it has nothing left to play.")
+    if state == PowerStatus.SURRENDERED:
+        raise UserError(f"{seat.name} surrendered: it stays out of the game.")
+    members = await ctx.store.players_of(game.id)
+    current = next((p for p in members if p.user_id == user_id), None)
+    if current is not None and seat.power in commanded(game.settings, current.power or ""):
+        raise UserError(f"{display} already plays {seat.name}.")
+    if current is not None and current.power is not None:
+        other = power_name(seat.position, current.power)
+        raise UserError(f"{display} already plays {other} in {game.name}.")
+    blocs = blocs_of(game.settings)
+    if seat.power in blocs:
+        # Handed over alone: the player who also commanded it keeps their own power.
+        game.settings = {
+            **game.settings,
+            "blocs": {p: lead for p, lead in blocs.items() if p != seat.power},
+        }
+    leaving = _players_of(members, seat.power)
+    for player in leaving:
+        await ctx.store.remove_player(game.id, player.user_id)
+        note = _line_message(
+            f"{game.name}: you were replaced",
+            f"The game master handed {seat.name} to another player; you no longer play in "
+            f"{game.name}.",
+        )
+        key = f"game:{game.id}:replaced:{seat.phase.id}:{player.id}"
+        await delivery.to_user(ctx.store, game, player.user_id, key, note)
+    player = await ctx.store.add_player(game.id, user_id, display)
+    player.power = seat.power
+    handed = commanded(game.settings, seat.power)
+    statuses = await ctx.store.power_statuses(game.id)
+    for power in handed:
+        if statuses.get(power) not in (PowerStatus.ELIMINATED, PowerStatus.SURRENDERED):
+            await ctx.store.set_power_status(
+                game.id, power, PowerStatus.PLAYING, phase_name=seat.phase.name
+            )
+    await ctx.store.session.flush()
+    for power in handed:
+        await _brief(ctx, replace_power(seat, power), player)
+    names = _names(seat.position, handed)
+    if ctx.options(game).anonymous:
+        who = f"{names} has a new player."
+    else:
+        who = f"{display} now plays {names}."
+    message = _line_message(
+        f"{game.name}: {names} {_is(handed)} played again",
+        who,
+        "Its units take orders again from this phase on.",
+    )
+    replies = await ctx.announce(game, message, "replace")
+    return [*replies, ctx.say(f"{display} plays {names} now and has the picture by DM.")]
+
+
+async def _brief(ctx: Context, seat: Seat, player: Player) -> None:
+    """The new player's DM: the power, its units and centres, what the phase asks of it, and
+    the orders already on file for it (they are the power's own)."""
+    rows = await ctx.store.orders_of_phase(seat.phase.id, power=seat.power, kind=OrderKind.ORDER)
+    given = [format_order(o) for o in read_orders(seat.position, rows).get(seat.power, [])]
+    deadline = phases.deadline(seat.phase, ctx.zone(seat.game), ctx.now)
+    several = await in_several_games(ctx.store, seat.game, player.user_id)
+    message = notices.handover(
+        seat.game.name,
+        seat.position,
+        seat.power,
+        given,
+        deadline,
+        several_games=several,
+    )
+    key = f"game:{seat.game.id}:handover:{seat.phase.id}:{player.id}:{seat.power}"
+    await delivery.to_user(ctx.store, seat.game, player.user_id, key, message)

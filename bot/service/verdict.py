@@ -1,0 +1,90 @@
+"""One phase judged: the orders that count, the adjudication, the votes and whether the game
+ends. Reads the store, writes nothing; the adjudicator records what this decides."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from bot.service.end_rule import winners
+from bot.service.endings import Ending, by_votes
+from bot.service.options import GameOptions
+from bot.service.orderbook import read_orders
+from bot.store.models import Game, OrderKind, Phase, PowerStatus, VoteKind
+from bot.store.repository import Store
+from engine import Order, Position, Resolution, adjudicate, format_order
+
+PLAYING = PowerStatus.PLAYING
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    before: Position
+    orders: Mapping[str, Sequence[Order]]
+    resolution: Resolution
+    # The power statuses when the phase was judged (a rollback restores them).
+    statuses: Mapping[str, PowerStatus]
+    # Powers whose players could order and vote in the phase.
+    playing: frozenset[str]
+    # power -> "draw" or "surrender", as the results report them.
+    votes: Mapping[str, str]
+    surrendered: frozenset[str]
+    ending: Ending | None
+
+    @property
+    def after(self) -> Position:
+        return self.resolution.position
+
+    def to_json(self) -> dict[str, Any]:
+        """What the phase row keeps besides the results: the orders that were adjudicated and
+        the position they led to (history and the game record read them back), and the
+        statuses and votes of the moment."""
+        return {
+            "orders": {p: [format_order(o) for o in os] for p, os in self.orders.items()},
+            "after": self.after.to_json(),
+            "statuses": {p: str(s) for p, s in self.statuses.items()},
+            "votes": dict(self.votes),
+        }
+
+
+async def judge(store: Store, game: Game, phase: Phase, now: datetime) -> Verdict:
+    before = Position.from_json(phase.position)
+    statuses = await store.power_statuses(game.id)
+    playing = frozenset(
+        p
+        for p in before.variant.powers
+        if statuses.get(p, PowerStatus.PLAYING) == PowerStatus.PLAYING
+    )
+    # A power that fell into civil disorder during the phase: its units hold, whatever its
+    # last player had ordered.
+    rows = [
+        r for r in await store.orders_of_phase(phase.id, kind=OrderKind.ORDER) if r.power in playing
+    ]
+    orders = read_orders(before, rows)
+    resolution = adjudicate(before, orders)
+    draw: set[str] = set()
+    surrender: set[str] = set()
+    for vote in await store.votes_of(game.id, phase.name):
+        if vote.power in playing:
+            (surrender if vote.kind == VoteKind.SURRENDER else draw).add(vote.power)
+    votes = dict.fromkeys(draw, "draw") | dict.fromkeys(surrender, "surrender")
+    ending: Ending | None = None
+    if resolution.winner is not None:
+        ending = Ending("solo", (resolution.winner,))
+    else:
+        ending = by_votes(resolution.position, playing, draw, surrender)
+    rule = GameOptions.from_settings(game.settings).end
+    if ending is None and rule is not None and rule.reached(resolution.position, now):
+        ending = winners(rule, resolution.position, playing - surrender)
+    return Verdict(
+        before=before,
+        orders=orders,
+        resolution=resolution,
+        statuses=dict(statuses),
+        playing=playing,
+        votes=votes,
+        surrendered=frozenset(surrender),
+        ending=ending,
+    )

@@ -1,0 +1,118 @@
+"""`draw`, `undraw` and `surrender`: votes given with a phase's orders (the league's errata).
+
+A vote is as secret as an order until the phase is adjudicated, and counts for that phase
+only: the results then report every vote, and :mod:`bot.service.endings` decides whether
+the game is over.
+"""
+
+from __future__ import annotations
+
+from bot.service import phases
+from bot.service.context import Context
+from bot.service.effects import Reply
+from bot.service.errors import UserError
+from bot.service.orders import Turn
+from bot.store.models import VoteKind
+
+
+async def _turns(ctx: Context) -> list[Turn]:
+    """A player of several powers votes for each of them."""
+    return await Turn.all(ctx, writing=True)
+
+
+def _names(turns: list[Turn]) -> str:
+    names = [t.name for t in turns]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _verb(turns: list[Turn], one: str, many: str) -> str:
+    return one if len(turns) == 1 else many
+
+
+async def _voted(ctx: Context, turn: Turn, kind: VoteKind) -> bool:
+    votes = await ctx.store.votes_of(turn.game.id, turn.phase.name, power=turn.power)
+    return any(v.kind == kind for v in votes)
+
+
+async def _cast(ctx: Context, turns: list[Turn], kind: VoteKind) -> None:
+    # Checked before and after, as orders are: a vote must not be lost to an adjudication
+    # running at the same moment.
+    await ctx.store.ensure_open(turns[0].phase.id)
+    for turn in turns:
+        await ctx.store.cast_vote(
+            turn.game.id, turn.phase.name, turn.power, kind, cast_by=ctx.actor_id
+        )
+    await ctx.store.ensure_open(turns[0].phase.id)
+
+
+async def _withdraw(ctx: Context, turns: list[Turn], kind: VoteKind) -> bool:
+    await ctx.store.ensure_open(turns[0].phase.id)
+    found = False
+    for turn in turns:
+        found |= await ctx.store.withdraw_vote(turn.game.id, turn.phase.name, turn.power, kind)
+    await ctx.store.ensure_open(turns[0].phase.id)
+    return found
+
+
+async def draw(ctx: Context) -> list[Reply]:
+    turns = await _turns(ctx)
+    label = phases.label(turns[0].phase)
+    if all([await _voted(ctx, t, VoteKind.DRAW) for t in turns]):
+        return [ctx.say(f"You already vote for a draw in {label}; `undraw` takes it back.")]
+    await _cast(ctx, turns, VoteKind.DRAW)
+    return [
+        ctx.say(
+            f"{_names(turns)} {_verb(turns, 'votes', 'vote')} for a draw in {label}. The vote "
+            "is secret until the phase is adjudicated, then reported to all.",
+            "The game ends in a draw if every power still playing votes for it in the same "
+            "phase; vote again in the next phase if it does not pass. `undraw` takes it back.",
+        )
+    ]
+
+
+async def undraw(ctx: Context) -> list[Reply]:
+    turns = await _turns(ctx)
+    label = phases.label(turns[0].phase)
+    if not await _withdraw(ctx, turns, VoteKind.DRAW):
+        raise UserError(f"You have not voted for a draw in {label}.")
+    return [ctx.say(f"You no longer vote for a draw in {label}.")]
+
+
+async def surrender(ctx: Context) -> list[Reply]:
+    turns = await _turns(ctx)
+    label = phases.label(turns[0].phase)
+    name = _names(turns)
+    word = ctx.args.strip().lower()
+    if word == "cancel":
+        if not await _withdraw(ctx, turns, VoteKind.SURRENDER):
+            raise UserError(f"You have not surrendered in {label}.")
+        return [ctx.say(f"Surrender taken back: {name} {_verb(turns, 'plays', 'play')} on.")]
+    if word != "confirm":
+        raise UserError(
+            f"If you surrender, {name} {_verb(turns, 'is', 'are')} out of the game when {label} "
+            "is adjudicated: its units hold from then on, it gives no more orders and shares "
+            "in no draw. Write `surrender confirm` to do it (`surrender cancel` takes it back "
+            "before then)."
+        )
+    if all([await _voted(ctx, t, VoteKind.SURRENDER) for t in turns]):
+        return [
+            ctx.say(
+                f"{name} already {_verb(turns, 'surrenders', 'surrender')} in {label}; "
+                "`surrender cancel` takes it back."
+            )
+        ]
+    await _cast(ctx, turns, VoteKind.SURRENDER)
+    return [
+        ctx.say(
+            f"{name} {_verb(turns, 'surrenders', 'surrender')} when {label} is adjudicated; "
+            "your orders for it still count. The surrender stays secret until then, and "
+            "`surrender cancel` takes it back.",
+            "To surrender to an alliance, the allies vote `draw` in the same phase.",
+        )
+    ]
+
+
+async def my_votes(ctx: Context, turn: Turn) -> list[str]:
+    """The requester's power's votes in the open phase, as words."""
+    votes = await ctx.store.votes_of(turn.game.id, turn.phase.name, power=turn.power)
+    return [str(v.kind) for v in votes]

@@ -1,0 +1,73 @@
+"""Bare orders in a direct message: taken as `order` when all of the text reads as orders
+of the writer's power; anything else gets the "not a command" help."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from tests.bot.service.harness import Table, open_table, said
+from tests.bot.store.support import BACKENDS
+
+
+@pytest.fixture(params=BACKENDS)
+async def table(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Table]:
+    async with open_table(request.param, tmp_path) as table:
+        await table.seven_players()
+        table.fresh()
+        yield table
+
+
+async def test_bare_orders_in_a_dm_are_orders(table: Table) -> None:
+    lines = await table.play("carol@dm> A Par-Bur, F Bre-MAO")
+    assert said(lines, "dm:carol") == [
+        "Orders: 2 accepted",
+        "✓ A PAR - BUR",
+        "✓ F BRE - MAO",
+        "Units without orders: A MAR",
+    ]
+    lines = await table.play("carol@dm> Marseilles army to Spain; A Par H")
+    assert said(lines, "dm:carol")[:3] == [
+        "Orders: 2 accepted",
+        "✓ A MAR - SPA",
+        "⚠ A PAR H — replaces your earlier order for A PAR",
+    ]
+    lines = await table.play("carol@dm> orders")
+    assert "A PAR H" in said(lines, "dm:carol")
+
+
+async def test_bare_orders_addressed_to_a_game(table: Table) -> None:
+    lines = await table.play("carol@dm> game hague A Par-Bur")
+    assert said(lines, "dm:carol")[:2] == ["Orders: 1 accepted", "✓ A PAR - BUR"]
+
+
+async def test_text_that_is_not_all_orders_gets_the_command_help(table: Table) -> None:
+    lines = await table.play("carol@dm> A Par-Bur, A Mun-Ruh")
+    assert lines == [
+        "[dm:carol] `A` is not a command. To give orders, start with `order`, e.g. "
+        "`order A Par-Bur, A Mun-Ruh`."
+    ]
+    lines = await table.play("carol@dm> xyzzy plugh")
+    assert lines == ["[dm:carol] `xyzzy` is not a command. `help` lists every command."]
+    lines = await table.play("carol@dm> statsu")
+    assert lines == [
+        "[dm:carol] `statsu` is not a command. Did you mean `status`? `help` lists every command."
+    ]
+    lines = await table.play("carol@dm> orders")
+    assert "No orders yet." in said(lines, "dm:carol")
+
+
+async def test_bare_orders_need_a_power_and_a_dm(table: Table) -> None:
+    lines = await table.play("zoe@dm> A Par-Bur")
+    assert lines == [
+        "[dm:zoe] `A` is not a command. To give orders, start with `order`, e.g. `order A Par-Bur`."
+    ]
+    lines = await table.play("carol> /dip A Par-Bur")
+    assert lines == [
+        "[only:carol#game] `A` is not a command. To give orders, start with `order`, e.g. "
+        "`order A Par-Bur`."
+    ]
+    lines = await table.play("dave@dm> A Par-Bur")
+    assert "is not a command" in lines[0]

@@ -1,0 +1,209 @@
+"""Messages as Block Kit: structure, escaping, Slack's date formatting, buttons and limits;
+and the text people write, as the service's commands."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from bot.frontends.slack.blocks import (
+    ENTER_ORDERS_ACTION,
+    MAX_BLOCKS,
+    MAX_TEXT,
+    fallback_text,
+    message_blocks,
+    mrkdwn,
+    slack_date,
+)
+from bot.frontends.slack.home import home_view
+from bot.frontends.slack.inbound import dm_text, slash_text
+from bot.frontends.slack.modal import Where, chosen_orders, matching, order_modal
+from bot.service.effects import Button, Deadline, Line, Message, Section, text
+
+DEADLINE = Deadline(datetime(2026, 1, 7, 9, 0, tzinfo=UTC), "Wed 7 Jan 2026 09:00 UTC (in 2 days)")
+
+
+def test_a_message_becomes_header_sections_and_deadline() -> None:
+    message = Message(
+        title="hague: Spring 1901 — results",
+        sections=(
+            Section(
+                "France", (Line("A PAR - BUR  ✓ moved", code=True), Line("Winner", emphasis=True))
+            ),
+            Section(None, (Line("Next: Fall 1901"),)),
+        ),
+        deadline=DEADLINE,
+    )
+    blocks = message_blocks(message)
+    assert blocks[0] == {
+        "type": "header",
+        "text": {"type": "plain_text", "text": "hague: Spring 1901 — results", "emoji": False},
+    }
+    assert blocks[1]["text"]["text"] == "*France*\n`A PAR - BUR  ✓ moved`\n*Winner*"
+    assert blocks[2]["text"]["text"] == "Next: Fall 1901"
+    assert blocks[3] == {
+        "type": "context",
+        "elements": [
+            {
+                "type": "mrkdwn",
+                "text": "*Deadline:* <!date^1767776400^{date_short_pretty} {time}"
+                "|Wed 7 Jan 2026 09:00 UTC (in 2 days)>",
+            }
+        ],
+    }
+
+
+def test_every_reader_sees_the_deadline_in_their_own_time() -> None:
+    odd = Deadline(datetime(2026, 3, 29, 1, 30, tzinfo=UTC), "Sun <29> Mar | 01:30 & later")
+    assert slack_date(odd) == (
+        "<!date^1774747800^{date_short_pretty} {time}|Sun &lt;29&gt; Mar / 01:30 &amp; later>"
+    )
+
+
+def test_text_is_shown_literally_and_channel_ids_become_links() -> None:
+    assert mrkdwn("a <b> & c") == "a &lt;b&gt; &amp; c"
+    assert mrkdwn("hague (#C0GAME0001): playing") == "hague (<#C0GAME0001>): playing"
+    assert mrkdwn("<!channel> #general") == "&lt;!channel&gt; #general"
+    assert fallback_text(text("one", "two <@U1>", title="T")) == "T\none\ntwo &lt;@U1&gt;"
+
+
+def test_a_phase_message_offers_menus_and_the_usual_buttons() -> None:
+    blocks = message_blocks(Message(title="Spring 1901", deadline=DEADLINE))
+    actions = blocks[-1]
+    assert actions["type"] == "actions"
+    assert [(e["action_id"], e["text"]["text"], e["value"]) for e in actions["elements"]] == [
+        (ENTER_ORDERS_ACTION, "Enter orders", ""),
+        ("dip:cmd:0", "Ready", "ready"),
+        ("dip:cmd:1", "My orders", "orders"),
+        ("dip:cmd:2", "Map", "map"),
+    ]
+
+
+def test_the_service_buttons_are_shown_as_given() -> None:
+    message = Message(title="t", buttons=(Button("Status", "game hague status"),))
+    actions = message_blocks(message)[-1]
+    assert [(e["text"]["text"], e["value"]) for e in actions["elements"]] == [
+        ("Status", "game hague status")
+    ]
+    assert message_blocks(message, buttons=False)[-1]["type"] == "header"
+    assert all(b["type"] != "actions" for b in message_blocks(text("no buttons")))
+
+
+def test_long_messages_keep_within_slack_limits() -> None:
+    lines = tuple(Line(f"line {i} " + "x" * 90) for i in range(400))
+    big = Message(title="T" * 400, sections=(Section(None, lines),) * 30, deadline=DEADLINE)
+    blocks = message_blocks(big)
+    assert len(blocks) <= MAX_BLOCKS
+    assert len(blocks[0]["text"]["text"]) == 150
+    for block in blocks:
+        if block["type"] == "section":
+            assert 0 < len(block["text"]["text"]) <= MAX_TEXT
+    assert blocks[-1]["type"] == "actions" and blocks[-2]["type"] == "context"
+    assert len(fallback_text(big)) <= 3000
+    huge_line = message_blocks(text("y" * 10_000))
+    assert [len(b["text"]["text"]) for b in huge_line] == [MAX_TEXT]
+
+
+def test_empty_lines_and_sections_make_no_empty_blocks() -> None:
+    blocks = message_blocks(
+        Message(title="t", sections=(Section(None, ()), Section(None, (Line(""),))))
+    )
+    assert blocks == [message_blocks(Message(title="t"))[0]]
+
+
+def test_the_home_tab_lists_cards_without_buttons() -> None:
+    view = home_view([Message(title="hague: Spring 1901", deadline=DEADLINE), text("x")])
+    assert view["type"] == "home"
+    kinds = [b["type"] for b in view["blocks"]]
+    assert kinds == ["header", "header", "context", "divider", "section", "divider", "context"]
+
+
+# The orders modal ------------------------------------------------------------------------------
+
+
+def test_the_modal_has_a_menu_per_unit_and_searches_long_lists() -> None:
+    many = [f"F NTH S A X{i:03d} - Y" for i in range(150)]
+    view = order_modal([("A PAR", ["A PAR H", "A PAR - BUR"]), ("F NTH", many)], Where("C1", False))
+    first, second = view["blocks"]
+    assert first["element"]["type"] == "static_select"
+    assert [o["value"] for o in first["element"]["options"]] == ["A PAR H", "A PAR - BUR"]
+    assert second["element"]["type"] == "external_select"
+    assert json.loads(view["private_metadata"]) == {"channel": "C1", "dm": False, "game": None}
+    assert [o["value"] for o in matching(many, "x14")] == [
+        f"F NTH S A X14{i} - Y" for i in range(10)
+    ]
+    assert len(matching(many, "")) == 100
+
+
+def test_a_submitted_modal_gives_the_picked_orders() -> None:
+    view = {
+        "state": {
+            "values": {
+                "unit|A PAR": {"dip:unit_order": {"selected_option": {"value": "A PAR - BUR"}}},
+                "unit|F BRE": {"dip:unit_order": {"selected_option": None}},
+            }
+        }
+    }
+    assert chosen_orders(view) == ["A PAR - BUR"]
+    forged = {
+        "state": {
+            "values": {
+                "unit|A PAR": {"dip:unit_order": {"selected_option": {"value": "A PAR H\nstart"}}}
+            }
+        }
+    }
+    assert chosen_orders(forged) is None
+    assert chosen_orders({"state": {"values": {"other": {}}}}) is None
+    assert chosen_orders({}) is None
+    assert Where.from_metadata("not json") is None
+    assert Where.from_metadata('{"channel": 5, "dm": false}') is None
+
+
+# What people write ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("written", "command"),
+    [
+        ("", "help"),
+        ("  join france ", "join france"),
+        ("order A Par -&gt; Bur", "order A Par -> Bur"),
+    ],
+)
+def test_slash_command_text(written: str, command: str) -> None:
+    assert slash_text(written) == command
+
+
+@pytest.mark.parametrize(
+    ("written", "command"),
+    [
+        ("A Par-Bur, F Bre-MAO", "A Par-Bur, F Bre-MAO"),
+        ("/dip orders", "orders"),
+        ("/dip", "help"),
+        ("/DIP\nstatus", "status"),
+        ("order A Par-Bur\nF Bre-MAO", "order A Par-Bur\nF Bre-MAO"),
+        ("   ", None),
+    ],
+)
+def test_direct_message_text(written: str, command: str | None) -> None:
+    assert dm_text(written) == command
+
+
+def test_the_manifest_sets_up_what_the_front_end_uses() -> None:
+    manifest = json.loads((Path(__file__).parents[3] / "slack" / "manifest.json").read_text())
+    features, settings = manifest["features"], manifest["settings"]
+    assert [c["command"] for c in features["slash_commands"]] == ["/dip"]
+    assert features["app_home"]["home_tab_enabled"] and features["app_home"]["messages_tab_enabled"]
+    assert set(settings["event_subscriptions"]["bot_events"]) == {"app_home_opened", "message.im"}
+    assert settings["interactivity"]["is_enabled"] and settings["socket_mode_enabled"]
+    assert set(manifest["oauth_config"]["scopes"]["bot"]) == {
+        "chat:write",
+        "commands",
+        "files:write",
+        "im:history",
+        "im:write",
+        "users:read",
+    }
