@@ -15,7 +15,7 @@ from engine.phase import PhaseKind
 from engine.position import Position
 from engine.step import adjudicate
 from engine.variant import load_variant
-from tools.scenarios import random_orders, random_position, report
+from tools.scenarios import random_phases, report
 
 
 def _time(step: Callable[[], object]) -> float:
@@ -39,11 +39,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1901)
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
-    variant = load_variant()
-    cases = []
-    for _ in range(args.phases):
-        position = random_position(rng, variant)
-        cases.append((position, random_orders(rng, position)))
+    cases = random_phases(rng, load_variant(), args.phases)
     for position, orders in cases[:50]:  # warm caches
         adjudicate(position, orders)
     movement, retreat, adjustment = [], [], []

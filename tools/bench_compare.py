@@ -18,7 +18,7 @@ from engine.orders import Order, format_order
 from engine.position import Position
 from engine.step import adjudicate
 from engine.variant import load_variant
-from tools.scenarios import random_orders, random_position
+from tools.scenarios import random_phases
 
 Board = set[tuple[str, str]]
 
@@ -69,11 +69,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1901)
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
-    variant = load_variant()
-    cases = []
-    for _ in range(args.phases):
-        position = random_position(rng, variant)
-        cases.append((position, random_orders(rng, position)))
+    cases = random_phases(rng, load_variant(), args.phases)
     ours: list[float] = []
     theirs: list[float] = []
     theirs_process: list[float] = []

@@ -111,6 +111,17 @@ def random_orders(rng: random.Random, position: Position, limit: int | None = No
     return orders
 
 
+def random_phases(
+    rng: random.Random, variant: Variant, count: int
+) -> list[tuple[Position, Orders]]:
+    """``count`` busy movement phases, every unit ordered."""
+    cases = []
+    for _ in range(count):
+        position = random_position(rng, variant)
+        cases.append((position, random_orders(rng, position)))
+    return cases
+
+
 def report(name: str, samples: Sequence[float], what: str = "phases") -> None:
     """One line: how many, how many per second, median and p90 in milliseconds."""
     ordered = sorted(samples)
