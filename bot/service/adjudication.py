@@ -117,7 +117,7 @@ class Adjudicator:
         after = resolution.position
         await self._update_power_statuses(store, game, verdict)
         still = verdict.playing - verdict.surrendered
-        misses = await nmr.count_misses(store, game, phase, before, still, key)
+        misses = await nmr.count_misses(store, game, phase, before, still, key, now)
         next_phase: Phase | None = None
         applied: dict[str, Applied] = {}
         if verdict.ending is not None:

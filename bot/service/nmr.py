@@ -18,6 +18,7 @@ from bot.service.nmr_policy import NmrMode, NmrPolicy
 from bot.service.options import GameOptions
 from bot.service.roster import replacement_wanted, users_of, vacate
 from bot.service.schedule import describe_duration
+from bot.service.setups import commanded, lead_of
 from bot.service.summary import missing_orders, power_name
 from bot.store.models import Game, MissedOrders, OrderKind, Phase, PowerStatus
 from bot.store.repository import Store
@@ -158,69 +159,112 @@ async def count_misses(
     position: Position,
     playing: Collection[str],
     key: str,
+    now: datetime,
 ) -> list[Notice]:
-    """After a movement phase is adjudicated: count each power's miss and apply the policy.
+    """After a movement phase is adjudicated at or after its deadline: count each power's
+    miss and apply the policy (a game master adjudicating early makes nobody miss).
     Returns the warnings and announcements to queue after the results."""
-    policy = GameOptions.from_settings(game.settings).nmr
+    due = phase.orders_close_at or phase.deadline
+    if due is None or now < due:
+        return []
+    options = GameOptions.from_settings(game.settings)
     notices: list[Notice] = []
-    anonymous = GameOptions.from_settings(game.settings).anonymous
-    label = phases.label(phase)
+    gone: set[str] = set()
     for power in await missing_powers(store, phase, position, playing):
         await store.record_miss(game.id, power, phase.name, excused=False)
+        if power in gone:
+            continue
         misses = await _misses_since_taken(store, game, power)
         missed = sum(not m.excused for m in misses)
-        name = power_name(position, power)
-        if _civil_disorder(policy, missed):
-            users = await users_of(store, game, power)
-            removed = await vacate(store, game, power, phase.name)
-            who = (
-                "its player is removed"
-                if anonymous or not removed
-                else f"{', '.join(p.display_name for p in removed)} is removed"
+        if _civil_disorder(options.nmr, missed):
+            fallen = commanded(game.settings, lead_of(game.settings, power))
+            gone.update(fallen)
+            notices.extend(
+                await _fall(store, game, phase, position, power, fallen, len(misses), key)
             )
-            text = (
-                f"{name} sent no orders for {label} ({_times(len(misses))}): "
-                f"{who}, and {name} is in civil disorder; its units hold."
-            )
-            notices.append(
-                Notice(
-                    f"{key}:nmr:{power}",
-                    _message(
-                        f"{game.name}: {name} is in civil disorder",
-                        text,
-                        replacement_wanted(name, power),
-                    ),
-                )
-            )
-            for user_id in users:
-                notices.append(
-                    Notice(
-                        f"{key}:nmr:{power}:{user_id}",
-                        _message(
-                            f"{game.name}: you were removed",
-                            f"{name} sent no orders for {label}, so you no longer play in "
-                            f"{game.name}; {name} is in civil disorder.",
-                        ),
-                        user_id,
-                    )
-                )
-        elif policy.mode is NmrMode.WARN:
-            text = f"{name} sent no orders for {label}: its units held."
-            limit = policy.civil_disorder_after()
-            if limit is not None:
-                text += (
-                    f" Missed deadlines: {missed}; at {limit} {name} falls into civil disorder "
-                    "and you are replaced."
-                )
-            for user_id in await users_of(store, game, power):
-                notices.append(
-                    Notice(
-                        f"{key}:nmr:{power}:{user_id}",
-                        _message(f"{game.name}: no orders from {name}", text),
-                        user_id,
-                    )
-                )
+        elif options.nmr.mode is NmrMode.WARN:
+            notices.extend(await _warn(store, game, phase, position, power, missed, key))
     return notices
+
+
+async def _fall(
+    store: Store,
+    game: Game,
+    phase: Phase,
+    position: Position,
+    power: str,
+    fallen: Sequence[str],
+    count: int,
+    key: str,
+) -> list[Notice]:
+    """Civil disorder for a power that missed, with any other power of its player."""
+    name = power_name(position, power)
+    label = phases.label(phase)
+    users = await users_of(store, game, power)
+    removed = await vacate(store, game, power, phase.name)
+    names = _and([power_name(position, p) for p in fallen])
+    verb = "is" if len(fallen) == 1 else "are"
+    anonymous = GameOptions.from_settings(game.settings).anonymous
+    who = (
+        "its player is removed"
+        if anonymous or not removed
+        else f"{', '.join(p.display_name for p in removed)} is removed"
+    )
+    text = (
+        f"{name} sent no orders for {label} ({_times(count)}): {who}, and {names} {verb} in "
+        "civil disorder; its units hold."
+    )
+    wanted = [replacement_wanted(power_name(position, p), p) for p in fallen]
+    notices = [
+        Notice(
+            f"{key}:nmr:{power}",
+            _message(f"{game.name}: {names} {verb} in civil disorder", text, *wanted),
+        )
+    ]
+    for user_id in users:
+        notices.append(
+            Notice(
+                f"{key}:nmr:{power}:{user_id}",
+                _message(
+                    f"{game.name}: you were removed",
+                    f"{name} sent no orders for {label}, so you no longer play in "
+                    f"{game.name}; {names} {verb} in civil disorder.",
+                ),
+                user_id,
+            )
+        )
+    return notices
+
+
+async def _warn(
+    store: Store,
+    game: Game,
+    phase: Phase,
+    position: Position,
+    power: str,
+    missed: int,
+    key: str,
+) -> list[Notice]:
+    name = power_name(position, power)
+    text = f"{name} sent no orders for {phases.label(phase)}: its units held."
+    limit = GameOptions.from_settings(game.settings).nmr.civil_disorder_after()
+    if limit is not None:
+        text += (
+            f" Missed deadlines: {missed}; at {limit} {name} falls into civil disorder "
+            "and you are replaced."
+        )
+    return [
+        Notice(
+            f"{key}:nmr:{power}:{user_id}",
+            _message(f"{game.name}: no orders from {name}", text),
+            user_id,
+        )
+        for user_id in await users_of(store, game, power)
+    ]
+
+
+def _and(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _civil_disorder(policy: NmrPolicy, missed: int) -> bool:

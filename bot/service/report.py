@@ -7,6 +7,7 @@ from bot.service import delivery
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
 from bot.service.errors import UserError
+from bot.service.setups import commanded
 
 # As much as one chat message carries comfortably.
 MAX_LENGTH = 3500
@@ -25,7 +26,9 @@ async def report(ctx: Context) -> list[Reply]:
     sender = ctx.request.actor.display_name
     player = await ctx.membership(game)
     if player is not None and player.power is not None:
-        sender += f" ({ctx.variant(game).power_info[player.power].name})"
+        variant = ctx.variant(game)
+        names = [variant.power_info[p].name for p in commanded(game.settings, player.power)]
+        sender += f" ({' and '.join(names)})"
     entry = await ctx.store.audit(ctx.actor_id, "report", game_id=game.id)
     note = Message(
         title=f"{game.name}: a note for the game master",

@@ -198,6 +198,10 @@ async def _brief(ctx: Context, seat: Seat, player: Player) -> None:
     the orders already on file for it (they are the power's own)."""
     rows = await ctx.store.orders_of_phase(seat.phase.id, power=seat.power, kind=OrderKind.ORDER)
     given = [format_order(o) for o in read_orders(seat.position, rows).get(seat.power, [])]
+    conditional = await ctx.store.orders_of_phase(
+        seat.phase.id, power=seat.power, kind=OrderKind.CONDITIONAL
+    )
+    given += [row.canonical_text or row.raw_text for row in conditional]
     deadline = phases.deadline(seat.phase, ctx.zone(seat.game), ctx.now)
     several = await in_several_games(ctx.store, seat.game, player.user_id)
     message = notices.handover(

@@ -86,7 +86,7 @@ async def test_warnings_then_civil_disorder(tmp_path: Path) -> None:
 async def test_cd_at_the_first_miss(tmp_path: Path) -> None:
     async with open_table("sqlite", tmp_path) as table:
         await table.seven_players(options="nmr=cd reminders=off")
-        lines = await table.play(OTHERS + "\ngm> /dip process")
+        lines = await table.play(OTHERS + "\nclock +2d")
         assert "hague: France is in civil disorder" in said(lines, "#game")
         assert (
             "France sent no orders for Spring 1901 (its first missed deadline): carol is "
@@ -151,13 +151,18 @@ async def test_a_power_still_missing_after_its_excuse_falls(tmp_path: Path) -> N
         assert await misses(table) == [("FRANCE", "S1901M", False)]
 
 
-async def test_the_game_masters_process_excuses_nobody(tmp_path: Path) -> None:
+async def test_an_early_process_by_the_game_master_makes_nobody_miss(tmp_path: Path) -> None:
     async with open_table("sqlite", tmp_path) as table:
         await table.seven_players(options="nmr=excuse:1 schedule=blitz:10m reminders=off")
         lines = await table.play(OTHERS + "\ngm> /dip process")
         channel = said(lines, "#game")
         assert channel[0] == "hague: Spring 1901 — results"
-        assert "hague: France is in civil disorder" in channel
+        assert not any("civil disorder" in line or "extended" in line for line in channel)
+        assert await misses(table) == []
+        lines = await table.play("gm> /dip lock\nclock +1h\ngm> /dip process")
+        assert "hague: France is in civil disorder" in said(lines, "#game"), (
+            "after the deadline, the game master's process counts the miss"
+        )
 
 
 async def test_no_misses_outside_movement(tmp_path: Path) -> None:

@@ -235,3 +235,19 @@ def test_orders_go_to_the_power_they_name() -> None:
     routed, refused = route(hands, "build A VIE; waive; France: waive")
     assert routed == {"AUSTRIA": ["build A VIE"], "FRANCE": ["waive"]}
     assert refused == [("waive", "it could be Austria or France's: write e.g. `Austria: waive`")]
+
+
+async def test_a_two_power_player_missing_orders_is_replaced_once(tmp_path: Path) -> None:
+    async with open_table("sqlite", tmp_path) as table:
+        lines = await table.play(FOUR.replace("players=4", "players=4 nmr=cd"))
+        seated = {
+            line.split(": ")[0]: line.split(": ")[1]
+            for line in said(lines, "#game")
+            if ": " in line
+        }
+        others = {seated[p] for p in ("England", "Germany", "Italy")}
+        lines = await table.play("\n".join(f"{u}@dm> ready" for u in others) + "\nclock +2d")
+        channel = said(lines, "#game")
+        assert channel.count("hague: Austria and France are in civil disorder") == 1
+        assert not any(t.startswith("hague: France is") for t in channel)
+        assert (await statuses(table))["FRANCE"] == PowerStatus.CIVIL_DISORDER
