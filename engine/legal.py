@@ -104,10 +104,8 @@ def _own_unit(position: Position, power: str, unit: Unit) -> Unit:
 
 
 def _own_dislodged(position: Position, power: str, province: str) -> Dislodged | None:
-    for dislodged in position.dislodged:
-        if dislodged.power == power and dislodged.unit.province == province:
-            return dislodged
-    return None
+    dislodged = position.dislodged_in(province)
+    return dislodged if dislodged is not None and dislodged.power == power else None
 
 
 def _either(options: Iterable[str]) -> str:
