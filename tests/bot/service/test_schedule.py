@@ -65,6 +65,10 @@ def h(hours: float) -> timedelta:
     return timedelta(hours=hours)
 
 
+SECOND = timedelta(seconds=1)
+MINUTE = timedelta(minutes=1)
+
+
 LEAGUE_READY = replace(LEAGUE, ready_early=True, grace=timedelta(minutes=10))
 
 
@@ -324,7 +328,7 @@ LEAGUE_SPELLED = (
         ("schedule=blitz:5m", CLASSROOM),
         ("schedule=blitz", CLASSROOM),
         ("schedule=classroom", CLASSROOM),
-        ("schedule=blitz:10m", Schedule(Blitz(timedelta(minutes=10)))),
+        ("schedule=blitz:10m", Schedule(Blitz(timedelta(minutes=10)), reminders=(MINUTE,))),
         ("schedule=league", LEAGUE),
         (LEAGUE_SPELLED, LEAGUE),
         # Spaces after separators, and the order of keys inside, do not matter.
@@ -626,7 +630,9 @@ def test_reminders_none_before_the_phase_opened_or_in_the_past() -> None:
     # An hour before the end of a one-hour phase is its opening: no reminder then.
     assert reminder_times(short, phase_times(short, R, opened), opened) == []
     assert reminder_times(short, phase_times(short, A, opened), opened) == [opened + h(0.5)]
-    assert reminder_times(CLASSROOM, phase_times(CLASSROOM, M, opened), opened) == []
+    # A day's or an hour's warning cannot come in a five-minute turn.
+    long_warnings = replace(CLASSROOM, reminders=Schedule().reminders)
+    assert reminder_times(long_warnings, phase_times(long_warnings, M, opened), opened) == []
     times = phase_times(Schedule(), M, opened)
     late = opened + h(30)
     assert reminder_times(Schedule(), times, opened, now=late) == [opened + h(47)]
@@ -643,12 +649,35 @@ def test_reminders_count_back_from_when_orders_close() -> None:
 
 
 def test_custom_reminders() -> None:
-    schedule = options("schedule=blitz:5m reminders=1m")
+    schedule = options("schedule=blitz:5m reminders=2m")
     opened = utc(2026, 5, 1, 9, 0)
     times = phase_times(schedule, M, opened)
-    assert reminder_times(schedule, times, opened) == [opened + timedelta(minutes=4)]
+    assert reminder_times(schedule, times, opened) == [opened + timedelta(minutes=3)]
     silent = options("reminders=off")
     assert reminder_times(silent, phase_times(silent, M, opened), opened) == []
+
+
+def test_a_blitz_game_is_reminded_a_minute_before_orders_close() -> None:
+    opened = utc(2026, 5, 1, 9, 0)
+    assert reminder_times(CLASSROOM, phase_times(CLASSROOM, M, opened), opened) == [
+        opened + timedelta(minutes=4)
+    ]
+    for text in ("schedule=blitz", "schedule=classroom", "schedule=blitz:10m"):
+        assert options(text).reminders == (MINUTE,), text
+    # newgame starts from the game's zone; settings from the game's own schedule.
+    assert options("schedule=blitz", base=Schedule(zone=LA)).reminders == (MINUTE,)
+    assert options("schedule=blitz:3m", base=CLASSROOM).reminders == (MINUTE,)
+    # Back to days-long phases, the days-long defaults come back.
+    assert options("schedule=48h/2h/2h", base=CLASSROOM).reminders == Schedule().reminders
+    assert options("schedule=league", base=CLASSROOM) == LEAGUE
+    # Reminders a game master chose, or turned off, stay when the timing changes.
+    assert options("schedule=blitz reminders=2m").reminders == (2 * MINUTE,)
+    assert options("schedule=blitz", base=options("reminders=30s")).reminders == (SECOND * 30,)
+    assert options("schedule=blitz", base=options("reminders=off")).reminders == ()
+    assert options("schedule=48h/2h/2h", base=options("schedule=blitz reminders=2m")).reminders == (
+        2 * MINUTE,
+    )
+    assert Schedule.from_json({"kind": "blitz", "turn": 600}).reminders == (MINUTE,)
 
 
 # Ready early -------------------------------------------------------------------------------------
@@ -864,6 +893,30 @@ def test_format_relative(delta: timedelta, text: str) -> None:
 )
 def test_describe(schedule: Schedule, text: str) -> None:
     assert describe(schedule) == text
+
+
+@pytest.mark.parametrize(
+    ("schedule", "reminders"),
+    [
+        (CLASSROOM, "reminders 1 minute before orders close."),
+        # Blitz games made before a blitz reminded a minute before kept a day's and an hour's.
+        (replace(CLASSROOM, reminders=Schedule().reminders), "no reminders."),
+        (replace(CLASSROOM, reminders=(h(1), MINUTE)), "reminders 1 minute before orders close."),
+        # A blitz turn of a minute leaves no time before it for a one-minute reminder.
+        (options("schedule=blitz:1m"), "no reminders."),
+    ],
+)
+def test_a_blitz_description_shows_only_reminders_that_can_come(
+    schedule: Schedule, reminders: str
+) -> None:
+    assert describe(schedule).endswith(f"; {reminders}")
+
+
+def test_describe_a_blitz_game() -> None:
+    assert describe(options("schedule=blitz")) == (
+        "Blitz: every phase 5 minutes (times in UTC); adjudicated as soon as everyone is ready; "
+        "reminders 1 minute before orders close."
+    )
 
 
 def test_to_options_of_the_league() -> None:
