@@ -31,6 +31,7 @@ pytest: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m tools.bench
 	$(BIN)/python -m tools.bench_render
+	$(BIN)/python -m tools.bench_service
 
 # The engine against the `diplomacy` package, on the same phases (in a venv of its own).
 COMPARE := .venv-compare

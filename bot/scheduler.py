@@ -46,6 +46,8 @@ class AlarmClock:
         self._now = now
         # One run at a time: the sweep and the wakeup may fire together.
         self._running = asyncio.Lock()
+        self._rearming = False
+        self._look_again = False
 
     @property
     def scheduler(self) -> AsyncIOScheduler:
@@ -85,7 +87,23 @@ class AlarmClock:
         """Put the wakeup job at the service's next wakeup, or remove it if none.
 
         ``retrying``: called right after a run, when anything still due has just failed.
+        Every command asks for this; calls that come while one is looking are served by one
+        more look when it is done, not one each (fifty players ordering at once would
+        otherwise read every open phase fifty times).
         """
+        if self._rearming:
+            self._look_again = True
+            return
+        self._rearming = True
+        try:
+            await self._arm(retrying)
+            while self._look_again:
+                self._look_again = False
+                await self._arm(False)
+        finally:
+            self._rearming = False
+
+    async def _arm(self, retrying: bool) -> None:
         when = await self._service.next_wakeup()
         if when is None:
             if self._scheduler.get_job(WAKEUP_JOB) is not None:

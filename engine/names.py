@@ -68,6 +68,10 @@ def _name_words(name: str) -> tuple[str, ...]:
     return tuple(found)
 
 
+# Abbreviation answers kept per variant before starting afresh (a bound against junk input).
+_REMEMBERED = 4096
+
+
 @dataclass(frozen=True, slots=True)
 class Span:
     """Words ``start:end`` of a text name a province.
@@ -90,6 +94,7 @@ class Names:
         # "SWE - DEN" is a move, not "Sweden": a hyphen joins only names spelt with one
         self._hyphens: dict[str, set[str]] = {}
         self._spelled: list[tuple[tuple[str, ...], str]] = []
+        self._abbreviations: dict[tuple[str, ...], tuple[str, ...]] = {}
         for code, province in variant.provinces.items():
             self._add(code, (code, province.name, *province.aliases))
         for code, name in variant.impassable.items():
@@ -118,6 +123,17 @@ class Names:
 
     def abbreviated(self, parts: Sequence[str]) -> tuple[str, ...]:
         """Provinces whose name starts, word by word, with ``parts`` (``w med``)."""
+        key = tuple(parts)
+        found = self._abbreviations.get(key)
+        if found is None:
+            # Every order read tries this for several runs of words against every spelling;
+            # people (and stored orders) use few distinct words, so answers are kept.
+            if len(self._abbreviations) >= _REMEMBERED:
+                self._abbreviations.clear()
+            found = self._abbreviations[key] = self._scan(key)
+        return found
+
+    def _scan(self, parts: Sequence[str]) -> tuple[str, ...]:
         given = [p for p in parts if p not in _FILLERS] or list(parts)
         if len("".join(given)) < _MIN_ABBREVIATION:
             return ()

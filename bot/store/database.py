@@ -12,6 +12,7 @@ from sqlalchemy.ext.asyncio import (
     async_sessionmaker,
     create_async_engine,
 )
+from sqlalchemy.pool import AsyncAdaptedQueuePool
 
 # Plain or sync driver names people paste from elsewhere -> the async driver we ship.
 _ASYNC_DRIVERS = {
@@ -42,6 +43,10 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     # SQLite leaves foreign keys off unless asked, per connection.
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
+    # Write-ahead logging: readers never wait for the writer (status, maps and autocomplete
+    # go on while a phase is adjudicated) and a commit is one sync, not several. The
+    # default synchronous=FULL is kept, so a confirmed order survives a power cut too.
+    cursor.execute("PRAGMA journal_mode=WAL")
     cursor.close()
 
 
@@ -51,6 +56,14 @@ def create_engine(url: str | URL, **kwargs: Any) -> AsyncEngine:
     if target.get_backend_name() == "sqlite":
         connect_args = dict(kwargs.pop("connect_args", {}))
         connect_args.setdefault("timeout", SQLITE_BUSY_TIMEOUT)
+        if target.database not in (None, "", ":memory:") and "poolclass" not in kwargs:
+            # SQLite has one writer at a time, and a writer that finds the file locked
+            # sleeps and polls: under many users at once that sleeping is most of the wait.
+            # One connection per process queues the work instead, in order, without sleeps.
+            kwargs["poolclass"] = AsyncAdaptedQueuePool
+            kwargs.setdefault("pool_size", 1)
+            kwargs.setdefault("max_overflow", 0)
+            kwargs.setdefault("pool_timeout", SQLITE_BUSY_TIMEOUT)
         engine = create_async_engine(target, connect_args=connect_args, **kwargs)
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         return engine

@@ -13,6 +13,7 @@ import pytest
 from sqlalchemy import select
 
 from bot.service.game import GameService
+from bot.store.database import create_engine, create_sessionmaker
 from bot.store.models import Game, OutboxMessage, OutboxStatus, Phase, PhaseStatus
 from bot.store.repository import DELIVERY_LEASE, Store
 from tests.bot.service.harness import FakeRenderer, Table, open_table, said
@@ -181,15 +182,26 @@ async def test_an_order_racing_the_adjudication_is_refused(
     table: Table, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     phase = await first_phase(table)
-    service: GameService = table.service
+    # The adjudication comes from another worker: a process with connections of its own.
+    other = create_engine(table.sessions.kw["bind"].url)
+    worker = GameService(
+        create_sessionmaker(other),
+        clock=table.clock,
+        renderer=table.renderer,
+        animator=table.animator,
+        map_size=300,
+    )
     real = Store.record_order
 
     async def after_the_claim(self: Store, *args: Any, **kwargs: Any) -> Any:
-        await service.process_phase(phase.id)
+        await worker.process_phase(phase.id)
         return await real(self, *args, **kwargs)
 
     monkeypatch.setattr(Store, "record_order", after_the_claim)
-    lines = await table.play("carol@dm> order F BRE - MAO")
+    try:
+        lines = await table.play("carol@dm> order F BRE - MAO")
+    finally:
+        await other.dispose()
     assert lines[0] == (
         "[dm:carol] Too late: the phase was adjudicated while your command was on its way, so "
         "nothing was changed. `status` shows the new phase."

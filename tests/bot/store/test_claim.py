@@ -8,6 +8,7 @@ import pytest
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
 
+from bot.store.database import create_engine, create_sessionmaker
 from bot.store.models import PhaseStatus
 from bot.store.repository import PhaseClosedError, Store
 from tests.bot.store.support import FakeClock, game_with_phase
@@ -104,19 +105,26 @@ async def test_a_phase_changed_since_it_was_read_is_not_claimed(
         assert not await store.claim_phase(phase_id)
 
 
-async def test_an_update_from_a_stale_read_is_refused(sessions: Sessions, clock: FakeClock) -> None:
+async def test_an_update_from_a_stale_read_is_refused(
+    sessions: Sessions, clock: FakeClock, database_url: str
+) -> None:
     phase_id, version = await seeded_phase(sessions, clock)
-    async with sessions() as slow:
-        stale = await Store(slow).get_phase(phase_id)
-        assert stale is not None and stale.version == version
+    # A second worker: a process of its own, with its own connections.
+    other = create_engine(database_url)
+    try:
+        async with create_sessionmaker(other)() as slow:
+            stale = await Store(slow).get_phase(phase_id)
+            assert stale is not None and stale.version == version
 
-        async with sessions.begin() as session:
-            assert await Store(session, clock).claim_phase(phase_id, version)
+            async with sessions.begin() as session:
+                assert await Store(session, clock).claim_phase(phase_id, version)
 
-        stale.deadline = clock.advance(hours=1)
-        with pytest.raises(StaleDataError):
-            await slow.flush()
-        await slow.rollback()
+            stale.deadline = clock.advance(hours=1)
+            with pytest.raises(StaleDataError):
+                await slow.flush()
+            await slow.rollback()
+    finally:
+        await other.dispose()
 
 
 async def test_claim_of_a_missing_or_closed_phase(sessions: Sessions, clock: FakeClock) -> None:
