@@ -93,6 +93,7 @@ async def console(
         service = GameService(sessions, default_timezone=settings.default_timezone)
         front = Console(service, stream, maps, admins=admins)
         alarm = AlarmClock(service, sweep_seconds=settings.sweep_seconds, after_run=front.deliver)
+        service.on_news(front.deliver)
         await alarm.start()
         stack.callback(alarm.shutdown)
         await interactive(front, stdin_lines())

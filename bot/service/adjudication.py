@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import logging
 import traceback
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from bot.service import conditional_apply, delivery, nmr, notices, phases
+from bot.service import buttons, conditional_apply, delivery, finale, nmr, notices, phases
 from bot.service.conditional_apply import Applied
 from bot.service.context import Deps
 from bot.service.effects import Image
@@ -28,7 +28,7 @@ from bot.service.orderbook import read_orders
 from bot.service.queries import next_retry, scheduled_phases
 from bot.service.roster import in_several_games, players_by_power
 from bot.service.schedule import reminder_times
-from bot.service.summary import missing_orders, results_message
+from bot.service.summary import missing_orders, power_results, results_message
 from bot.service.verdict import Verdict, judge
 from bot.store.models import Game, GameStatus, Phase, PhaseStatus, PowerStatus
 from bot.store.repository import Store
@@ -116,7 +116,9 @@ class Adjudicator:
         now = self.deps.clock()
         after = resolution.position
         await self._update_power_statuses(store, game, verdict)
-        still = verdict.playing - verdict.surrendered
+        # A game that ends here wants no replacements: nobody's miss is counted.
+        over = verdict.ending is not None
+        still = frozenset() if over else verdict.playing - verdict.surrendered
         misses = await nmr.count_misses(store, game, phase, before, still, key, now)
         next_phase: Phase | None = None
         applied: dict[str, Applied] = {}
@@ -130,6 +132,8 @@ class Adjudicator:
             playing = {p for p in verdict.playing if statuses.get(p) == PowerStatus.PLAYING}
             applied = await conditional_apply.apply(store, game, phase, next_phase, after, playing)
         await self._announce(store, game, phase, verdict, image.id, next_phase, key, applied)
+        if verdict.ending is not None:
+            await finale.announce_end(store, self.deps.animator, game, after, key)
         await nmr.send(store, game, misses)
         await store.audit(SYSTEM, "adjudicated", game_id=game.id, detail={"phase": phase.name})
 
@@ -145,7 +149,10 @@ class Adjudicator:
         applied: Mapping[str, Applied],
     ) -> None:
         """Queue the results for the channel, and for each power that must retreat or adjust,
-        its choices; keyed by game, phase and purpose, so a retried run queues nothing twice."""
+        its choices with its own results and the same map; keyed by game, phase and purpose,
+        so a retried run queues nothing twice.
+
+        The channel's message opens the next phase with its buttons; a final one has none."""
         options = GameOptions.from_settings(game.settings, self.deps.default_zone)
         now = self.deps.clock()
         before, resolution = verdict.before, verdict.resolution
@@ -155,6 +162,7 @@ class Adjudicator:
         ending = None
         if verdict.ending is not None and resolution.winner is None and game.outcome:
             ending = ending_text(before.variant, game.outcome)
+        image = Image(image_id, filename(game.name, phase.name, "results"), _alt(before))
         announcement = replace(
             results_message(
                 before,
@@ -165,7 +173,8 @@ class Adjudicator:
                 ending=ending,
             ),
             deadline=deadline,
-            image=Image(image_id, filename(game.name, phase.name, "results"), _alt(before)),
+            image=image,
+            buttons=() if deadline is None else buttons.phase_opened(),
         )
         await delivery.to_channel(store, game, f"{key}:results", announcement, image_id=image_id)
         if deadline is None:
@@ -176,10 +185,20 @@ class Adjudicator:
             if statuses.get(power, PowerStatus.PLAYING) != PowerStatus.PLAYING:
                 continue
             done = applied.get(power)
+            # Public since the phase resolved; this power's own lines only all the same.
+            results = power_results(before, resolution, power)
             for user_id in users:
                 several = await in_several_games(store, game, user_id)
                 message = (
-                    notices.choices(game.name, after, power, deadline, several_games=several)
+                    notices.choices(
+                        game.name,
+                        after,
+                        power,
+                        deadline,
+                        several_games=several,
+                        results=results,
+                        image=image,
+                    )
                     if done is None
                     else notices.conditional_applied(
                         game.name,
@@ -189,12 +208,19 @@ class Adjudicator:
                         deadline,
                         complete=done.complete,
                         several_games=several,
+                        results=results,
+                        image=image,
                     )
                 )
                 if message is None:
                     break
                 await delivery.to_user(
-                    store, game, user_id, f"{key}:choices:{power}:{user_id}", message
+                    store,
+                    game,
+                    user_id,
+                    f"{key}:choices:{power}:{user_id}",
+                    message,
+                    image_id=image_id,
                 )
 
     @staticmethod
@@ -210,17 +236,22 @@ class Adjudicator:
                     game.id, power, PowerStatus.ELIMINATED, phase_name=since
                 )
 
-    async def process_due(self) -> int:
+    async def process_due(self, after_each: Callable[[], Awaitable[None]] | None = None) -> int:
         """Adjudicate every phase whose deadline has passed, then send due reminders.
 
         A phase that fails is logged and left open for the next sweep; the others go on.
+        ``after_each`` is awaited after each phase adjudicated: its results are queued, and
+        a front end can deliver them while the next phase is worked on.
         """
         async with self.sessions() as session:
             due = [p.id for p in await Store(session, self.deps.clock).due_phases()]
         done = 0
         for phase_id in due:
             try:
-                done += await self.process_phase(phase_id, due=True)
+                if await self.process_phase(phase_id, due=True):
+                    done += 1
+                    if after_each is not None:
+                        await after_each()
             except Exception as exc:
                 logger.error(
                     "adjudicating phase %s failed; it stays open for the next try: %s",

@@ -317,6 +317,18 @@ SPECS: tuple[Spec, ...] = (
         gm=True,
     ),
     Spec(
+        "settings",
+        "settings [option=value ...]",
+        "The game's settings; the game master changes them with the options of `newgame`.",
+        (
+            "Anyone may read them. Before the game starts every option may change; once it "
+            "has started, anonymous, players and negotiation are settled, and the rest apply "
+            "from now on (a new schedule from the next phase: `extend` or `deadline` moves "
+            "the current deadline). end=none removes an agreed end.",
+        ),
+        ("settings", "settings press=public", "settings schedule=24h/1h/1h nmr=cd"),
+    ),
+    Spec(
         "end",
         "end",
         "End the game for good, without a winner.",

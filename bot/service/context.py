@@ -15,7 +15,7 @@ from bot.service import delivery
 from bot.service.commands import Command
 from bot.service.effects import Audience, Message, Reply, Request, text
 from bot.service.errors import UserError
-from bot.service.maps import Renderer
+from bot.service.maps import Animator, Renderer
 from bot.service.options import GameOptions
 from bot.service.setups import commanded
 from bot.store.models import Game, GameStatus, Phase, Platform, Player
@@ -32,8 +32,9 @@ class Deps:
     clock: Callable[[], datetime]
     renderer: Renderer
     map_size: int
-    default_zone: str
     process_phase: Callable[[int], Awaitable[bool]]
+    animator: Animator
+    default_zone: str
 
 
 @dataclass

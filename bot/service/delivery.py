@@ -18,7 +18,7 @@ from bot.service.queries import image_png
 from bot.store.models import Game, OutboxMessage, Platform
 from bot.store.repository import Store
 
-# Enough to fetch every platform's share of a busy moment in one go.
+# Enough to fetch a platform's share of a busy moment in one go.
 BATCH = 200
 
 
@@ -67,8 +67,18 @@ async def to_channel(
     return await enqueue(store, game, key, channel_target(game), message, image_id=image_id)
 
 
-async def to_user(store: Store, game: Game, user_id: str, key: str, message: Message) -> None:
-    await enqueue(store, game, key, dm_target(game, user_id), message)
+async def to_user(
+    store: Store,
+    game: Game,
+    user_id: str,
+    key: str,
+    message: Message,
+    *,
+    image_id: int | None = None,
+) -> None:
+    """A direct message to one player; ``image_id`` a stored picture that goes with it (the
+    message's :class:`~bot.service.effects.Image` names the same one)."""
+    await enqueue(store, game, key, dm_target(game, user_id), message, image_id=image_id)
 
 
 class Deliveries:
@@ -81,17 +91,11 @@ class Deliveries:
         self._clock = clock
 
     async def pending(self, platform: str) -> list[Delivery]:
-        wanted = Platform(platform)
+        """Take the due messages of one platform (others' stay due for their own front end)."""
         out: list[Delivery] = []
         async with self._sessions.begin() as session:
             store = Store(session, self._clock)
-            taken = await store.due_outbox(limit=BATCH)
-            for row in taken:
-                if row.platform != wanted:
-                    # Taking hides a message for a lease; another platform's deliverer
-                    # must still find it due.
-                    row.next_attempt_at = self._clock()
-                    continue
+            for row in await store.due_outbox(platform=Platform(platform), limit=BATCH):
                 image = None if row.image_id is None else await image_png(session, row.image_id)
                 out.append(
                     Delivery(
@@ -101,7 +105,6 @@ class Deliveries:
                         image,
                     )
                 )
-            await session.flush()
         return out
 
     async def delivered(self, message_id: int) -> None:

@@ -23,6 +23,7 @@ from sqlalchemy.orm.exc import StaleDataError
 from bot.service import (
     choices,
     game_record,
+    game_settings,
     gm,
     info,
     orders,
@@ -40,10 +41,11 @@ from bot.service.context import Context, Deps
 from bot.service.delivery import Deliveries, Delivery
 from bot.service.effects import Actor, Audience, Message, Place, Reply, Request, text
 from bot.service.errors import UserError
-from bot.service.maps import Renderer
+from bot.service.maps import Animator, Renderer
+from bot.store.models import Platform
 from bot.store.repository import PhaseClosedError, Store
 from bot.store.types import utcnow
-from render import map_png
+from render import history_gif, map_png
 
 logger = logging.getLogger(__name__)
 
@@ -92,6 +94,7 @@ HANDLERS: dict[str, Handler] = {
     "extend": gm.extend,
     "deadline": gm.deadline,
     "end": gm.end,
+    "settings": game_settings.settings,
 }
 
 TOO_LATE = (
@@ -111,15 +114,18 @@ class GameService:
         *,
         clock: Callable[[], datetime] = utcnow,
         renderer: Renderer = map_png,
+        animator: Animator = history_gif,
         map_size: int = 1200,
         default_timezone: str = "UTC",
     ) -> None:
         self._sessions = sessions
         self._clock = clock
         self._listeners: list[Listener] = []
+        self._news: list[Listener] = []
         self._deps = Deps(
             clock=clock,
             renderer=renderer,
+            animator=animator,
             map_size=map_size,
             default_zone=default_timezone,
             process_phase=self.process_phase,
@@ -130,6 +136,20 @@ class GameService:
     def on_change(self, listener: Listener) -> None:
         """Call ``listener`` after every command: a deadline may have moved."""
         self._listeners.append(listener)
+
+    def on_news(self, listener: Listener) -> None:
+        """Call ``listener`` whenever a phase was adjudicated at its deadline: its results
+        wait in the outbox, and a front end delivers them at once rather than after every
+        other game due at the same minute."""
+        self._news.append(listener)
+
+    async def _tell_news(self) -> None:
+        for listener in self._news:
+            try:
+                await listener()
+            except Exception as exc:
+                # The front end's own polling still delivers what this would have.
+                logger.error("a news listener failed: %s", safe_trace(exc))
 
     # Commands ----------------------------------------------------------------------------
 
@@ -203,12 +223,19 @@ class GameService:
             logger.error("the overview of a player's games failed: %s", safe_trace(exc))
             raise UserError(OUR_FAULT) from None
 
+    async def workspaces_playing(self, platform: str, user_id: str) -> set[str]:
+        """The workspaces where the user plays in a game that is not over: how a front end
+        whose direct messages name no workspace (Discord) tells which one is meant."""
+        async with self._sessions() as session:
+            games = await Store(session).games_of_user(Platform(platform), user_id)
+            return {game.workspace for game in games}
+
     # Deadlines ---------------------------------------------------------------------------
 
     async def process_due(self) -> int:
         """Adjudicate every phase past its deadline and queue due reminders; the number of
         phases adjudicated."""
-        return await self._adjudicator.process_due()
+        return await self._adjudicator.process_due(after_each=self._tell_news)
 
     async def process_phase(self, phase_id: int) -> bool:
         """Adjudicate one phase now; False if it was not open (already done, or never)."""

@@ -3,7 +3,8 @@
 Every adjudicated phase is one entry: ``request`` is the position and the orders that were
 adjudicated, in the form `dipgm adjudicate` reads; ``result`` is what came of them, in the
 form it answers (so feeding each request to the adjudicator must give its result again);
-then the phase's press and votes. Grey press never names its writer. Players are listed
+then the phase's press and votes. Grey press never names its writer, nor its recipients (who
+they are tells who wrote it). Players are listed
 unless the game is anonymous.
 
 Who may export: any of the game's players once it is over; the game master at any time,
@@ -146,7 +147,9 @@ async def _entry(
         "press": [
             {
                 "from": None if item.grey else item.from_power,
-                "to": list(item.to_powers),
+                # Grey press names no recipients either: "every power but one" names the
+                # writer, and any list narrows the field.
+                "to": None if item.grey else list(item.to_powers),
                 "grey": item.grey,
                 "text": item.body,
                 "at": _when(item.created_at),

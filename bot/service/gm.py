@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from bot.service import phases
+from bot.service import finale, phases
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
 from bot.service.errors import UserError
@@ -18,6 +18,7 @@ from bot.service.schedule import (
     resumed_deadline,
 )
 from bot.store.models import Game, GameStatus, Phase
+from engine import Position
 
 
 async def _gm_phase(ctx: Context) -> tuple[Game, Phase]:
@@ -206,6 +207,7 @@ async def end(ctx: Context) -> list[Reply]:
             f"`end` stops {game.name} for good, without a winner; orders not yet adjudicated "
             "are never revealed. Write `end confirm` to do it."
         )
+    current = await ctx.store.open_phase_of(game.id)
     game.status = GameStatus.FINISHED
     game.finished_at = ctx.now
     game.outcome = {"kind": "ended", "by": ctx.actor_id}
@@ -213,4 +215,10 @@ async def end(ctx: Context) -> list[Reply]:
         title=f"{game.name} is over",
         sections=(Section(None, (Line("The game master ended the game without a winner."),)),),
     )
-    return await ctx.announce(game, message, "end")
+    replies = await ctx.announce(game, message, "end")
+    if current is not None:
+        final = Position.from_json(current.position)
+        await finale.announce_end(
+            ctx.store, ctx.deps.animator, game, final, f"game:{game.id}:ended"
+        )
+    return replies

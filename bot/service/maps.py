@@ -4,6 +4,7 @@ front ends can save under."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from functools import partial
 from typing import Protocol
 
@@ -37,6 +38,30 @@ async def draw(
 ) -> bytes:
     """The PNG, drawn in a worker thread: a full map takes most of a second."""
     job = partial(renderer, position, orders=orders, results=results, size=size, region=region)
+    return await asyncio.to_thread(job)
+
+
+class Animator(Protocol):
+    """What the service needs of :func:`render.history_gif`."""
+
+    def __call__(
+        self,
+        positions: Sequence[Position],
+        *,
+        results: Sequence[ResultsArg | None] | None = None,
+        size: int = 800,
+    ) -> bytes: ...
+
+
+async def animate(
+    animator: Animator,
+    positions: Sequence[Position],
+    results: Sequence[ResultsArg | None],
+    *,
+    size: int,
+) -> bytes:
+    """The GIF, drawn in a worker thread: one frame per phase, a whole game takes seconds."""
+    job = partial(animator, positions, results=results, size=size)
     return await asyncio.to_thread(job)
 
 

@@ -2,8 +2,9 @@
 :mod:`bot.service.nmr_policy`): counted always; excused by moving the deadline, warned by DM,
 or punished with civil disorder and a call for a replacement.
 
-A power has missed when it plays, has units to order, gave no order at all and did not say
-`ready` (ready with no orders means "all hold", which is a choice).
+A power has missed when it plays, has units to order, gave no order at all (not even a
+conditional retreat or adjustment) and did not say `ready` (ready with no orders means "all
+hold", which is a choice). A player of several powers who ordered any of them has not missed.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from bot.service.roster import replacement_wanted, users_of, vacate
 from bot.service.schedule import describe_duration
 from bot.service.setups import commanded, lead_of
 from bot.service.summary import missing_orders, power_name
-from bot.store.models import Game, MissedOrders, OrderKind, Phase, PowerStatus
+from bot.store.models import Game, MissedOrders, Phase, PowerStatus
 from bot.store.repository import Store
 from engine import Phase as EnginePhase
 from engine import PhaseKind, Position
@@ -37,17 +38,24 @@ class Notice:
 
 
 async def missing_powers(
-    store: Store, phase: Phase, position: Position, playing: Collection[str]
+    store: Store, game: Game, phase: Phase, position: Position, playing: Collection[str]
 ) -> list[str]:
     """The powers among ``playing`` that sent nothing for a movement phase."""
     if position.phase.kind is not PhaseKind.MOVEMENT:
         return []
-    ordered = {r.power for r in await store.orders_of_phase(phase.id, kind=OrderKind.ORDER)}
+    # Conditional retreats and adjustments are orders too (the errata: submitted "with their
+    # Fall orders"): a power that sent only those has not abandoned the game.
+    ordered = {r.power for r in await store.orders_of_phase(phase.id)}
     ready = await store.ready_powers(phase.id)
+    # A player of several powers (the rule book's games for fewer than seven) who ordered
+    # one of them is there: the others' units hold, but nobody has abandoned the game.
+    present = {lead_of(game.settings, p) for p in ordered | ready}
     return [
         p
         for p in position.variant.powers
-        if p in playing and p not in ordered and p not in ready and missing_orders(position, p, ())
+        if p in playing
+        and lead_of(game.settings, p) not in present
+        and missing_orders(position, p, ())
     ]
 
 
@@ -80,7 +88,7 @@ async def excuse(store: Store, game: Game, phase: Phase, now: datetime) -> bool:
     position = Position.from_json(phase.position)
     playing = await playing_powers(store, game, position)
     excused: list[tuple[str, int]] = []
-    for power in await missing_powers(store, phase, position, playing):
+    for power in await missing_powers(store, game, phase, position, playing):
         misses = await _misses_since_taken(store, game, power)
         if any(m.phase_name == phase.name for m in misses):
             continue
@@ -170,7 +178,7 @@ async def count_misses(
     options = GameOptions.from_settings(game.settings)
     notices: list[Notice] = []
     gone: set[str] = set()
-    for power in await missing_powers(store, phase, position, playing):
+    for power in await missing_powers(store, game, phase, position, playing):
         await store.record_miss(game.id, power, phase.name, excused=False)
         if power in gone:
             continue

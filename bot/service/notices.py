@@ -1,11 +1,13 @@
 """Direct messages to one power's players: its power at the start, what it must do in a
-retreat or adjustment phase, and reminders. Each names only that power's own units."""
+retreat or adjustment phase (with its own results and the results map), and reminders. Each
+names only that power's own units and orders; each carries the buttons of :mod:`buttons`."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.service.effects import Deadline, Line, Message, Section
+from bot.service import buttons
+from bot.service.effects import Deadline, Image, Line, Message, Section
 from bot.service.summary import phase_label, power_name
 from engine import Move, PhaseKind, Position, format_order, legal_orders
 
@@ -70,6 +72,7 @@ def welcome(
         title=f"{game_name}: you play {name}",
         sections=(Section(None, tuple(lines)),),
         deadline=deadline,
+        buttons=buttons.to_act(game_name),
     )
 
 
@@ -103,6 +106,7 @@ def handover(
         title=f"{game_name}: you now play {name}",
         sections=(Section(None, tuple(lines)), orders, last),
         deadline=deadline,
+        buttons=buttons.to_act(game_name),
     )
 
 
@@ -113,15 +117,26 @@ def choices(
     deadline: Deadline,
     *,
     several_games: bool = False,
+    results: Section | None = None,
+    image: Image | None = None,
 ) -> Message | None:
-    """What a power must decide in a retreat or adjustment phase; None if nothing."""
+    """What a power must decide in a retreat or adjustment phase; None if nothing.
+
+    ``results``: the power's own orders of the phase just resolved with their outcomes, and
+    ``image`` the results map, so the message tells the whole story without the channel."""
     lines = _retreat_lines(position, power) or _adjustment_lines(position, power)
     if not lines:
         return None
     if several_games:
         lines.append(how_to_order(game_name, several_games))
     title = f"{game_name}: {phase_label(position.phase)} — {power_name(position, power)} to act"
-    return Message(title=title, sections=(Section(None, tuple(lines)),), deadline=deadline)
+    return Message(
+        title=title,
+        sections=(*_given(results), Section(None, tuple(lines))),
+        deadline=deadline,
+        image=image,
+        buttons=buttons.to_act(game_name),
+    )
 
 
 def conditional_applied(
@@ -133,9 +148,15 @@ def conditional_applied(
     *,
     complete: bool,
     several_games: bool = False,
+    results: Section | None = None,
+    image: Image | None = None,
 ) -> Message:
     """What a power's conditional orders did when its retreat or adjustment phase opened;
-    when they did not cover everything, with what is still to decide."""
+    when they did not cover everything, with what is still to decide. ``results`` and
+    ``image`` as for :func:`choices`.
+
+    The conditional orders are the power's own secret until this phase resolves: the message
+    goes to that power's players alone."""
     label = phase_label(position.phase)
     applied = Section(
         "Applied from your conditional orders", tuple(Line(o, code=True) for o in orders)
@@ -149,9 +170,15 @@ def conditional_applied(
         lines.append(how_to_order(game_name, several_games))
     return Message(
         title=f"{game_name}: {label} — {power_name(position, power)}",
-        sections=(applied, Section(None, tuple(lines))),
+        sections=(*_given(results), applied, Section(None, tuple(lines))),
         deadline=deadline,
+        image=image,
+        buttons=buttons.orders_in(game_name) if complete else buttons.to_act(game_name),
     )
+
+
+def _given(results: Section | None) -> tuple[Section, ...]:
+    return () if results is None else (results,)
 
 
 def _retreat_lines(position: Position, power: str) -> list[Line]:
@@ -214,6 +241,7 @@ def reminder(
         title=f"{game_name}: reminder — {phase_label(position.phase)}",
         sections=(Section(None, tuple(lines)),),
         deadline=deadline,
+        buttons=buttons.reminder(game_name),
     )
 
 

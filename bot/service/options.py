@@ -114,6 +114,64 @@ def parse_newgame(text: str, default_zone: str) -> tuple[str | None, GameOptions
     )
 
 
+# Options that only mean something before powers are assigned: changing them later would
+# break what players were told (who plays whom) or what they already live with.
+FIXED_ONCE_STARTED = {
+    "anonymous": "who plays which power was settled when the game started",
+    "players": "the powers were assigned when the game started",
+    "negotiation": "the negotiation period is over once the game has started",
+}
+
+
+def parse_changes(text: str, current: GameOptions) -> tuple[GameOptions, list[str]]:
+    """`option=value ...` (the options of `newgame`) applied to a game's options: the new
+    options, and the names of the options given. ``end=none`` removes an agreed end."""
+    try:
+        given = split_options(text) if text.strip() else {}
+    except ScheduleError as exc:
+        raise UserError(f"{exc}. `help newgame` lists the options.") from None
+    if not given:
+        raise UserError(
+            "Name the options to change, e.g. `settings press=public` or "
+            "`settings schedule=24h/1h/1h`; `help newgame` lists the options."
+        )
+    names = [name.strip().lower().replace("-", "_") for name in given]
+    options = dict(given)
+    press, grey = current.press, current.grey
+    if "press" in options:
+        press, grey = _press(options.pop("press"))
+    anonymous = current.anonymous
+    if "anonymous" in options:
+        anonymous = _switch("anonymous", options.pop("anonymous"))
+    setup = current.setup
+    if "players" in options:
+        setup = parse_players(options.pop("players"))
+    nmr_text = options.pop("nmr", None)
+    end_text = options.pop("end", None)
+    try:
+        schedule = parse_options(options, base=current.schedule)
+    except ScheduleError as exc:
+        raise UserError(
+            f"{exc}. The other options are press, anonymous, nmr, end and players; `help newgame` "
+            "explains each."
+        ) from None
+    nmr = current.nmr if nmr_text is None else parse_nmr(nmr_text, schedule)
+    end = current.end
+    if end_text is not None:
+        off = end_text.strip().lower() in ("none", *_OFF)
+        end = None if off else parse_end(end_text, schedule.zone, FIRST_YEAR)
+    changed = GameOptions(
+        schedule=schedule,
+        press=press,
+        anonymous=anonymous,
+        grey=grey,
+        nmr=nmr,
+        end=end,
+        setup=setup,
+    )
+    return changed, names
+
+
 _PRESS_WORDS = re.compile(r"[\s,+]+")
 
 

@@ -6,11 +6,11 @@ import random
 import re
 from collections.abc import Mapping, Sequence
 
-from bot.service import delivery, notices, phases
+from bot.service import buttons, delivery, notices, phases
 from bot.service.context import Context
 from bot.service.effects import Deadline, Line, Message, Reply, Section
 from bot.service.errors import UserError
-from bot.service.nmr_policy import NmrMode
+from bot.service.game_settings import option_lines, power_names
 from bot.service.options import GameOptions, parse_newgame
 from bot.service.queries import games_here
 from bot.service.schedule import describe, first_phase_opens
@@ -75,10 +75,6 @@ def _seed(game: Game) -> str:
     return f"{game.platform}:{game.workspace}:{game.name}:{game.id}"
 
 
-def _power_names(variant: Variant, powers: Sequence[str]) -> str:
-    return ", ".join(variant.power_info[p].name for p in powers)
-
-
 def _and_names(variant: Variant, powers: Sequence[str]) -> str:
     names = [variant.power_info[p].name for p in powers]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
@@ -140,11 +136,8 @@ async def newgame(ctx: Context) -> list[Reply]:
             "(e.g. `join france, england`)."
         ),
         Line(f"The game master starts the game with `start` ({_how_many(ctx, game)})."),
-        Line(describe(options.schedule)),
-        Line(_rules_line(options)),
+        *option_lines(ctx.variant(game), options),
     ]
-    if options.setup is not None and options.setup.players < len(ctx.variant(game).powers):
-        lines.append(Line(_seats_line(ctx.variant(game), options.setup)))
     message = Message(title=f"New game: {game.name}", sections=(Section(None, tuple(lines)),))
     return await ctx.announce(game, message, "newgame")
 
@@ -154,32 +147,6 @@ def _how_many(ctx: Context, game: Game) -> str:
     if setup is not None:
         return f"{setup.players} players"
     return f"{MIN_PLAYERS} to {len(ctx.variant(game).powers)} players"
-
-
-def _seats_line(variant: Variant, setup: Setup) -> str:
-    """The rule book's layout: who commands what, and the powers nobody plays."""
-    seats = "; ".join(
-        " and ".join(variant.power_info[p].name for p in seat) for seat in setup.seats
-    )
-    text = f"Seats: {seats}."
-    idle = [p for p in variant.powers if p not in setup.played]
-    if idle:
-        text += f" Not played (civil disorder): {_power_names(variant, idle)}."
-    return text
-
-
-def _rules_line(options: GameOptions) -> str:
-    if options.anonymous:
-        anonymous = "anonymous (who plays which power stays secret)"
-    else:
-        anonymous = "players' powers are public"
-    press = f"{options.press.value}, grey press allowed" if options.grey else options.press.value
-    text = f"Press: {press}; {anonymous}."
-    if options.nmr.mode is not NmrMode.OFF:
-        text += f" Missed orders: {options.nmr.describe()}."
-    if options.end is not None:
-        text += f" The game ends {options.end.describe(options.schedule.zone)}."
-    return text
 
 
 async def _free_name(ctx: Context) -> str:
@@ -208,7 +175,7 @@ async def join(ctx: Context) -> list[Reply]:
         raise UserError(f"{game.name} is full: {total} players have joined.")
     await ctx.store.add_player(game.id, ctx.actor_id, ctx.request.actor.display_name, preferences)
     wanted = (
-        f"Your preferences: {_power_names(variant, preferences)}."
+        f"Your preferences: {power_names(variant, preferences)}."
         if preferences
         else "No preferences: any power will do."
     )
@@ -453,7 +420,7 @@ def _start_message(
     empty = [p for p in variant.powers if p not in taken]
     if empty:
         lines.append(
-            Line(f"No player for {_power_names(variant, empty)}: civil disorder, their units hold.")
+            Line(f"No player for {power_names(variant, empty)}: civil disorder, their units hold.")
         )
     lines.append(Line("Every player has a direct message with their units and how to order."))
     lines.append(Line(describe(options.schedule)))
@@ -461,4 +428,5 @@ def _start_message(
         title=f"{game.name} has begun: {phases.label(phase)}",
         sections=(Section(None, tuple(lines)),),
         deadline=phases.deadline(phase, options.schedule.zone, ctx.now),
+        buttons=buttons.phase_opened(),
     )

@@ -6,7 +6,8 @@
     press russia grey Beware of Turkey.           unsigned, where the game allows grey press
 
 Who wrote grey press is never told to anyone: not in the message, not in an error, not in a
-log line. The game's press rule decides what may be sent at all.
+log line, nor in the game's archive. The game's press rule decides what may be sent at all;
+powers out of the game (eliminated, surrendered) receive none.
 """
 
 from __future__ import annotations
@@ -123,8 +124,26 @@ async def press(ctx: Context) -> list[Reply]:
     power = signers[0]
     options = ctx.options(game)
     _check_rule(game, options, letter, position.phase.kind)
-    others = [p for p in position.variant.powers if p not in mine]
-    to = others if letter.to is None else [p for p in letter.to if p not in mine]
+    # Eliminated and surrendered powers are out of the game ("the game continues without
+    # the surrendering players"): press is for powers still in it. A power in civil
+    # disorder may yet have a player again, and its letters are kept.
+    out = {
+        p
+        for p, state in statuses.items()
+        if state in (PowerStatus.ELIMINATED, PowerStatus.SURRENDERED)
+    }
+    others = [p for p in position.variant.powers if p not in mine and p not in out]
+    if letter.to is None:
+        to = others
+    else:
+        gone = [p for p in letter.to if p in out and p not in mine]
+        if gone:
+            verb = "is" if len(gone) == 1 else "are"
+            raise UserError(
+                f"{_names(position, gone)} {verb} out of the game: press goes to powers still "
+                "in it."
+            )
+        to = [p for p in letter.to if p not in mine]
     if not to:
         raise UserError(f"Name another power than your own: {USAGE}.")
     record = await ctx.store.add_press(
@@ -142,7 +161,7 @@ async def press(ctx: Context) -> list[Reply]:
         await delivery.to_channel(ctx.store, game, key, _public(game, position, signers, letter))
         return [ctx.say(f"Posted in the game's channel, {how}.")]
     users = await players_by_power(ctx.store, game)
-    message = _private(game, position, signers, to, letter)
+    message = _private(game, position, signers, to, letter, everyone=set(to) == set(others))
     unread: list[str] = []
     for recipient in to:
         if not users.get(recipient):
@@ -167,7 +186,13 @@ def _body(letter: Letter) -> tuple[Line, ...]:
 
 
 def _private(
-    game: Game, position: Position, signers: Sequence[str], to: Sequence[str], letter: Letter
+    game: Game,
+    position: Position,
+    signers: Sequence[str],
+    to: Sequence[str],
+    letter: Letter,
+    *,
+    everyone: bool,
 ) -> Message:
     if letter.grey:
         # No recipient list either: "to everyone but X" would name the writer.
@@ -175,7 +200,6 @@ def _private(
             title=f"{game.name}: grey press (the writer is not named)",
             sections=(Section(None, _body(letter)),),
         )
-    everyone = len(to) == len(position.variant.powers) - len(signers)
     to_line = "To: all powers" if everyone else f"To: {_names(position, to)}"
     return Message(
         title=f"{game.name}: press from {_names(position, signers)}",

@@ -12,7 +12,7 @@ runs, the rollback is refused and nothing changes.
 
 from __future__ import annotations
 
-from bot.service import phases
+from bot.service import buttons, phases
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
 from bot.service.errors import UserError
@@ -62,10 +62,13 @@ async def rollback(ctx: Context) -> list[Reply]:
     ]
     if current is not None:
         lines.append(f"{phases.label(current)} is void: anything ordered in it is dropped.")
+    deadline = phases.deadline(last, ctx.zone(game), ctx.now)
     message = Message(
         title=f"{game.name}: {label} rolled back",
         sections=(Section(None, tuple(Line(t) for t in lines)),),
-        deadline=phases.deadline(last, ctx.zone(game), ctx.now),
+        deadline=deadline,
+        # The phase is open again: the buttons of a phase that opens (none while paused).
+        buttons=() if deadline is None else buttons.phase_opened(),
     )
     return await ctx.announce(game, message, "rollback")
 

@@ -4,7 +4,8 @@
 A power without a player is in civil disorder: its units hold and it orders nothing (the
 UK rule book, III.3); whatever its last player had ordered in the open phase stays on file
 but counts only if a new player takes the power over before the deadline. The new player
-then sees those orders, since they are now their own power's.
+then sees those orders, since they are now their own power's. Its previous player's DRAW
+or SURRENDER vote in the phase is dropped: a vote binds only the player who cast it.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from bot.service.orderbook import read_orders
 from bot.service.roster import in_several_games, replacement_wanted, vacate
 from bot.service.setups import blocs_of, commanded, lead_of
 from bot.service.summary import power_name
-from bot.store.models import Game, OrderKind, Phase, Player, PowerStatus
+from bot.store.models import Game, OrderKind, Phase, Player, PowerStatus, VoteKind
 from engine import OrderError, Position, format_order
 from engine.names import power_code
 
@@ -176,6 +177,10 @@ async def replace(ctx: Context) -> list[Reply]:
             await ctx.store.set_power_status(
                 game.id, power, PowerStatus.PLAYING, phase_name=seat.phase.name
             )
+        # A DRAW or SURRENDER is its player's own word, unlike the orders, which are the
+        # power's: what the previous player voted this phase does not bind the new one.
+        for kind in VoteKind:
+            await ctx.store.withdraw_vote(game.id, seat.phase.name, power, kind)
     await ctx.store.session.flush()
     for power in handed:
         await _brief(ctx, replace_power(seat, power), player)

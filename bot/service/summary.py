@@ -4,8 +4,9 @@ Pure functions from engine values to :class:`~bot.service.effects.Message` value
 decides who sees them. Powers are named by the variant's display names and nothing here ever
 knows a player, so a message is the same whether the game is anonymous or not.
 
-Secrecy: only :func:`results_message` and :func:`history_message` show orders, and they are
-built from a :class:`~engine.Resolution`, which exists only once the phase has resolved.
+Secrecy: only :func:`results_message`, :func:`history_message` and :func:`power_results` show
+orders, and they are built from a :class:`~engine.Resolution`, which exists only once the phase
+has resolved.
 :func:`orders_message` and :func:`orders_echo` show one power its own orders.
 :func:`status_lines` is public before the deadline and takes no orders at all.
 """
@@ -408,6 +409,17 @@ def results_message(
     if game_name:
         title = f"{game_name}: {title}"
     return Message(title=title, sections=tuple(sections))
+
+
+def power_results(before: Position, resolution: Resolution, power: str) -> Section | None:
+    """One power's orders of a resolved phase with what became of them, for that power's own
+    direct message (the same lines :func:`results_message` shows everyone); None if it had
+    nothing to order."""
+    name = power_name(before, power)
+    for section in _power_sections(before, resolution, None):
+        if section.title == name:
+            return Section(f"Your orders in {phase_label(resolution.phase)}", section.lines)
+    return None
 
 
 def history_message(

@@ -705,22 +705,32 @@ class Store:
         return message
 
     async def due_outbox(
-        self, *, limit: int = 50, lease: timedelta = DELIVERY_LEASE
+        self,
+        *,
+        platform: Platform | None = None,
+        limit: int = 50,
+        lease: timedelta = DELIVERY_LEASE,
     ) -> list[OutboxMessage]:
         """Take pending messages that are due, oldest first, and hide them for `lease`.
+
+        ``platform``: only that platform's messages (each front end takes its own, so
+        front ends running side by side never hide each other's messages); None takes all.
 
         Commit right after, deliver outside the transaction, then `mark_sent` or
         `mark_failed`. A deliverer that dies mid-way leaves its messages to come due again
         when the lease runs out: delivery is at least once.
         """
         now = self.clock()
+        wanted = [
+            OutboxMessage.status == OutboxStatus.PENDING,
+            OutboxMessage.next_attempt_at <= now,
+        ]
+        if platform is not None:
+            wanted.append(OutboxMessage.platform == platform)
         messages = list(
             await self.session.scalars(
                 select(OutboxMessage)
-                .where(
-                    OutboxMessage.status == OutboxStatus.PENDING,
-                    OutboxMessage.next_attempt_at <= now,
-                )
+                .where(*wanted)
                 .order_by(OutboxMessage.id)
                 .limit(limit)
                 .with_for_update(skip_locked=True)

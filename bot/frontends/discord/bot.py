@@ -14,6 +14,7 @@ import discord
 from bot.frontends.discord.commands import build_tree
 from bot.frontends.discord.delivery import POLL_SECONDS, ClientTransport, Outbox, Transport
 from bot.frontends.discord.front import Front
+from bot.frontends.discord.identity import PLATFORM
 from bot.frontends.discord.invite import intents, invite_url
 from bot.frontends.discord.sync import DEFAULT_STATE, sync_commands
 from bot.frontends.discord.views import FRONT_ATTRIBUTE, CommandButton, EnterOrdersButton
@@ -40,7 +41,11 @@ class DipClient(discord.AutoShardedClient):
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
         super().__init__(intents=intents())
-        self.workspaces = Workspaces(directory or ClientDirectory(self))
+
+        self._service = service
+        self.workspaces = Workspaces(
+            directory or ClientDirectory(self), playing=self.servers_played
+        )
         self.front = Front(service, self.workspaces)
         setattr(self, FRONT_ATTRIBUTE, self.front)
         self.tree = build_tree(self, self.front)
@@ -51,11 +56,16 @@ class DipClient(discord.AutoShardedClient):
             poll_seconds=poll_seconds,
         )
         service.on_change(self.outbox.kicked)
+        service.on_news(self.outbox.kicked)
         self._out = out
         self._dev_guild_id = dev_guild_id
         self._sync_state = sync_state
         self._stopping = asyncio.Event()
         self._outbox_task: asyncio.Task[None] | None = None
+
+    async def servers_played(self, user_id: int) -> set[str]:
+        """The servers where the user plays a game that is not over."""
+        return await self._service.workspaces_playing(PLATFORM, str(user_id))
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(CommandButton, EnterOrdersButton)

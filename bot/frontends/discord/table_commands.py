@@ -1,5 +1,5 @@
 """Slash commands about the game at the table: `/dip newgame`, `join`, `leave`, `games`,
-`players`, `status`, `map`, `history` and `help`.
+`players`, `status`, `map`, `history`, `settings` and `help`.
 
 News for the table (a game created, a player joining, the map) is answered in the channel;
 what is for the asker (help, their games, the status) to them alone.
@@ -55,6 +55,9 @@ def table_commands(front: Front) -> list[AnyCommand]:
         press="The press rule (default: full)",
         grey_press="Allow unsigned (grey) press (default: no)",
         anonymous="Keep who plays which power secret (default: no)",
+        nmr="Missed orders: off, warn, warn:2, cd or excuse:1 (default: off)",
+        end="An agreed end: a year (1910), 1910:units or a date (2027-01-15)",
+        players="Fewer players, as the rule book sets them out: 6, 5, 4, 4:2, 4:3 or 3",
     )
     @app_commands.choices(press=PRESS_RULES)
     async def newgame(
@@ -69,6 +72,9 @@ def table_commands(front: Front) -> list[AnyCommand]:
         press: str | None = None,
         grey_press: bool | None = None,
         anonymous: bool | None = None,
+        nmr: str | None = None,
+        end: str | None = None,
+        players: str | None = None,
     ) -> None:
         rule = "+".join(w for w in (press, "grey" if grey_press else None) if w)
         text = command_text(
@@ -82,6 +88,9 @@ def table_commands(front: Front) -> list[AnyCommand]:
             flag("ready_early", ready_early),
             setting("press", rule),
             flag("anonymous", anonymous),
+            setting("nmr", nmr),
+            setting("end", end),
+            setting("players", players),
         )
         await run(interaction, text, private=False)
 
@@ -138,4 +147,15 @@ def table_commands(front: Front) -> list[AnyCommand]:
     ) -> None:
         await run(interaction, command_text("history", phase, game=game), private=True)
 
-    return [help_, newgame, join, leave, games, players, status, map_, history]
+    @app_commands.command(name="settings", description=summary("settings"))
+    @app_commands.describe(
+        changes="Game master: options to change, as for newgame, e.g. press=public nmr=cd",
+        game=GAME,
+    )
+    async def settings(
+        interaction: Interaction, changes: str | None = None, game: str | None = None
+    ) -> None:
+        text = command_text("settings", changes, game=game)
+        await run(interaction, text, private=changes is None)
+
+    return [help_, newgame, join, leave, games, players, status, map_, history, settings]

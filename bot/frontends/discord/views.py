@@ -1,5 +1,6 @@
-"""Buttons under the service's messages: one-click commands ("Ready", "My orders", "Map")
-and "Enter orders", which opens the order menus.
+"""Buttons under the service's messages: the one-click commands the service chose for the
+message ("Ready", "My orders", "Map", ...), and "Enter orders", which opens the order menus,
+under a message with a deadline.
 
 The buttons outlive the bot: each one's id says what it does (and, for a message sent by
 DM, which server's games it is about), and a restarted bot recognises them by that id. A
@@ -14,7 +15,7 @@ from typing import Any, Protocol, runtime_checkable
 import discord
 
 from bot.frontends.discord.identity import Interaction
-from bot.service.effects import Button, Message
+from bot.service.effects import Message
 
 # Where the client keeps the front end, for buttons pressed after a restart.
 FRONT_ATTRIBUTE = "dipgm_front"
@@ -24,12 +25,6 @@ LABEL_LIMIT = 80
 MAX_BUTTONS = 20
 
 ENTER_ORDERS_LABEL = "Enter orders"
-# Shown on a message that opens a phase when the service gives it no buttons of its own.
-PHASE_BUTTONS = (
-    Button("Ready", "ready"),
-    Button("My orders", "orders"),
-    Button("Map", "map"),
-)
 
 
 @runtime_checkable
@@ -105,9 +100,9 @@ class EnterOrdersButton(
 
 
 def message_view(message: Message, workspace: str) -> discord.ui.View | None:
-    """The buttons of a message: its own, or those of a phase for a message with a deadline;
-    None for a message without any."""
-    buttons = message.buttons or (PHASE_BUTTONS if message.deadline is not None else ())
+    """The buttons of a message: exactly the service's, and "Enter orders" under a message
+    with a deadline; None for a message without any."""
+    buttons = message.buttons
     if not buttons and message.deadline is None:
         return None
     # Only a server's id identifies a workspace in a button; anything else is left out.

@@ -2,9 +2,10 @@
 
 A DM to the bot names no server, and each server is its own workspace of games. When the bot
 is on one server, that is it. Otherwise the servers the writer shares with the bot decide;
-if they share several, the one where the writer last used the bot or last heard from a game
-does. Only if that is unknown too does the writer get asked to use `/dip` on the right
-server once.
+if they share several, the one server where the writer plays a game (the database knows,
+so this survives restarts and holds across workers), else the one where the writer last used
+the bot or last heard from a game. Only if that is unknown too does the writer get asked to
+use `/dip` on the right server once.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Protocol
 
 import discord
@@ -67,15 +68,21 @@ class ClientDirectory:
         return True
 
 
+async def _plays_nowhere(user_id: int) -> set[str]:
+    return set()
+
+
 class Workspaces:
     def __init__(
         self,
         directory: Directory,
         *,
+        playing: Callable[[int], Awaitable[set[str]]] = _plays_nowhere,
         clock: Callable[[], float] = time.monotonic,
         membership_seconds: float = MEMBERSHIP_SECONDS,
     ) -> None:
         self._directory = directory
+        self._playing = playing
         self._clock = clock
         self._ttl = membership_seconds
         self._last: OrderedDict[int, int] = OrderedDict()
@@ -99,6 +106,10 @@ class Workspaces:
             return str(shared[0])
         if not shared:
             return NOWHERE
+        plays_in = await self._playing(user_id)
+        playing = [g for g in shared if str(g) in plays_in]
+        if len(playing) == 1:
+            return str(playing[0])
         last = self._last.get(user_id)
         return str(last) if last in shared else None
 

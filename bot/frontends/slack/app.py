@@ -105,6 +105,7 @@ class SlackFrontEnd:
         )
         self._register(self.app)
         service.on_change(self._changed)
+        service.on_news(self._changed)
 
     def _register(self, app: AsyncApp) -> None:
         app.command(SLASH_COMMAND)(self._on_slash)

@@ -1,5 +1,6 @@
 """Messages of the service as Block Kit: a header, the sections as mrkdwn, the deadline in
-each reader's own time zone, and the message's buttons.
+each reader's own time zone, and the message's buttons (exactly those the service chose, plus
+"Enter orders", Slack's menus, under a message with a deadline).
 
 Slack's limits are kept here (50 blocks, 3000 characters a text, 150 a header, 75 a button
 label) so that no message is refused for its size.
@@ -11,7 +12,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from bot.service.effects import Button, Deadline, Line, Message, Section
+from bot.service.effects import Deadline, Line, Message, Section
 
 Block = dict[str, Any]
 
@@ -28,12 +29,6 @@ COMMAND_ACTION = "dip:cmd"
 ENTER_ORDERS_ACTION = "dip:enter_orders"
 ENTER_ORDERS_LABEL = "Enter orders"
 DEADLINE_LABEL = "Deadline"
-# Shown on a message that opens a phase when the service gives it no buttons of its own.
-PHASE_BUTTONS = (
-    Button("Ready", "ready"),
-    Button("My orders", "orders"),
-    Button("Map", "map"),
-)
 
 # Slack channel ids as the service writes them (`#C0123ABCD`) become channel links.
 _CHANNEL = re.compile(r"(?<![\w<])#([CG][A-Z0-9]{6,})\b")
@@ -91,12 +86,11 @@ def section(text: str) -> Block:
 
 
 def actions_block(message: Message) -> Block | None:
-    """The message's buttons; a message that opens a phase (it has a deadline) also gets the
-    usual phase buttons if it brings none, and one to enter orders from menus."""
-    chosen = list(message.buttons)
-    if message.deadline is not None and not chosen:
-        chosen = list(PHASE_BUTTONS)
-    elements = [_button(f"{COMMAND_ACTION}:{i}", b.label, b.command) for i, b in enumerate(chosen)]
+    """The message's buttons as the service chose them; a message with a deadline (a phase is
+    open) also gets one to enter orders from menus."""
+    elements = [
+        _button(f"{COMMAND_ACTION}:{i}", b.label, b.command) for i, b in enumerate(message.buttons)
+    ]
     if message.deadline is not None:
         elements.insert(0, _button(ENTER_ORDERS_ACTION, ENTER_ORDERS_LABEL, "", primary=True))
     if not elements:

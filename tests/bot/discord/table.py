@@ -43,6 +43,7 @@ from tests.bot.discord.standins import (
     snowflake,
     user_payload,
 )
+from tests.bot.service.harness import FakeAnimator
 from tests.bot.store.support import fresh_database
 
 START = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
@@ -336,7 +337,9 @@ async def discord_table(tmp_path: Path) -> AsyncIterator[DiscordTable]:
         try:
             clock = Clock()
             sessions = create_sessionmaker(engine)
-            service = GameService(sessions, clock=clock, renderer=fake_map, map_size=300)
+            service = GameService(
+                sessions, clock=clock, renderer=fake_map, animator=FakeAnimator(), map_size=300
+            )
             table = DiscordTable(service, clock, sessions)
             # Entering sets the client up on the running loop; it never connects.
             async with table.client:

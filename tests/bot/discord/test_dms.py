@@ -71,6 +71,22 @@ async def test_a_dm_is_about_the_server_the_writer_shares_with_the_bot(
     assert reply.only(nobody.id) and "You play in no game yet." in reply.text()
 
 
+async def test_a_writer_on_two_servers_who_plays_on_one_is_understood(
+    game: DiscordTable,
+) -> None:
+    carol = game.user("carol")
+    game.directory.members[OTHER_GUILD] = {carol.id}
+    # Nothing remembered of where carol last used the bot (a restart, another worker): the
+    # games she plays in decide.
+    workspaces = Workspaces(game.directory, playing=game.client.servers_played)
+    game.client.front.workspaces = workspaces
+    (reply,) = await game.dm("carol", "orders")
+    assert "No orders yet." in reply.text()
+    await game.slash("master", "gm end", confirm=True)
+    (reply,) = await game.dm("carol", "orders")
+    assert reply.text() == SEVERAL_SERVERS
+
+
 async def test_a_writer_on_two_servers_is_asked_once(game: DiscordTable) -> None:
     carol = game.user("carol")
     game.directory.members[OTHER_GUILD] = {carol.id}

@@ -10,7 +10,15 @@ from collections.abc import Sequence
 import pytest
 
 from tests.bot.discord.standins import Sent
-from tests.bot.discord.table import GAME_CHANNEL, PNG, POWERS, SEVEN, DiscordTable, texts
+from tests.bot.discord.table import (
+    GAME_CHANNEL,
+    GUILD,
+    PNG,
+    POWERS,
+    SEVEN,
+    DiscordTable,
+    texts,
+)
 
 
 def assert_secret(sent: Sequence[Sent], secrets: dict[str, int]) -> None:
@@ -53,7 +61,12 @@ async def test_seven_players_play_to_builds_in_secret(
     for name in SEVEN:
         (dm,) = [s for s in welcome if s.kind == "dm" and s.only(table.user(name).id)]
         assert "hague: you play" in dm.text()
-        assert set(dm.buttons()) == {"Ready", "My orders", "Map", "Enter orders"}
+        assert dm.buttons() == {
+            "Possible orders": f"dip:c:{GUILD}:game hague possible",
+            "My orders": f"dip:c:{GUILD}:game hague orders",
+            "Map": f"dip:c:{GUILD}:game hague map",
+            "Enter orders": f"dip:o:{GUILD}",
+        }
     mark = len(table.sent)
 
     # Spring 1901: by slash command, by bare orders in a DM, and by the menus.
@@ -96,6 +109,13 @@ async def test_seven_players_play_to_builds_in_secret(
     assert "SEV" in field(fall_results, "Dislodged")
     choices = [s for s in table.sent if s.kind == "dm" and "retreat" in s.text().lower()]
     assert choices and all(s.only(frank.id) for s in choices)
+    # Frank's DM tells what happened to Russia, with the same map attached.
+    (to_act,) = [s for s in choices if "Russia to act" in s.text()]
+    assert "F RUM" in field(to_act, "Your orders in Fall 1901")
+    assert "A BUD - RUM" not in to_act.text()  # Austria's orders are in the channel only
+    assert to_act.files == [("map.png", fall_results.files[0][1], to_act.files[0][2])]
+    assert to_act.embeds[-1].image.url == "attachment://map.png"
+    assert set(to_act.buttons()) == {"Possible orders", "My orders", "Map", "Enter orders"}
 
     # Fall 1901 retreats: autocomplete offers the retreats, the order takes one.
     suggested = await table.complete("frank", "order", "orders", "rum")

@@ -25,9 +25,10 @@ def results(sent: list[Sent]) -> Sent:
     return found
 
 
-def test_phase_messages_get_the_phase_buttons_and_others_none() -> None:
+def test_a_message_shows_exactly_its_buttons_and_menus_where_a_phase_is_open() -> None:
     due = Deadline(datetime(2026, 1, 7, tzinfo=UTC), "Wed")
-    view = message_view(Message(title="Spring 1901", deadline=due), str(GUILD))
+    chosen = (Button("Ready", "ready"), Button("My orders", "orders"), Button("Map", "map"))
+    view = message_view(Message(title="Spring 1901", deadline=due, buttons=chosen), str(GUILD))
     assert view is not None
     ids = [getattr(i, "custom_id", None) for i in view.children]
     assert ids == [
@@ -36,6 +37,10 @@ def test_phase_messages_get_the_phase_buttons_and_others_none() -> None:
         f"dip:c:{GUILD}:map",
         f"dip:o:{GUILD}",
     ]
+    # A deadline alone adds no one-click commands: only the menus.
+    bare = message_view(Message(title="Spring 1901", deadline=due), str(GUILD))
+    assert bare is not None
+    assert [getattr(i, "custom_id", None) for i in bare.children] == [f"dip:o:{GUILD}"]
     assert message_view(Message(title="alice joined"), str(GUILD)) is None
     own = message_view(Message(title="x", buttons=(Button("Draw?", "vote draw"),)), "")
     assert own is not None

@@ -58,6 +58,24 @@ class FakeRenderer:
         return PNG + f"{position.phase}:{region}".encode()
 
 
+GIF = b"GIF89a"
+
+
+class FakeAnimator:
+    """Stands in for render.history_gif: remembers the phases of each history it was asked
+    to animate, and which of them came with results."""
+
+    def __init__(self) -> None:
+        self.calls: list[list[tuple[str, bool]]] = []
+
+    def __call__(
+        self, positions: Sequence[Position], *, results: Any = None, size: int = 800
+    ) -> bytes:
+        shown = [r is not None for r in results] if results else [False] * len(positions)
+        self.calls.append([(str(p.phase), s) for p, s in zip(positions, shown, strict=True)])
+        return GIF + f"{len(positions)} frames".encode()
+
+
 class Table:
     def __init__(
         self,
@@ -70,6 +88,7 @@ class Table:
         self.clock = ScriptClock(START)
         self.out = io.StringIO()
         self.renderer = renderer
+        self.animator = FakeAnimator()
         self.map_dir = map_dir
         self.service = self.new_service()
         self.console = Console(self.service, self.out, map_dir, admins=admins)
@@ -77,7 +96,13 @@ class Table:
 
     def new_service(self) -> GameService:
         """A service on the same database and clock: what a restart would build."""
-        return GameService(self.sessions, clock=self.clock, renderer=self.renderer, map_size=300)
+        return GameService(
+            self.sessions,
+            clock=self.clock,
+            renderer=self.renderer,
+            animator=self.animator,
+            map_size=300,
+        )
 
     @property
     def lines(self) -> list[str]:

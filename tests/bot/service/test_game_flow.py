@@ -133,7 +133,11 @@ async def test_dislodged_units_retreat(table: Table) -> None:
     assert "[only:gm#game] Fall 1901 is adjudicated: the results go to the game's channel." in lines
     choices = said(lines, "dm:carol")
     assert choices[0] == "hague: Fall 1901 retreats — France to act"
-    assert choices[1].startswith("A BUR was dislodged: it may retreat to ")
+    # What happened to France, then what it must decide; the map comes with it.
+    assert choices[1] == "Your orders in Fall 1901"
+    assert choices[2].startswith("A BUR  ✗ dislodged (may retreat to ")
+    assert any(line.startswith("A BUR was dislodged: it may retreat to ") for line in choices)
+    assert any(line.startswith("[file dm:carol] ") for line in lines)
     assert not said(lines, "dm:alice")
     lines = await table.play(
         """

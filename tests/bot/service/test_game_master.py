@@ -115,10 +115,10 @@ async def test_end(table: Table) -> None:
     lines = await table.play("gm> /dip end")
     assert "Write `end confirm` to do it." in lines[0]
     lines = await table.play("gm> /dip end confirm")
-    assert said(lines, "#game") == [
-        "hague is over",
-        "The game master ended the game without a winner.",
-    ]
+    channel = said(lines, "#game")
+    assert channel[:2] == ["hague is over", "The game master ended the game without a winner."]
+    assert channel[2] == "hague: final standings"
+    assert "A PAR - BUR" not in "\n".join(channel), "orders never adjudicated stay secret"
     lines = await table.play("alice> /dip status")
     assert lines == [
         "[only:alice#game] There is no game in this channel. Create one with `newgame`, or name "

@@ -149,7 +149,7 @@ async def test_the_record_replays_to_the_same_results(table: Table) -> None:
     assert spring["press"] == [
         {
             "from": None,
-            "to": ["FRANCE"],
+            "to": None,
             "grey": True,
             "text": "Watch your back.",
             "at": spring["press"][0]["at"],

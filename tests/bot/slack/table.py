@@ -26,7 +26,7 @@ from bot.frontends.slack.runner import web_client
 from bot.service.game import GameService
 from bot.store import migrate
 from bot.store.database import create_engine, create_sessionmaker
-from tests.bot.service.harness import FakeRenderer
+from tests.bot.service.harness import FakeAnimator, FakeRenderer
 from tests.bot.slack import signed
 from tests.bot.slack.fake_slack import FakeSlack
 from tests.bot.store.support import FakeClock, fresh_database
@@ -178,7 +178,13 @@ async def game_service(
         try:
             clock = FakeClock(START)
             sessions = create_sessionmaker(engine)
-            service = GameService(sessions, clock=clock, renderer=FakeRenderer(), map_size=300)
+            service = GameService(
+                sessions,
+                clock=clock,
+                renderer=FakeRenderer(),
+                animator=FakeAnimator(),
+                map_size=300,
+            )
             yield service, clock, sessions
         finally:
             await engine.dispose()

@@ -70,8 +70,9 @@ def test_text_is_shown_literally_and_channel_ids_become_links() -> None:
     assert fallback_text(text("one", "two <@U1>", title="T")) == "T\none\ntwo &lt;@U1&gt;"
 
 
-def test_a_phase_message_offers_menus_and_the_usual_buttons() -> None:
-    blocks = message_blocks(Message(title="Spring 1901", deadline=DEADLINE))
+def test_a_phase_message_offers_menus_and_exactly_the_service_buttons() -> None:
+    chosen = (Button("Ready", "ready"), Button("My orders", "orders"), Button("Map", "map"))
+    blocks = message_blocks(Message(title="Spring 1901", deadline=DEADLINE, buttons=chosen))
     actions = blocks[-1]
     assert actions["type"] == "actions"
     assert [(e["action_id"], e["text"]["text"], e["value"]) for e in actions["elements"]] == [
@@ -80,6 +81,11 @@ def test_a_phase_message_offers_menus_and_the_usual_buttons() -> None:
         ("dip:cmd:1", "My orders", "orders"),
         ("dip:cmd:2", "Map", "map"),
     ]
+
+
+def test_a_deadline_brings_no_buttons_of_its_own_but_the_menus() -> None:
+    actions = message_blocks(Message(title="Spring 1901", deadline=DEADLINE))[-1]
+    assert [e["action_id"] for e in actions["elements"]] == [ENTER_ORDERS_ACTION]
 
 
 def test_the_service_buttons_are_shown_as_given() -> None:

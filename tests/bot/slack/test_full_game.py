@@ -1,7 +1,7 @@
 """A whole game year of seven Slack players through slack_bolt and the fake Web API: orders by
-DM, by slash command and by the modal; results with the map in the channel; a retreat and
-builds; and before each phase resolves, no message anyone could read shows another power's
-orders."""
+DM, by slash command and by the modal; results with the map in the channel, and in the DM of
+each power that must retreat or build; a retreat and builds; and before each phase resolves,
+no message anyone could read shows another power's orders."""
 
 from __future__ import annotations
 
@@ -45,10 +45,29 @@ async def check_results(table: SlackTable, since: int, phase: str) -> Post:
     summary = posts[0]
     assert summary.blocks[0]["type"] == "header"
     completions = table.slack.calls_to("files.completeUploadExternal")
-    assert completions[-1]["channel_id"] == GAME
-    uploaded = table.slack.uploads[completions[-1]["files"][0]["id"]]
+    into_game = [c for c in completions if c["channel_id"] == GAME]
+    uploaded = table.slack.uploads[into_game[-1]["files"][0]["id"]]
     assert uploaded.startswith(PNG)
     return summary
+
+
+async def check_dm_results(table: SlackTable, since: int, user: str, title: str) -> Post:
+    """A power that must act has the results in its DM too: its own orders with their
+    outcomes in the message, then the same map uploaded into that DM."""
+    dm = table.slack.dm_of(user)
+    posts = [p for p in table.slack.posts[since:] if p.channel == dm and title in p.text]
+    assert [p.kind for p in posts] == ["message", "file"]
+    uploads = [
+        c for c in table.slack.calls_to("files.completeUploadExternal") if c["channel_id"] == dm
+    ]
+    assert uploads, "no map uploaded into the DM"
+    into_game = [
+        c for c in table.slack.calls_to("files.completeUploadExternal") if c["channel_id"] == GAME
+    ]
+    dm_map = table.slack.uploads[uploads[-1]["files"][0]["id"]]
+    assert dm_map.startswith(PNG)
+    assert dm_map == table.slack.uploads[into_game[-1]["files"][0]["id"]]
+    return posts[0]
 
 
 async def test_a_game_year_with_a_retreat_and_builds(tmp_path: Path) -> None:
@@ -112,6 +131,16 @@ async def test_a_game_year_with_a_retreat_and_builds(tmp_path: Path) -> None:
         await check_results(table, mark, "Fall 1901")
         retreat = [p for p in slack.received(GERMANY, since=mark) if "dislodged" in p.text]
         assert retreat and "RUH" in retreat[0].text
+        dm = await check_dm_results(table, mark, GERMANY, "Fall 1901 retreats — Germany to act")
+        assert "Your orders in Fall 1901" in dm.text and "A BUR H" in dm.text
+        assert "A GAS - BUR" not in dm.text  # France's orders are in the channel, not here
+        buttons = [(e["text"]["text"], e["value"]) for e in dm.blocks[-1]["elements"]]
+        assert buttons == [
+            ("Enter orders", ""),
+            ("Possible orders", "game hague possible"),
+            ("My orders", "game hague orders"),
+            ("Map", "game hague map"),
+        ]
 
         # Fall 1901 retreats: Germany retreats by the modal opened from that DM.
         mark = len(slack.posts)
@@ -126,10 +155,14 @@ async def test_a_game_year_with_a_retreat_and_builds(tmp_path: Path) -> None:
         await table.slash(GM, "process")
         await table.deliver()
         await check_results(table, mark, "Fall 1901 retreats")
+        build = await check_dm_results(
+            table, mark, FRANCE, "Winter 1901 adjustments — France to act"
+        )
+        assert "Your orders in Fall 1901 retreats" not in build.text  # France had none
 
         # Winter 1901: France builds by DM, Germany by the modal.
         mark = len(slack.posts)
-        assert any("build" in p.text for p in slack.received(FRANCE, since=mark - 50))
+        assert "You may build" in build.text
         await table.dm(FRANCE, "build A Par")
         assert "✓ A PAR B" in slack.received(FRANCE, since=mark)[-1].text
         modal = await table.enter_orders(GERMANY, channel=slack.dm_of(GERMANY))

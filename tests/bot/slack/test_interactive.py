@@ -13,15 +13,30 @@ from tests.bot.slack.table import GAME, GM, PLAYERS, STRANGER, SlackTable
 FRANCE = PLAYERS["FRANCE"]
 
 
-async def test_phase_messages_carry_the_buttons(started: SlackTable) -> None:
+async def test_phase_messages_carry_the_buttons_the_service_chose(started: SlackTable) -> None:
     welcome = next(p for p in started.slack.received(FRANCE) if "you play France" in p.text)
     actions = welcome.blocks[-1]
-    assert [e["text"]["text"] for e in actions["elements"]] == [
-        "Enter orders",
-        "Ready",
-        "My orders",
-        "Map",
+    assert [(e["text"]["text"], e["value"]) for e in actions["elements"]] == [
+        ("Enter orders", ""),
+        ("Possible orders", "game hague possible"),
+        ("My orders", "game hague orders"),
+        ("Map", "game hague map"),
     ]
+    begun = next(p for p in started.slack.in_channel(GAME) if "has begun" in p.text)
+    assert [(e["text"]["text"], e["value"]) for e in begun.blocks[-1]["elements"]] == [
+        ("Enter orders", ""),
+        ("Ready", "ready"),
+        ("My orders", "orders"),
+        ("Map", "map"),
+    ]
+
+
+async def test_a_dm_button_names_its_game(started: SlackTable) -> None:
+    await started.dm(FRANCE, "order A Par-Bur")
+    await started.click(FRANCE, "game hague orders", channel=started.slack.dm_of(FRANCE))
+    post = started.slack.posts[-1]
+    assert (post.kind, post.channel) == ("message", started.slack.dm_of(FRANCE))
+    assert "A PAR - BUR" in post.text
 
 
 async def test_ready_clicked_in_the_channel_answers_privately(started: SlackTable) -> None:

@@ -92,6 +92,33 @@ async def test_due_messages_are_leased_to_one_deliverer(
         assert [m.dedupe_key for m in await Store(session, clock).due_outbox()] == ["a", "b", "c"]
 
 
+async def test_each_platform_takes_only_its_own_messages(
+    sessions: Sessions, clock: FakeClock
+) -> None:
+    async with sessions.begin() as session:
+        store = Store(session, clock)
+        for key, platform in (
+            ("a", Platform.SLACK),
+            ("b", Platform.DISCORD),
+            ("c", Platform.SLACK),
+        ):
+            await store.enqueue(key, platform=platform, target=CHANNEL, payload={"blocks": []})
+
+    async def take(platform: Platform | None) -> list[str]:
+        async with sessions.begin() as session:
+            found = await Store(session, clock).due_outbox(platform=platform)
+            return [m.dedupe_key for m in found]
+
+    # Slack running beside Discord hides none of Discord's messages, and the other way round.
+    assert await take(Platform.SLACK) == ["a", "c"]
+    assert await take(Platform.CONSOLE) == []
+    assert await take(Platform.DISCORD) == ["b"]
+    assert await take(Platform.DISCORD) == []  # leased
+    assert await take(None) == []
+    clock.advance(seconds=DELIVERY_LEASE.total_seconds())
+    assert await take(None) == ["a", "b", "c"]
+
+
 async def test_sent_messages_are_done(sessions: Sessions, clock: FakeClock) -> None:
     async with sessions.begin() as session:
         message = await enqueue(Store(session, clock), "a")

@@ -1,0 +1,99 @@
+"""`settings`: a game's options as players read them, and the game master changing them.
+
+Before the game starts every `newgame` option may change. Once it has started, who plays
+whom and the negotiation period are settled; the rest (press, schedule, missed orders, the
+agreed end) apply from now on, the current deadline staying where it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.service.context import Context
+from bot.service.effects import Line, Message, Reply, Section
+from bot.service.errors import UserError
+from bot.service.nmr_policy import NmrMode
+from bot.service.options import FIXED_ONCE_STARTED, GameOptions, parse_changes
+from bot.service.schedule import describe
+from bot.service.setups import Setup
+from bot.store.models import GameStatus
+from engine import Variant
+
+
+def option_lines(variant: Variant, options: GameOptions) -> list[Line]:
+    """The options in words: the schedule, the press and other rules, the seats."""
+    lines = [Line(describe(options.schedule)), Line(rules_line(options))]
+    if options.setup is not None and options.setup.players < len(variant.powers):
+        lines.append(Line(seats_line(variant, options.setup)))
+    return lines
+
+
+def power_names(variant: Variant, powers: Sequence[str]) -> str:
+    return ", ".join(variant.power_info[p].name for p in powers)
+
+
+def seats_line(variant: Variant, setup: Setup) -> str:
+    """The rule book's layout: who commands what, and the powers nobody plays."""
+    seats = "; ".join(
+        " and ".join(variant.power_info[p].name for p in seat) for seat in setup.seats
+    )
+    text = f"Seats: {seats}."
+    idle = [p for p in variant.powers if p not in setup.played]
+    if idle:
+        text += f" Not played (civil disorder): {power_names(variant, idle)}."
+    return text
+
+
+def rules_line(options: GameOptions) -> str:
+    if options.anonymous:
+        anonymous = "anonymous (who plays which power stays secret)"
+    else:
+        anonymous = "players' powers are public"
+    press = f"{options.press.value}, grey press allowed" if options.grey else options.press.value
+    text = f"Press: {press}; {anonymous}."
+    if options.nmr.mode is not NmrMode.OFF:
+        text += f" Missed orders: {options.nmr.describe()}."
+    if options.end is not None:
+        text += f" The game ends {options.end.describe(options.schedule.zone)}."
+    return text
+
+
+async def settings(ctx: Context) -> list[Reply]:
+    game = await ctx.game()
+    options = ctx.options(game)
+    variant = ctx.variant(game)
+    if not ctx.args.strip():
+        lines = [*option_lines(variant, options)]
+        if game.status != GameStatus.FINISHED:
+            lines.append(
+                Line(
+                    "The game master changes them with `settings option=value ...`, e.g. "
+                    "`settings press=public`; `help newgame` lists the options."
+                )
+            )
+        message = Message(title=f"{game.name}: settings", sections=(Section(None, tuple(lines)),))
+        return [ctx.private(message)]
+    ctx.require_gm(game)
+    if game.status == GameStatus.FINISHED:
+        raise UserError(f"{game.name} is over: its settings no longer change.")
+    changed, names = parse_changes(ctx.args, options)
+    if game.status != GameStatus.FORMING:
+        for name in names:
+            if name in FIXED_ONCE_STARTED:
+                raise UserError(
+                    f"{name} cannot change now: {FIXED_ONCE_STARTED[name]}. Nothing was changed."
+                )
+    if changed == options:
+        raise UserError("Those are already the game's settings: nothing was changed.")
+    game.settings = {**game.settings, **changed.to_settings()}
+    lines = option_lines(variant, changed)
+    if game.status != GameStatus.FORMING and changed.schedule != options.schedule:
+        lines.append(
+            Line(
+                "The new schedule applies from the next phase; the current deadline stays "
+                "(`extend` or `deadline` moves it)."
+            )
+        )
+    title = f"{game.name}: the game master changed the settings ({', '.join(names)})"
+    message = Message(title=title, sections=(Section(None, tuple(lines)),))
+    return await ctx.announce(game, message, "settings")

@@ -1,0 +1,119 @@
+"""The final announcement: how the game ended, the standings, and the whole game animated,
+posted once to the channel however the game ends."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from tests.bot.service.harness import GIF, Table, open_table, said
+from tests.bot.store.support import BACKENDS
+
+
+@pytest.fixture(params=BACKENDS)
+async def table(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Table]:
+    async with open_table(request.param, tmp_path) as table:
+        yield table
+
+
+DRAW_AFTER_A_YEAR = """
+carol@dm> order A Par-Bur; F Bre-MAO
+frank@dm> order A War-Gal
+clock +49h
+carol@dm> order A Bur-Bel; F MAO-Por
+frank@dm> order A Gal-Rum
+clock +49h
+clock +49h
+alice@dm> draw
+bob@dm> draw
+carol@dm> draw
+dave@dm> draw
+eve@dm> draw
+frank@dm> draw
+grace@dm> draw
+clock +49h
+"""
+
+
+async def test_a_draw_ends_with_standings_and_the_animated_game(table: Table) -> None:
+    await table.seven_players()
+    table.fresh()
+    lines = await table.play(DRAW_AFTER_A_YEAR)
+    channel = said(lines, "#game")
+    start = channel.index("hague: final standings")
+    assert channel[start + 1] == (
+        "The game ended in a draw shared by Austria, England, France, Germany, Italy, Russia "
+        "and Turkey."
+    )
+    assert channel[start + 2 : start + 10] == [
+        "Standings",
+        "1. Russia (frank): 5 supply centres, 4 units",
+        "2. France (carol): 5 supply centres, 3 units",
+        "3. Austria (alice): 3 supply centres, 3 units",
+        "4. England (bob): 3 supply centres, 3 units",
+        "5. Germany (dave): 3 supply centres, 3 units",
+        "6. Italy (eve): 3 supply centres, 3 units",
+        "7. Turkey (grace): 3 supply centres, 3 units",
+    ]
+    # The finale comes after the last results, and is posted once.
+    assert channel.index("hague: Fall 1902 — results") < start
+    assert channel.count("hague: final standings") == 1
+    gif = table.map_dir / "hague-history.gif"
+    assert f"[file #game] {gif}" in lines
+    assert gif.read_bytes().startswith(GIF)
+    # Every adjudicated phase with its results, then the board the game ended on.
+    assert table.animator.calls == [
+        [
+            ("S1901M", True),
+            ("F1901M", True),
+            ("W1901A", True),
+            ("S1902M", True),
+            ("F1902M", True),
+            ("W1902A", False),
+        ]
+    ]
+    assert await table.play("clock +49h") == []
+
+
+async def test_an_anonymous_game_names_no_players_in_its_standings(table: Table) -> None:
+    await table.seven_players(options="anonymous=on")
+    table.fresh()
+    lines = await table.play(DRAW_AFTER_A_YEAR)
+    channel = said(lines, "#game")
+    start = channel.index("hague: final standings")
+    assert channel[start + 3] == "1. Russia: 5 supply centres, 4 units"
+    finale = "\n".join(channel[start:])
+    assert not any(name in finale for name in ("alice", "carol", "frank"))
+
+
+async def test_the_game_master_ending_a_game_keeps_the_open_phase_secret(table: Table) -> None:
+    await table.seven_players()
+    await table.play("clock +49h")
+    table.fresh()
+    lines = await table.play(
+        """
+        carol@dm> order A Par-Bur
+        gm> /dip end confirm
+        """
+    )
+    channel = said(lines, "#game")
+    assert channel[:2] == ["hague is over", "The game master ended the game without a winner."]
+    start = channel.index("hague: final standings")
+    assert channel[start + 1] == "The game master ended the game without a winner."
+    assert "A PAR - BUR" not in "\n".join(channel)
+    # Spring 1901 with its results, then Fall 1901's board without its (secret) orders.
+    assert table.animator.calls == [[("S1901M", True), ("F1901M", False)]]
+    assert f"[file #game] {table.map_dir / 'hague-history.gif'}" in lines
+
+
+async def test_ending_a_game_that_never_started_animates_nothing(table: Table) -> None:
+    await table.seven_players(start=False)
+    table.fresh()
+    lines = await table.play("gm> /dip end confirm")
+    assert said(lines, "#game") == [
+        "hague is over",
+        "The game master ended the game without a winner.",
+    ]
+    assert table.animator.calls == []
