@@ -3,6 +3,7 @@ adjudication, a negotiation period, and times shown in the game's zone."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 from tests.bot.service.harness import open_table, said
@@ -48,3 +49,36 @@ async def test_negotiation_comes_before_the_first_deadline(tmp_path: Path) -> No
         assert not said(lines, "#game")
         lines = await table.play("clock +1h")
         assert said(lines, "#game")[0] == "hague: Spring 1901 — results"
+
+
+async def test_games_due_together_are_announced_one_by_one(tmp_path: Path) -> None:
+    async with open_table("sqlite", tmp_path) as table:
+        await table.play(
+            """
+            gm> /dip newgame hague
+            alice> /dip join
+            bob> /dip join
+            gm> /dip start
+            gm#other> /dip newgame leiden
+            carol#other> /dip join
+            dave#other> /dip join
+            gm#other> /dip start
+            """
+        )
+        table.fresh()
+        seen: list[list[str]] = []
+
+        async def news() -> None:
+            # What a front end would find in the outbox at this moment.
+            pending = await table.service.pending("console")
+            seen.append(sorted(d.message.title or "" for d in pending))
+            for delivery in pending:
+                await table.service.delivered(delivery.id)
+
+        table.service.on_news(news)
+        table.clock.now += timedelta(hours=49)
+        assert await table.service.process_due() == 2
+        assert seen == [
+            ["hague: Spring 1901 — results"],
+            ["leiden: Spring 1901 — results"],
+        ]
