@@ -85,33 +85,10 @@ def parse_newgame(text: str, default_zone: str) -> tuple[str | None, GameOptions
                 "(at most 40), e.g. `newgame hague`."
             )
         text = rest
-    try:
-        options = split_options(text) if text.strip() else {}
-    except ScheduleError as exc:
-        raise UserError(f"{exc}. `help newgame` lists the options.") from None
-    press, grey = _press(options.pop("press", None))
-    anonymous = _switch("anonymous", options.pop("anonymous", None))
-    nmr_text = options.pop("nmr", None)
-    end_text = options.pop("end", None)
-    setup = parse_players(options.pop("players", None))
-    try:
-        schedule = parse_options(options, base=Schedule(zone=default_zone))
-    except ScheduleError as exc:
-        raise UserError(
-            f"{exc}. The other options are press, anonymous, nmr, end and players; `help newgame` "
-            "explains each."
-        ) from None
-    nmr = parse_nmr(nmr_text, schedule)
-    end = parse_end(end_text, schedule.zone, FIRST_YEAR)
-    return name, GameOptions(
-        schedule=schedule,
-        press=press,
-        anonymous=anonymous,
-        grey=grey,
-        nmr=nmr,
-        end=end,
-        setup=setup,
-    )
+    defaults = GameOptions(schedule=Schedule(zone=default_zone))
+    if not text.strip():
+        return name, defaults
+    return name, parse_changes(text, defaults)[0]
 
 
 # Options that only mean something before powers are assigned: changing them later would
