@@ -132,7 +132,7 @@ class Adjudicator:
             playing = {p for p in verdict.playing if statuses.get(p) == PowerStatus.PLAYING}
             applied = await conditional_apply.apply(store, game, phase, next_phase, after, playing)
         await self._announce(store, game, phase, verdict, image.id, next_phase, key, applied)
-        if verdict.ending is not None:
+        if over:
             await finale.announce_end(store, self.deps.animator, game, after, key)
         await nmr.send(store, game, misses)
         await store.audit(SYSTEM, "adjudicated", game_id=game.id, detail={"phase": phase.name})

@@ -15,11 +15,11 @@ from bot.service.effects import Image, Line, Message, Section
 from bot.service.endings import ending_text
 from bot.service.maps import Animator, animate
 from bot.service.options import GameOptions
-from bot.service.orderbook import adjudicated_orders, read_orders
+from bot.service.orderbook import phase_orders
 from bot.service.queries import phases_of
 from bot.service.roster import players_by_power
 from bot.service.summary import power_name
-from bot.store.models import Game, OrderKind, PhaseStatus, PowerStatus
+from bot.store.models import Game, PhaseStatus, PowerStatus
 from bot.store.repository import Store
 from engine import Position, adjudicate
 from render.orders import ResultsArg
@@ -119,11 +119,7 @@ async def _history(
     for phase in await phases_of(store.session, game.id):
         if phase.status != PhaseStatus.ADJUDICATED:
             continue
-        before = Position.from_json(phase.position)
-        orders = adjudicated_orders(before, phase.results)
-        if orders is None:
-            rows = await store.orders_of_phase(phase.id, kind=OrderKind.ORDER)
-            orders = read_orders(before, rows)
+        before, orders = await phase_orders(store, phase)
         positions.append(before)
         results.append(adjudicate(before, orders))
     positions.append(final)

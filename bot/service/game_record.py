@@ -21,11 +21,11 @@ from typing import Any
 from bot.service.context import Context
 from bot.service.effects import Image, Line, Message, Reply, Section
 from bot.service.errors import UserError
-from bot.service.orderbook import adjudicated_orders, read_orders
+from bot.service.orderbook import phase_orders
 from bot.service.queries import phases_of
 from bot.service.setups import commanded
-from bot.store.models import Game, GameStatus, OrderKind, Phase, PhaseStatus, Press, Vote
-from engine import Position, format_order
+from bot.store.models import Game, GameStatus, Phase, PhaseStatus, Press, Vote
+from engine import format_order
 
 FORMAT = "dipgm-game-record/1"
 
@@ -114,12 +114,8 @@ async def _entry(
     press: Sequence[Press],
     votes: Sequence[Vote],
 ) -> dict[str, Any]:
-    before = Position.from_json(phase.position)
+    _, orders = await phase_orders(ctx.store, phase)
     stored = phase.results or {}
-    orders = adjudicated_orders(before, stored)
-    if orders is None:
-        rows = await ctx.store.orders_of_phase(phase.id, kind=OrderKind.ORDER)
-        orders = read_orders(before, rows)
     request = {
         **phase.position,
         "orders": {p: [format_order(o) for o in os] for p, os in orders.items() if os},

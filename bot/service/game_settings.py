@@ -63,7 +63,7 @@ async def settings(ctx: Context) -> list[Reply]:
     options = ctx.options(game)
     variant = ctx.variant(game)
     if not ctx.args.strip():
-        lines = [*option_lines(variant, options)]
+        lines = option_lines(variant, options)
         if game.status != GameStatus.FINISHED:
             lines.append(
                 Line(

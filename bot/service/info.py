@@ -12,7 +12,7 @@ from bot.service.effects import Image, Line, Message, Reply, Section
 from bot.service.endings import ending_text
 from bot.service.errors import UserError
 from bot.service.maps import draw, filename, region_name
-from bot.service.orderbook import adjudicated_orders, read_orders
+from bot.service.orderbook import phase_orders, read_orders
 from bot.service.queries import image_of, phases_of
 from bot.service.schedule import describe
 from bot.service.summary import history_message, missing_orders, power_name, status_lines
@@ -182,11 +182,7 @@ async def resolution_of(
 ) -> tuple[Position, dict[str, list[Order]], Resolution]:
     """A past phase's position, orders and results, adjudicated again: the engine is a pure
     function, so this is the adjudication that happened."""
-    before = Position.from_json(phase.position)
-    orders = adjudicated_orders(before, phase.results)
-    if orders is None:
-        rows = await ctx.store.orders_of_phase(phase.id, kind=OrderKind.ORDER)
-        orders = read_orders(before, rows)
+    before, orders = await phase_orders(ctx.store, phase)
     return before, orders, adjudicate(before, orders)
 
 

@@ -8,6 +8,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from bot.store.models import Order as OrderRow
+from bot.store.models import OrderKind, Phase
+from bot.store.repository import Store
 from engine import Build, Order, OrderError, Position, Waive, parse_order
 
 logger = logging.getLogger(__name__)
@@ -72,3 +74,14 @@ def adjudicated_orders(
             except OrderError:
                 logger.warning("an adjudicated order of %s does not read back", power)
     return orders
+
+
+async def phase_orders(store: Store, phase: Phase) -> tuple[Position, dict[str, list[Order]]]:
+    """A past phase's position and the orders it was adjudicated with: as its results record
+    them, or (a phase recorded without them) its stored orders read back."""
+    before = Position.from_json(phase.position)
+    orders = adjudicated_orders(before, phase.results)
+    if orders is None:
+        rows = await store.orders_of_phase(phase.id, kind=OrderKind.ORDER)
+        orders = read_orders(before, rows)
+    return before, orders

@@ -18,6 +18,8 @@ from bot.store.models import Game, Player, PowerStatus
 from bot.store.repository import Store
 from engine import Position
 from tests.bot.service.harness import SEVEN, Table, open_table, said
+from tests.bot.service.test_conditional import FALL, SPRING
+from tests.bot.service.test_setups import FOUR as UK_FOUR
 from tests.bot.store.support import BACKENDS
 
 FOUR = """
@@ -27,16 +29,6 @@ carol> /dip join france
 dave> /dip join germany
 eve> /dip join italy
 gm> /dip start
-"""
-SPRING = """
-carol@dm> order A PAR - BUR; A MAR - SPA
-dave@dm> order A MUN - RUH; A BER - MUN
-gm> /dip process
-"""
-# Germany dislodges the French army in Burgundy; France keeps Spain (a build).
-FALL = """
-dave@dm> order A RUH - BUR; A MUN S A RUH - BUR
-carol@dm> order A SPA H
 """
 
 
@@ -110,16 +102,7 @@ async def test_a_team_has_one_vote_for_its_power(tmp_path: Path) -> None:
 
 async def test_a_player_of_two_powers_votes_for_each(tmp_path: Path) -> None:
     async with open_table("sqlite", tmp_path) as table:
-        await table.play(
-            """
-            gm> /dip newgame hague players=4 reminders=off
-            alice> /dip join austria
-            bob> /dip join england
-            dave> /dip join germany
-            eve> /dip join italy
-            gm> /dip start
-            """
-        )
+        await table.play(UK_FOUR)
         table.fresh()
         lines = await table.play("alice@dm> draw")
         assert said(lines, "dm:alice")[0].startswith(
