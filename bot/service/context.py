@@ -11,13 +11,13 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from bot.service import delivery
-from bot.service.commands import Command
+from bot.service.commands.grammar import Command
 from bot.service.effects import Audience, Message, Reply, Request, text
 from bot.service.errors import UserError
 from bot.service.maps import Animator, Renderer
-from bot.service.options import GameOptions
-from bot.service.setups import commanded
+from bot.service.options.fewer_players import commanded
+from bot.service.options.game_options import GameOptions
+from bot.service.outbox import queue
 from bot.store.models import Game, GameStatus, Phase, Platform, Player
 from bot.store.repository import Store
 from engine import Position, Variant, load_variant
@@ -90,7 +90,7 @@ class Context:
         )
         if self.in_channel_of(game):
             return [Reply(Audience.CHANNEL, message)]
-        await delivery.to_channel(self.store, game, f"game:{game.id}:audit:{entry.id}", message)
+        await queue.to_channel(self.store, game, f"game:{game.id}:audit:{entry.id}", message)
         return []
 
     # The game ----------------------------------------------------------------------------

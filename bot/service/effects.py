@@ -71,7 +71,7 @@ class Message:
     sections: tuple[Section, ...] = ()
     deadline: Deadline | None = None
     image: Image | None = None
-    # Chosen by the service (see bot.service.buttons); front ends show exactly these.
+    # Chosen by the service (see bot.service.words.buttons); front ends show exactly these.
     buttons: tuple[Button, ...] = ()
 
     def plain_text(self) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from bot.service.setups import blocs_of, commanded, lead_of
+from bot.service.options.fewer_players import blocs_of, commanded, lead_of
 from bot.store.models import Game, Player, PowerStatus
 from bot.store.repository import Store
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.service.effects import Actor, Audience, Message, Place, Reply, Request, Target
-from bot.service.game import GameService
+from bot.service.game_service import GameService
 
 PLATFORM = "console"
 WORKSPACE = "local"

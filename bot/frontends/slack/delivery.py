@@ -14,9 +14,9 @@ import logging
 
 from bot.frontends.slack.identity import PLATFORM
 from bot.frontends.slack.sender import Sender, api_error, retry_after
-from bot.service.delivery import Delivery
 from bot.service.effects import Target
-from bot.service.game import GameService
+from bot.service.game_service import GameService
+from bot.service.outbox.queue import Delivery
 
 logger = logging.getLogger(__name__)
 

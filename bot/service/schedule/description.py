@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.service.schedule.durations import describe_duration
 from bot.service.schedule.model import Schedule
 from bot.service.schedule.timings import Blitz, Weekly
-from bot.service.schedule.words import and_list, or_list
+from bot.service.words.english import and_list, or_list
 
 
 def describe(schedule: Schedule) -> str:

@@ -13,7 +13,7 @@ from datetime import timedelta
 
 from bot.service.schedule.errors import ScheduleError
 from bot.service.schedule.units import DAY, HOUR, LONGEST, MINUTE, SECOND, WEEK, ZERO, whole_seconds
-from bot.service.schedule.words import plural
+from bot.service.words.english import plural
 
 # Words that switch an option off; for a span, "no time".
 OFF_WORDS = ("off", "none", "no", "0")

@@ -6,7 +6,7 @@ from datetime import datetime, tzinfo
 
 from bot.service.schedule.timings import WEEKDAYS
 from bot.service.schedule.units import MINUTE, ZERO, as_utc, zone_info
-from bot.service.schedule.words import plural
+from bot.service.words.english import plural
 
 _MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 

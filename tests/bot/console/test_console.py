@@ -12,8 +12,8 @@ import pytest
 from bot.frontends.console import Console, ScriptError, interactive, run_script
 from bot.frontends.console.interactive import Session
 from bot.frontends.console.terminal import Where, command_text
-from bot.service.delivery import Delivery
 from bot.service.effects import Image, Line, Message, Section, Target, text
+from bot.service.outbox.queue import Delivery
 from tests.bot.service.harness import Table, open_table
 
 

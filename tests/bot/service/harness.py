@@ -22,7 +22,7 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.frontends.console import Console, ScriptClock, run_script
-from bot.service.game import GameService
+from bot.service.game_service import GameService
 from bot.service.maps import Renderer
 from bot.store import migrate
 from bot.store.database import create_engine, create_sessionmaker

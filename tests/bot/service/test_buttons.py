@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import buttons
-from bot.service.commands import BY_NAME, parse_command
-from bot.service.delivery import Delivery
+from bot.service.commands.grammar import BY_NAME, parse_command
 from bot.service.effects import Audience, Button, Message, Reply, Request
+from bot.service.outbox.queue import Delivery
+from bot.service.words import buttons
 from tests.bot.service.harness import PNG, Table, open_table
 from tests.bot.store.support import BACKENDS
 

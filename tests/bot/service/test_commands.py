@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.commands import SPECS, Command, Spec, help_message, parse_command
+from bot.service.commands.grammar import SPECS, Command, Spec, help_message, parse_command
 from bot.service.errors import UserError
 
 

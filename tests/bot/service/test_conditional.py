@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service.conditional import ConditionError, read_conditional, split_pieces
+from bot.service.turn.conditional_orders import ConditionError, read_conditional, split_pieces
 from engine import Position
 from tests.bot.service.harness import Table, open_table, said
 from tests.bot.store.support import BACKENDS

@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import select
 
 from bot.service.errors import UserError
-from bot.service.options import GameOptions, parse_newgame
+from bot.service.options.game_options import GameOptions, parse_newgame
 from bot.store.models import Game, GameStatus
 from tests.bot.service.harness import Table, open_table, said
 from tests.bot.store.support import BACKENDS

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from bot.service.game import GameService
+from bot.service.game_service import GameService
 from bot.store.database import create_engine, create_sessionmaker
 from bot.store.models import Game, OutboxMessage, OutboxStatus, Phase, PhaseStatus
 from bot.store.repository import DELIVERY_LEASE, Store

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from bot.service.players import assign_powers
+from bot.service.commands.forming import assign_powers
 from bot.store.models import Game, Player
 from tests.bot.service.harness import Table, open_table, said
 from tests.bot.store.support import BACKENDS

@@ -7,8 +7,8 @@ from datetime import timedelta
 import pytest
 
 from bot.service.errors import UserError
-from bot.service.nmr_policy import NmrMode
-from bot.service.options import GameOptions, Press, parse_newgame
+from bot.service.options.game_options import GameOptions, Press, parse_newgame
+from bot.service.options.missed_orders_rule import NmrMode
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.service.errors import UserError
-from bot.service.options import Press, parse_changes, parse_newgame
+from bot.service.options.game_options import Press, parse_changes, parse_newgame
 from tests.bot.service.harness import Table, open_table, said
 from tests.bot.store.support import BACKENDS
 

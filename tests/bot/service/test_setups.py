@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
+from bot.service.commands.order_routing import route
 from bot.service.errors import UserError
-from bot.service.options import parse_newgame
-from bot.service.routing import route
-from bot.service.setups import LAYOUTS
+from bot.service.options.fewer_players import LAYOUTS
+from bot.service.options.game_options import parse_newgame
 from bot.store.models import Phase, PhaseStatus, PowerStatus
 from bot.store.repository import Store
 from engine import Position

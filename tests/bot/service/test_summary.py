@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from bot.service.effects import Message
-from bot.service.summary import (
+from bot.service.words.results import (
     history_message,
     missing_orders,
     orders_echo,

@@ -12,10 +12,10 @@ from collections.abc import Sequence
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
 from bot.service.errors import UserError
-from bot.service.nmr_policy import NmrMode
-from bot.service.options import FIXED_ONCE_STARTED, GameOptions, parse_changes
+from bot.service.options.fewer_players import Setup
+from bot.service.options.game_options import FIXED_ONCE_STARTED, GameOptions, parse_changes
+from bot.service.options.missed_orders_rule import NmrMode
 from bot.service.schedule import describe
-from bot.service.setups import Setup
 from bot.store.models import GameStatus
 from engine import Variant
 

@@ -14,7 +14,7 @@ from bot.service.schedule import (
     phase_times,
     remaining,
 )
-from bot.service.summary import phase_label
+from bot.service.words.results import phase_label
 from bot.store.models import Game, Phase
 from bot.store.repository import Store
 from engine import Phase as EnginePhase

@@ -1,6 +1,6 @@
 """Missed orders at a movement deadline, handled by the game's policy (see
-:mod:`bot.service.nmr_policy`): counted always; excused by moving the deadline, warned by DM,
-or punished with civil disorder and a call for a replacement.
+:mod:`bot.service.options.missed_orders_rule`): counted always; excused by moving the
+deadline, warned by DM, or punished with civil disorder and a call for a replacement.
 
 A power has missed when it plays, has units to order, gave no order at all (not even a
 conditional retreat or adjustment) and did not say `ready` (ready with no orders means "all
@@ -13,14 +13,15 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.service import delivery, phases
 from bot.service.effects import Line, Message, Section
-from bot.service.nmr_policy import NmrMode, NmrPolicy
-from bot.service.options import GameOptions
+from bot.service.options.fewer_players import commanded, lead_of
+from bot.service.options.game_options import GameOptions
+from bot.service.options.missed_orders_rule import NmrMode, NmrPolicy
+from bot.service.outbox import queue
 from bot.service.roster import replacement_wanted, users_of, vacate
 from bot.service.schedule import describe_duration
-from bot.service.setups import commanded, lead_of
-from bot.service.summary import missing_orders, power_name
+from bot.service.turn import opening
+from bot.service.words.results import missing_orders, power_name
 from bot.store.models import Game, MissedOrders, Phase, PowerStatus
 from bot.store.repository import Store
 from engine import Phase as EnginePhase
@@ -116,7 +117,7 @@ async def _announce_excuse(
     now: datetime,
 ) -> None:
     zone = GameOptions.from_settings(game.settings).schedule.zone
-    label = phases.label(phase)
+    label = opening.label(phase)
     by = describe_duration(policy.extension)
     names = ", ".join(power_name(position, p) for p, _ in excused)
     lines = [
@@ -129,10 +130,10 @@ async def _announce_excuse(
     message = Message(
         title=f"{game.name}: deadline extended — orders missing",
         sections=(Section(None, tuple(lines)),),
-        deadline=phases.deadline(phase, zone, now),
+        deadline=opening.deadline(phase, zone, now),
     )
     key = f"game:{game.id}:phase:{phase.id}:excuse:{phase.version}"
-    await delivery.to_channel(store, game, key, message)
+    await queue.to_channel(store, game, key, message)
     for power, n in excused:
         last = n >= (policy.limit or 0)
         then = (
@@ -154,10 +155,10 @@ async def _announce_excuse(
                     ),
                 ),
             ),
-            deadline=phases.deadline(phase, zone, now),
+            deadline=opening.deadline(phase, zone, now),
         )
         for user_id in await users_of(store, game, power):
-            await delivery.to_user(store, game, user_id, f"{key}:{power}:{user_id}", note)
+            await queue.to_user(store, game, user_id, f"{key}:{power}:{user_id}", note)
 
 
 async def count_misses(
@@ -207,7 +208,7 @@ async def _fall(
 ) -> list[Notice]:
     """Civil disorder for a power that missed, with any other power of its player."""
     name = power_name(position, power)
-    label = phases.label(phase)
+    label = opening.label(phase)
     users = await users_of(store, game, power)
     removed = await vacate(store, game, power, phase.name)
     names = _and([power_name(position, p) for p in fallen])
@@ -254,7 +255,7 @@ async def _warn(
     key: str,
 ) -> list[Notice]:
     name = power_name(position, power)
-    text = f"{name} sent no orders for {phases.label(phase)}: its units held."
+    text = f"{name} sent no orders for {opening.label(phase)}: its units held."
     limit = GameOptions.from_settings(game.settings).nmr.civil_disorder_after()
     if limit is not None:
         text += (
@@ -293,6 +294,6 @@ def _message(title: str, *lines: str) -> Message:
 async def send(store: Store, game: Game, notices: Sequence[Notice]) -> None:
     for notice in notices:
         if notice.user_id is None:
-            await delivery.to_channel(store, game, notice.key, notice.message)
+            await queue.to_channel(store, game, notice.key, notice.message)
         else:
-            await delivery.to_user(store, game, notice.user_id, notice.key, notice.message)
+            await queue.to_user(store, game, notice.user_id, notice.key, notice.message)

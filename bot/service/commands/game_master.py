@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from bot.service import finale, phases
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
 from bot.service.errors import UserError
@@ -17,6 +16,7 @@ from bot.service.schedule import (
     parse_when,
     resumed_deadline,
 )
+from bot.service.turn import final_announcement, opening
 from bot.store.models import Game, GameStatus, Phase
 from engine import Position
 
@@ -32,7 +32,7 @@ def _announcement(game: Game, title: str, *lines: str, phase: Phase, ctx: Contex
     return Message(
         title=f"{game.name}: {title}",
         sections=(Section(None, tuple(Line(t) for t in lines)),) if lines else (),
-        deadline=phases.deadline(phase, ctx.zone(game), ctx.now),
+        deadline=opening.deadline(phase, ctx.zone(game), ctx.now),
     )
 
 
@@ -43,7 +43,7 @@ async def process(ctx: Context) -> list[Reply]:
     game, phase = await _gm_phase(ctx)
     if game.status == GameStatus.PAUSED:
         raise UserError(f"{game.name} is paused: `resume` it first, then `process`.")
-    label, phase_id = phases.label(phase), phase.id
+    label, phase_id = opening.label(phase), phase.id
 
     async def adjudicate_now() -> list[Reply]:
         if await ctx.deps.process_phase(phase_id):
@@ -61,8 +61,8 @@ async def pause(ctx: Context) -> list[Reply]:
     game, phase = await _gm_phase(ctx)
     if game.status == GameStatus.PAUSED:
         raise UserError(f"{game.name} is already paused; `resume` restarts the clock.")
-    times = phases.times_of(phase)
-    left = phases.time_left(phase, ctx.now)
+    times = opening.times_of(phase)
+    left = opening.time_left(phase, ctx.now)
     close_gap = (
         0 if times is None else int((times.deadline - times.orders_close_at).total_seconds())
     )
@@ -107,11 +107,11 @@ async def resume(ctx: Context) -> list[Reply]:
 async def lock(ctx: Context) -> list[Reply]:
     game, phase = await _gm_phase(ctx)
     if phase.locked:
-        raise UserError(f"{phases.label(phase)} is already locked; `unlock` releases it.")
+        raise UserError(f"{opening.label(phase)} is already locked; `unlock` releases it.")
     phase.locked = True
     message = _announcement(
         game,
-        f"{phases.label(phase)} is locked",
+        f"{opening.label(phase)} is locked",
         "The game master holds the phase: it is not adjudicated at its deadline, however late, "
         "until it is unlocked. Orders can still be changed.",
         phase=phase,
@@ -123,7 +123,7 @@ async def lock(ctx: Context) -> list[Reply]:
 async def unlock(ctx: Context) -> list[Reply]:
     game, phase = await _gm_phase(ctx)
     if not phase.locked:
-        raise UserError(f"{phases.label(phase)} is not locked.")
+        raise UserError(f"{opening.label(phase)} is not locked.")
     phase.locked = False
     lines = ["The game master released the phase: it is adjudicated at its deadline."]
     if phase.deadline is not None and phase.deadline <= ctx.now:
@@ -131,7 +131,7 @@ async def unlock(ctx: Context) -> list[Reply]:
             "The game master released the phase; its deadline has passed, so it is adjudicated now."
         ]
     message = _announcement(
-        game, f"{phases.label(phase)} is unlocked", *lines, phase=phase, ctx=ctx
+        game, f"{opening.label(phase)} is unlocked", *lines, phase=phase, ctx=ctx
     )
     return await ctx.announce(game, message, "unlock")
 
@@ -155,9 +155,9 @@ async def extend(ctx: Context) -> list[Reply]:
         left = describe_duration(timedelta(seconds=phase.paused_remaining_seconds))
         line = f"Deadline extended by {amount}: {left} left when the game resumes."
     else:
-        times = phases.times_of(phase)
+        times = opening.times_of(phase)
         if times is None:  # pragma: no cover - an active game's open phase has a deadline
-            raise UserError(f"{phases.label(phase)} has no deadline to extend.")
+            raise UserError(f"{opening.label(phase)} has no deadline to extend.")
         _set_times(phase, extended(times, by))
         line = f"Deadline extended by {amount}."
     message = _announcement(game, "deadline extended", line, phase=phase, ctx=ctx)
@@ -180,7 +180,7 @@ async def deadline(ctx: Context) -> list[Reply]:
         when: datetime = parse_when(ctx.args, now=ctx.now, zone=zone)
     except ScheduleError as exc:
         raise UserError(f"{exc}.") from None
-    times = phases.times_of(phase)
+    times = opening.times_of(phase)
     gap = timedelta(0) if times is None else times.deadline - times.orders_close_at
     _set_times(phase, PhaseTimes(max(ctx.now, when - gap), when))
     message = _announcement(
@@ -218,7 +218,7 @@ async def end(ctx: Context) -> list[Reply]:
     replies = await ctx.announce(game, message, "end")
     if current is not None:
         final = Position.from_json(current.position)
-        await finale.announce_end(
+        await final_announcement.announce_end(
             ctx.store, ctx.deps.animator, game, final, f"game:{game.id}:ended"
         )
     return replies

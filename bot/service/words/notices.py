@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.service import buttons
 from bot.service.effects import Deadline, Image, Line, Message, Section
-from bot.service.summary import phase_label, power_name
+from bot.service.words import buttons
+from bot.service.words.results import phase_label, power_name
 from engine import Move, PhaseKind, Position, format_order, legal_orders
 
 # What happens to what a power leaves unordered, by phase kind.

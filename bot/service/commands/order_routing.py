@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from typing import Protocol
 
-from bot.service.conditional import ConditionError, read_conditional, split_pieces
+from bot.service.turn.conditional_orders import ConditionError, read_conditional, split_pieces
 from engine import OrderError, Position, parse_order
 from engine.names import power_code
 

@@ -12,13 +12,14 @@ runs, the rollback is refused and nothing changes.
 
 from __future__ import annotations
 
-from bot.service import buttons, phases
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
 from bot.service.errors import UserError
 from bot.service.queries import phases_of
 from bot.service.roster import players_by_power
 from bot.service.schedule import phase_times
+from bot.service.turn import opening
+from bot.service.words import buttons
 from bot.store.models import Game, GameStatus, Phase, PhaseStatus, PowerStatus
 from engine import Position
 
@@ -36,9 +37,9 @@ async def rollback(ctx: Context) -> list[Reply]:
         raise UserError(f"No phase of {game.name} has been adjudicated: there is nothing to undo.")
     last = done[-1]
     current = next((p for p in every if p.status == PhaseStatus.OPEN), None)
-    label = phases.label(last)
+    label = opening.label(last)
     if ctx.args.strip().lower() != "confirm":
-        then = f"; {phases.label(current)} is voided" if current is not None else ""
+        then = f"; {opening.label(current)} is voided" if current is not None else ""
         raise UserError(
             f"`rollback` undoes the adjudication of {label}: it opens again with its orders "
             f"as given{then}. Write `rollback confirm` to do it."
@@ -61,8 +62,8 @@ async def rollback(ctx: Context) -> list[Reply]:
         "every order and vote as given, and may be changed until the new deadline."
     ]
     if current is not None:
-        lines.append(f"{phases.label(current)} is void: anything ordered in it is dropped.")
-    deadline = phases.deadline(last, ctx.zone(game), ctx.now)
+        lines.append(f"{opening.label(current)} is void: anything ordered in it is dropped.")
+    deadline = opening.deadline(last, ctx.zone(game), ctx.now)
     message = Message(
         title=f"{game.name}: {label} rolled back",
         sections=(Section(None, tuple(Line(t) for t in lines)),),

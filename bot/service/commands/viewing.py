@@ -6,16 +6,16 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from bot.service import phases
 from bot.service.context import Context
 from bot.service.effects import Image, Line, Message, Reply, Section
-from bot.service.endings import ending_text
 from bot.service.errors import UserError
 from bot.service.maps import draw, filename, region_name
-from bot.service.orderbook import phase_orders, read_orders
 from bot.service.queries import image_of, phases_of
 from bot.service.schedule import describe
-from bot.service.summary import history_message, missing_orders, power_name, status_lines
+from bot.service.stored_orders import phase_orders, read_orders
+from bot.service.turn import opening
+from bot.service.turn.endings import ending_text
+from bot.service.words.results import history_message, missing_orders, power_name, status_lines
 from bot.store.models import Game, GameStatus, OrderKind, Phase, PhaseStatus, PowerStatus
 from engine import Order, Position, Resolution, adjudicate
 
@@ -46,7 +46,7 @@ async def status(ctx: Context) -> list[Reply]:
         position,
         ready=await ctx.store.ready_powers(phase.id),
         missing=missing,
-        deadline_text=phases.deadline_text(phase, ctx.zone(game), ctx.now),
+        deadline_text=opening.deadline_text(phase, ctx.zone(game), ctx.now),
     )
     statuses = await ctx.store.power_statuses(game.id)
     idle = {
@@ -164,7 +164,7 @@ def _map_message(title: str, image: Image) -> Message:
 
 async def _board_map(ctx: Context, game: Game, phase: Phase, region: str | None) -> Message:
     position = Position.from_json(phase.position)
-    title = f"{game.name}: {phases.label(phase)}"
+    title = f"{game.name}: {opening.label(phase)}"
     alt = f"The board at the start of {position.phase.long_name}"
     if region is None:
         stored = await image_of(ctx.store.session, game.id, phase.name, "board")
@@ -187,7 +187,7 @@ async def resolution_of(
 
 
 async def _results_map(ctx: Context, game: Game, phase: Phase, region: str | None) -> Message:
-    title = f"{game.name}: {phases.label(phase)} — orders and results"
+    title = f"{game.name}: {opening.label(phase)} — orders and results"
     alt = f"The board in {Position.from_json(phase.position).phase.long_name}, with results"
     if region is None:
         stored = await image_of(ctx.store.session, game.id, phase.name, "results")
@@ -224,7 +224,7 @@ async def _my_orders_map(
     )
     parts = (power, "orders") if region is None else (power, "orders", region)
     alt = f"Your orders for {position.phase.long_name}, as they stand"
-    title = f"{game.name}: your orders for {phases.label(phase)} (only you see this)"
+    title = f"{game.name}: your orders for {opening.label(phase)} (only you see this)"
     return ctx.private(_map_message(title, _image(game, phase, png, alt, *parts)))
 
 

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from bot.service import phases
-from bot.service.commands import Command
+from bot.service.commands.grammar import Command
 from bot.service.context import Context, Deps
 from bot.service.effects import Actor, Line, Message, Place, Request, Section
-from bot.service.orderbook import read_orders
-from bot.service.summary import missing_orders, power_name
+from bot.service.stored_orders import read_orders
+from bot.service.turn import opening
+from bot.service.words.results import missing_orders, power_name
 from bot.store.models import Game, GameStatus, OrderKind, Platform
 from bot.store.repository import Store
 from engine import PhaseKind, Position
@@ -79,9 +79,9 @@ async def _card(ctx: Context, game: Game) -> Message:
     if game.status == GameStatus.PAUSED:
         lines.append(Line("The game is paused by the game master."))
     return Message(
-        title=f"{game.name}: {phases.label(phase)}",
+        title=f"{game.name}: {opening.label(phase)}",
         sections=(Section(None, tuple(lines)),),
-        deadline=phases.deadline(phase, ctx.zone(game), ctx.now),
+        deadline=opening.deadline(phase, ctx.zone(game), ctx.now),
     )
 
 

@@ -13,14 +13,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from bot.service import delivery, notices, phases
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
 from bot.service.errors import UserError
-from bot.service.orderbook import read_orders
+from bot.service.options.fewer_players import blocs_of, commanded, lead_of
+from bot.service.outbox import queue
 from bot.service.roster import in_several_games, replacement_wanted, vacate
-from bot.service.setups import blocs_of, commanded, lead_of
-from bot.service.summary import power_name
+from bot.service.stored_orders import read_orders
+from bot.service.turn import opening
+from bot.service.words import notices
+from bot.service.words.results import power_name
 from bot.store.models import Game, OrderKind, Phase, Player, PowerStatus, VoteKind
 from engine import OrderError, Position, format_order
 from engine.names import power_code
@@ -99,7 +101,7 @@ async def kick(ctx: Context) -> list[Reply]:
             "disorder.",
         )
         key = f"game:{game.id}:kick:{seat.phase.id}:{player.id}"
-        await delivery.to_user(ctx.store, game, player.user_id, key, note)
+        await queue.to_user(ctx.store, game, player.user_id, key, note)
     if ctx.options(game).anonymous:
         who = f"The game master removed {seat.name}'s player from the game."
     else:
@@ -167,7 +169,7 @@ async def replace(ctx: Context) -> list[Reply]:
             f"{game.name}.",
         )
         key = f"game:{game.id}:replaced:{seat.phase.id}:{player.id}"
-        await delivery.to_user(ctx.store, game, player.user_id, key, note)
+        await queue.to_user(ctx.store, game, player.user_id, key, note)
     player = await ctx.store.add_player(game.id, user_id, display)
     player.power = seat.power
     handed = commanded(game.settings, seat.power)
@@ -207,7 +209,7 @@ async def _brief(ctx: Context, seat: Seat, player: Player) -> None:
         seat.phase.id, power=seat.power, kind=OrderKind.CONDITIONAL
     )
     given += [row.canonical_text or row.raw_text for row in conditional]
-    deadline = phases.deadline(seat.phase, ctx.zone(seat.game), ctx.now)
+    deadline = opening.deadline(seat.phase, ctx.zone(seat.game), ctx.now)
     several = await in_several_games(ctx.store, seat.game, player.user_id)
     message = notices.handover(
         seat.game.name,
@@ -218,4 +220,4 @@ async def _brief(ctx: Context, seat: Seat, player: Player) -> None:
         several_games=several,
     )
     key = f"game:{seat.game.id}:handover:{seat.phase.id}:{player.id}:{seat.power}"
-    await delivery.to_user(ctx.store, seat.game, player.user_id, key, message)
+    await queue.to_user(ctx.store, seat.game, player.user_id, key, message)

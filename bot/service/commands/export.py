@@ -21,9 +21,9 @@ from typing import Any
 from bot.service.context import Context
 from bot.service.effects import Image, Line, Message, Reply, Section
 from bot.service.errors import UserError
-from bot.service.orderbook import phase_orders
+from bot.service.options.fewer_players import commanded
 from bot.service.queries import phases_of
-from bot.service.setups import commanded
+from bot.service.stored_orders import phase_orders
 from bot.store.models import Game, GameStatus, Phase, PhaseStatus, Press, Vote
 from engine import format_order
 

@@ -9,16 +9,16 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from bot.service.end_rule import EndRule, parse_end
 from bot.service.errors import UserError
-from bot.service.nmr_policy import NmrPolicy, parse_nmr
+from bot.service.options.agreed_end import EndRule, parse_end
+from bot.service.options.fewer_players import Setup, parse_players
+from bot.service.options.missed_orders_rule import NmrPolicy, parse_nmr
 from bot.service.schedule import (
     Schedule,
     ScheduleError,
     parse_options,
     split_options,
 )
-from bot.service.setups import Setup, parse_players
 from engine import load_variant
 
 # Games are made with the standard variant, which opens in 1901.

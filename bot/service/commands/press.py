@@ -16,11 +16,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.service import delivery
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
 from bot.service.errors import UserError
-from bot.service.options import GameOptions, Press
+from bot.service.options.game_options import GameOptions, Press
+from bot.service.outbox import queue
 from bot.service.roster import players_by_power
 from bot.store.models import Game, PowerStatus
 from engine import OrderError, PhaseKind, Position, Variant
@@ -158,7 +158,7 @@ async def press(ctx: Context) -> list[Reply]:
     key = f"game:{game.id}:press:{record.id}"
     how = "unsigned (grey press)" if letter.grey else f"signed {_names(position, signers)}"
     if options.press is Press.PUBLIC:
-        await delivery.to_channel(ctx.store, game, key, _public(game, position, signers, letter))
+        await queue.to_channel(ctx.store, game, key, _public(game, position, signers, letter))
         return [ctx.say(f"Posted in the game's channel, {how}.")]
     users = await players_by_power(ctx.store, game)
     message = _private(game, position, signers, to, letter, everyone=set(to) == set(others))
@@ -167,11 +167,11 @@ async def press(ctx: Context) -> list[Reply]:
         if not users.get(recipient):
             unread.append(recipient)
         for user_id in users.get(recipient, ()):
-            await delivery.to_user(ctx.store, game, user_id, f"{key}:{user_id}", message)
+            await queue.to_user(ctx.store, game, user_id, f"{key}:{user_id}", message)
     copy = _copy(game, position, to, letter)
     for user_id in users.get(power, ()):
         if user_id != ctx.actor_id:
-            await delivery.to_user(ctx.store, game, user_id, f"{key}:{user_id}", copy)
+            await queue.to_user(ctx.store, game, user_id, f"{key}:{user_id}", copy)
     lines = [f"Sent to {_names(position, to)}, {how}."]
     if unread:
         lines.append(

@@ -20,28 +20,28 @@ from datetime import datetime, timedelta
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
 
-from bot.service import (
-    choices,
-    game_record,
-    game_settings,
-    gm,
-    info,
-    orders,
+from bot.service.commands import (
+    export,
+    forming,
+    game_master,
+    order_menus,
+    ordering,
     overview,
-    players,
     press,
     report,
     rollback,
-    seats,
-    votes,
+    seating,
+    settings,
+    viewing,
+    voting,
 )
-from bot.service.adjudication import Adjudicator, safe_trace
-from bot.service.commands import Command, help_message, parse_command
+from bot.service.commands.grammar import Command, help_message, parse_command
 from bot.service.context import Context, Deps
-from bot.service.delivery import Deliveries, Delivery
 from bot.service.effects import Actor, Audience, Message, Place, Reply, Request, text
 from bot.service.errors import UserError
 from bot.service.maps import Animator, Renderer
+from bot.service.outbox.queue import Deliveries, Delivery
+from bot.service.turn.adjudication import Adjudicator, safe_trace
 from bot.store.models import Platform
 from bot.store.repository import PhaseClosedError, Store
 from bot.store.types import utcnow
@@ -62,39 +62,39 @@ async def _help(ctx: Context) -> list[Reply]:
 
 HANDLERS: dict[str, Handler] = {
     "help": _help,
-    "newgame": players.newgame,
-    "join": players.join,
-    "leave": players.leave,
-    "games": players.games,
-    "players": players.players,
-    "start": players.start,
-    "order": orders.order,
-    "orders": orders.orders,
-    "clear": orders.clear,
-    "possible": orders.possible,
-    "ready": orders.ready,
-    "unready": orders.unready,
+    "newgame": forming.newgame,
+    "join": forming.join,
+    "leave": forming.leave,
+    "games": forming.games,
+    "players": forming.players,
+    "start": forming.start,
+    "order": ordering.order,
+    "orders": ordering.orders,
+    "clear": ordering.clear,
+    "possible": ordering.possible,
+    "ready": ordering.ready,
+    "unready": ordering.unready,
     "press": press.press,
-    "draw": votes.draw,
-    "undraw": votes.undraw,
-    "surrender": votes.surrender,
-    "status": info.status,
-    "map": info.map_,
-    "history": info.history,
-    "process": gm.process,
-    "pause": gm.pause,
-    "resume": gm.resume,
-    "lock": gm.lock,
-    "unlock": gm.unlock,
-    "kick": seats.kick,
-    "replace": seats.replace,
+    "draw": voting.draw,
+    "undraw": voting.undraw,
+    "surrender": voting.surrender,
+    "status": viewing.status,
+    "map": viewing.map_,
+    "history": viewing.history,
+    "process": game_master.process,
+    "pause": game_master.pause,
+    "resume": game_master.resume,
+    "lock": game_master.lock,
+    "unlock": game_master.unlock,
+    "kick": seating.kick,
+    "replace": seating.replace,
     "report": report.report,
     "rollback": rollback.rollback,
-    "export": game_record.export,
-    "extend": gm.extend,
-    "deadline": gm.deadline,
-    "end": gm.end,
-    "settings": game_settings.settings,
+    "export": export.export,
+    "extend": game_master.extend,
+    "deadline": game_master.deadline,
+    "end": game_master.end,
+    "settings": settings.settings,
 }
 
 TOO_LATE = (
@@ -208,7 +208,7 @@ class GameService:
         Raises :class:`UserError` when there is nothing to choose; its text is for the actor.
         """
         try:
-            return await choices.order_choices(self._sessions, self._deps, actor, place, game)
+            return await order_menus.order_choices(self._sessions, self._deps, actor, place, game)
         except UserError:
             raise
         except Exception as exc:

@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.service import delivery
 from bot.service.effects import Image, Line, Message, Section
-from bot.service.endings import ending_text
 from bot.service.maps import Animator, animate
-from bot.service.options import GameOptions
-from bot.service.orderbook import phase_orders
+from bot.service.options.game_options import GameOptions
+from bot.service.outbox import queue
 from bot.service.queries import phases_of
 from bot.service.roster import players_by_power
-from bot.service.summary import power_name
+from bot.service.stored_orders import phase_orders
+from bot.service.turn.endings import ending_text
+from bot.service.words.results import power_name
 from bot.store.models import Game, PhaseStatus, PowerStatus
 from bot.store.repository import Store
 from engine import Position, adjudicate
@@ -61,7 +61,7 @@ async def announce_end(
             f"The whole game on the map, {first} to {last}",
         ),
     )
-    await delivery.to_channel(store, game, f"{key}:finale", message, image_id=image.id)
+    await queue.to_channel(store, game, f"{key}:finale", message, image_id=image.id)
 
 
 def standings(

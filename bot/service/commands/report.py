@@ -3,11 +3,11 @@ go to the game master). Delivered by DM to the game's creator, and to nobody els
 
 from __future__ import annotations
 
-from bot.service import delivery
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
 from bot.service.errors import UserError
-from bot.service.setups import commanded
+from bot.service.options.fewer_players import commanded
+from bot.service.outbox import queue
 
 # As much as one chat message carries comfortably.
 MAX_LENGTH = 3500
@@ -38,5 +38,5 @@ async def report(ctx: Context) -> list[Reply]:
         ),
     )
     key = f"game:{game.id}:report:{entry.id}"
-    await delivery.to_user(ctx.store, game, game.creator, key, note)
+    await queue.to_user(ctx.store, game, game.creator, key, note)
     return [ctx.say(f"Your note went to the game master of {game.name}; nobody else sees it.")]

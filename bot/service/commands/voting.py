@@ -1,17 +1,17 @@
 """`draw`, `undraw` and `surrender`: votes given with a phase's orders (the league's errata).
 
 A vote is as secret as an order until the phase is adjudicated, and counts for that phase
-only: the results then report every vote, and :mod:`bot.service.endings` decides whether
+only: the results then report every vote, and :mod:`bot.service.turn.endings` decides whether
 the game is over.
 """
 
 from __future__ import annotations
 
-from bot.service import phases
+from bot.service.commands.ordering import Turn
 from bot.service.context import Context
 from bot.service.effects import Reply
 from bot.service.errors import UserError
-from bot.service.orders import Turn
+from bot.service.turn import opening
 from bot.store.models import VoteKind
 
 
@@ -56,7 +56,7 @@ async def _withdraw(ctx: Context, turns: list[Turn], kind: VoteKind) -> bool:
 
 async def draw(ctx: Context) -> list[Reply]:
     turns = await _turns(ctx)
-    label = phases.label(turns[0].phase)
+    label = opening.label(turns[0].phase)
     if all([await _voted(ctx, t, VoteKind.DRAW) for t in turns]):
         return [ctx.say(f"You already vote for a draw in {label}; `undraw` takes it back.")]
     await _cast(ctx, turns, VoteKind.DRAW)
@@ -72,7 +72,7 @@ async def draw(ctx: Context) -> list[Reply]:
 
 async def undraw(ctx: Context) -> list[Reply]:
     turns = await _turns(ctx)
-    label = phases.label(turns[0].phase)
+    label = opening.label(turns[0].phase)
     if not await _withdraw(ctx, turns, VoteKind.DRAW):
         raise UserError(f"You have not voted for a draw in {label}.")
     return [ctx.say(f"You no longer vote for a draw in {label}.")]
@@ -80,7 +80,7 @@ async def undraw(ctx: Context) -> list[Reply]:
 
 async def surrender(ctx: Context) -> list[Reply]:
     turns = await _turns(ctx)
-    label = phases.label(turns[0].phase)
+    label = opening.label(turns[0].phase)
     name = _names(turns)
     word = ctx.args.strip().lower()
     if word == "cancel":

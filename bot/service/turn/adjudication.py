@@ -17,19 +17,21 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from bot.service import buttons, conditional_apply, delivery, finale, nmr, notices, phases
-from bot.service.conditional_apply import Applied
 from bot.service.context import Deps
 from bot.service.effects import Image
-from bot.service.endings import alive, ending_text, outcome_json
 from bot.service.maps import draw, filename
-from bot.service.options import GameOptions
-from bot.service.orderbook import read_orders
+from bot.service.options.game_options import GameOptions
+from bot.service.outbox import queue
 from bot.service.queries import next_retry, scheduled_phases
 from bot.service.roster import in_several_games, players_by_power
 from bot.service.schedule import reminder_times
-from bot.service.summary import missing_orders, power_results, results_message
-from bot.service.verdict import Verdict, judge
+from bot.service.stored_orders import read_orders
+from bot.service.turn import conditional_orders_applied, final_announcement, missed_orders, opening
+from bot.service.turn.conditional_orders_applied import Applied
+from bot.service.turn.endings import alive, ending_text, outcome_json
+from bot.service.turn.verdict import Verdict, judge
+from bot.service.words import buttons, notices
+from bot.service.words.results import missing_orders, power_results, results_message
 from bot.store.models import Game, GameStatus, Phase, PhaseStatus, PowerStatus
 from bot.store.repository import Store
 from engine import Position, Resolution
@@ -87,7 +89,7 @@ class Adjudicator:
             game = await store.get_game(phase.game_id)
             if game is None or game.status != GameStatus.ACTIVE:
                 return False
-            if due and await nmr.excuse(store, game, phase, self.deps.clock()):
+            if due and await missed_orders.excuse(store, game, phase, self.deps.clock()):
                 return False
             version = phase.version
             if not await store.claim_phase(phase.id, version):
@@ -119,7 +121,7 @@ class Adjudicator:
         # A game that ends here wants no replacements: nobody's miss is counted.
         over = verdict.ending is not None
         still = frozenset() if over else verdict.playing - verdict.surrendered
-        misses = await nmr.count_misses(store, game, phase, before, still, key, now)
+        misses = await missed_orders.count_misses(store, game, phase, before, still, key, now)
         next_phase: Phase | None = None
         applied: dict[str, Applied] = {}
         if verdict.ending is not None:
@@ -127,14 +129,16 @@ class Adjudicator:
             game.finished_at = now
             game.outcome = outcome_json(verdict.ending, after)
         else:
-            next_phase = await phases.open_phase(store, game, after, options.schedule, now)
+            next_phase = await opening.open_phase(store, game, after, options.schedule, now)
             statuses = await store.power_statuses(game.id)
             playing = {p for p in verdict.playing if statuses.get(p) == PowerStatus.PLAYING}
-            applied = await conditional_apply.apply(store, game, phase, next_phase, after, playing)
+            applied = await conditional_orders_applied.apply(
+                store, game, phase, next_phase, after, playing
+            )
         await self._announce(store, game, phase, verdict, image.id, next_phase, key, applied)
         if over:
-            await finale.announce_end(store, self.deps.animator, game, after, key)
-        await nmr.send(store, game, misses)
+            await final_announcement.announce_end(store, self.deps.animator, game, after, key)
+        await missed_orders.send(store, game, misses)
         await store.audit(SYSTEM, "adjudicated", game_id=game.id, detail={"phase": phase.name})
 
     async def _announce(
@@ -158,7 +162,7 @@ class Adjudicator:
         before, resolution = verdict.before, verdict.resolution
         deadline = None
         if next_phase is not None:
-            deadline = phases.deadline(next_phase, options.schedule.zone, now)
+            deadline = opening.deadline(next_phase, options.schedule.zone, now)
         ending = None
         if verdict.ending is not None and resolution.winner is None and game.outcome:
             ending = ending_text(before.variant, game.outcome)
@@ -176,7 +180,7 @@ class Adjudicator:
             image=image,
             buttons=() if deadline is None else buttons.phase_opened(),
         )
-        await delivery.to_channel(store, game, f"{key}:results", announcement, image_id=image_id)
+        await queue.to_channel(store, game, f"{key}:results", announcement, image_id=image_id)
         if deadline is None:
             return
         after = resolution.position
@@ -214,7 +218,7 @@ class Adjudicator:
                 )
                 if message is None:
                     break
-                await delivery.to_user(
+                await queue.to_user(
                     store,
                     game,
                     user_id,
@@ -273,7 +277,7 @@ class Adjudicator:
                 await self._remind(store, game, phase, now)
 
     async def _remind(self, store: Store, game: Game, phase: Phase, now: datetime) -> None:
-        times = phases.times_of(phase)
+        times = opening.times_of(phase)
         if times is None or now >= times.orders_close_at:
             return
         options = GameOptions.from_settings(game.settings, self.deps.default_zone)
@@ -284,7 +288,7 @@ class Adjudicator:
         position = Position.from_json(phase.position)
         orders = read_orders(position, await store.orders_of_phase(phase.id))
         ready = await store.ready_powers(phase.id)
-        deadline = phases.deadline(phase, options.schedule.zone, now)
+        deadline = opening.deadline(phase, options.schedule.zone, now)
         if deadline is None:
             return
         statuses = await store.power_statuses(game.id)
@@ -307,7 +311,7 @@ class Adjudicator:
                     f"game:{game.id}:phase:{phase.id}:reminder:{moment:%Y%m%dT%H%M%S}:"
                     f"{power}:{user_id}"
                 )
-                await delivery.to_user(store, game, user_id, key, message)
+                await queue.to_user(store, game, user_id, key, message)
 
     async def next_wakeup(self) -> datetime | None:
         """The next moment something is due: a deadline, a reminder or an outbox retry."""
@@ -315,7 +319,7 @@ class Adjudicator:
         moments: list[datetime] = []
         async with self.sessions() as session:
             for game, phase in await scheduled_phases(session):
-                times = phases.times_of(phase)
+                times = opening.times_of(phase)
                 if times is None:
                     continue
                 if not phase.locked:

@@ -6,15 +6,17 @@ import random
 import re
 from collections.abc import Mapping, Sequence
 
-from bot.service import buttons, delivery, notices, phases
+from bot.service.commands.settings import option_lines, power_names
 from bot.service.context import Context
 from bot.service.effects import Deadline, Line, Message, Reply, Section
 from bot.service.errors import UserError
-from bot.service.game_settings import option_lines, power_names
-from bot.service.options import GameOptions, parse_newgame
+from bot.service.options.fewer_players import Setup, commanded, lead_of, seat_blocs
+from bot.service.options.game_options import GameOptions, parse_newgame
+from bot.service.outbox import queue
 from bot.service.queries import games_here
 from bot.service.schedule import describe, first_phase_opens
-from bot.service.setups import Setup, commanded, lead_of, seat_blocs
+from bot.service.turn import opening
+from bot.service.words import buttons, notices
 from bot.store.models import Game, GameStatus, Phase, Player, PowerStatus
 from bot.store.repository import GameNameTakenError
 from engine import OrderError, Position, Variant
@@ -283,8 +285,8 @@ async def _game_line(ctx: Context, game: Game, mine: bool) -> str:
     state = "paused" if game.status == GameStatus.PAUSED else "playing"
     text = f"{game.name} ({where}): {state}"
     if phase is not None:
-        deadline = phases.deadline_text(phase, ctx.zone(game), ctx.now)
-        text += f", {phases.label(phase)}, deadline {deadline}"
+        deadline = opening.deadline_text(phase, ctx.zone(game), ctx.now)
+        text += f", {opening.label(phase)}, deadline {deadline}"
     if mine:
         player = await ctx.membership(game)
         if player is not None and player.power is not None:
@@ -365,13 +367,13 @@ async def start(ctx: Context) -> list[Reply]:
     game.started_at = ctx.now
     position = Position.initial(variant)
     opens = first_phase_opens(options.schedule, ctx.now)
-    phase = await phases.open_phase(ctx.store, game, position, options.schedule, opens)
+    phase = await opening.open_phase(ctx.store, game, position, options.schedule, opens)
     taken = {each for lead in assignment.values() for each in commanded(game.settings, lead)}
     for power in variant.powers:
         status = PowerStatus.PLAYING if power in taken else PowerStatus.CIVIL_DISORDER
         await ctx.store.set_power_status(game.id, power, status, phase_name=phase.name)
     await ctx.store.session.flush()
-    deadline = phases.deadline(phase, options.schedule.zone, ctx.now)
+    deadline = opening.deadline(phase, options.schedule.zone, ctx.now)
     if deadline is None:  # pragma: no cover - a phase opened from a schedule has one
         raise RuntimeError(f"phase {phase.id} opened without a deadline")
     in_join_order = {p.user_id: assignment[p.user_id] for p in members}
@@ -397,7 +399,7 @@ async def _welcome_players(
             key = f"game:{game.id}:start:{user_id}"
             if power != lead:
                 key += f":{power}"
-            await delivery.to_user(ctx.store, game, user_id, key, message)
+            await queue.to_user(ctx.store, game, user_id, key, message)
 
 
 def _start_message(
@@ -425,8 +427,8 @@ def _start_message(
     lines.append(Line("Every player has a direct message with their units and how to order."))
     lines.append(Line(describe(options.schedule)))
     return Message(
-        title=f"{game.name} has begun: {phases.label(phase)}",
+        title=f"{game.name} has begun: {opening.label(phase)}",
         sections=(Section(None, tuple(lines)),),
-        deadline=phases.deadline(phase, options.schedule.zone, ctx.now),
+        deadline=opening.deadline(phase, options.schedule.zone, ctx.now),
         buttons=buttons.phase_opened(),
     )

@@ -10,19 +10,19 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 
-from bot.service import phases
-from bot.service.commands import not_a_command_text
-from bot.service.conditional import PREFIX as CONDITION_PREFIX
-from bot.service.conditional import ConditionError, read_conditional, split_pieces
+from bot.service.commands.grammar import not_a_command_text
+from bot.service.commands.order_routing import route
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
 from bot.service.errors import UserError
-from bot.service.orderbook import BUILD_PREFIX, WAIVE_PREFIX, order_key, read_orders
+from bot.service.options.fewer_players import commanded
 from bot.service.roster import players_by_power
-from bot.service.routing import route
 from bot.service.schedule import early_deadline
-from bot.service.setups import commanded
-from bot.service.summary import (
+from bot.service.stored_orders import BUILD_PREFIX, WAIVE_PREFIX, order_key, read_orders
+from bot.service.turn import opening
+from bot.service.turn.conditional_orders import PREFIX as CONDITION_PREFIX
+from bot.service.turn.conditional_orders import ConditionError, read_conditional, split_pieces
+from bot.service.words.results import (
     FAILED,
     OK,
     WARNING,
@@ -90,8 +90,9 @@ class Turn:
         if writing and close is not None and due is not None and ctx.now > close:
             zone = ctx.zone(game)
             raise UserError(
-                f"Orders for {phases.label(phase)} closed at {phases.when(close, zone, ctx.now)}; "
-                f"the phase is adjudicated {phases.when(due, zone, ctx.now)}."
+                f"Orders for {opening.label(phase)} closed at "
+                f"{opening.when(close, zone, ctx.now)}; "
+                f"the phase is adjudicated {opening.when(due, zone, ctx.now)}."
             )
         return [cls(game, phase, position, power) for power in powers]
 
@@ -443,7 +444,7 @@ def _possible_all(turn: Turn) -> Message:
     if not lines:
         lines.append(Line("You have nothing to order in this phase."))
     lines.append(Line("`possible <province>` lists every order for one unit, supports too."))
-    title = f"{phases.label(turn.phase)}: what your units may do"
+    title = f"{opening.label(turn.phase)}: what your units may do"
     if len(commanded(turn.game.settings, turn.power)) > 1:
         title = f"{turn.name} — {title}"
     return Message(title=title, sections=(Section(None, tuple(lines)),))
@@ -477,7 +478,7 @@ def _possible_in(turn: Turn, province: str) -> Message:
     lines = [Line(text, code=True) for text in options[:_MOST]]
     if len(options) > _MOST:
         lines.append(Line(f"... and {len(options) - _MOST} more supports and convoys."))
-    title = f"{phases.label(turn.phase)}: {len(options)} possible orders in {province}"
+    title = f"{opening.label(turn.phase)}: {len(options)} possible orders in {province}"
     return Message(title=title, sections=(Section(None, tuple(lines)),))
 
 
@@ -487,7 +488,7 @@ def _possible_in(turn: Turn, province: str) -> Message:
 async def ready(ctx: Context) -> list[Reply]:
     turns = await Turn.all(ctx)
     turn = turns[0]
-    lines = [f"You are ready for {phases.label(turn.phase)}."]
+    lines = [f"You are ready for {opening.label(turn.phase)}."]
     for each in turns:
         await ctx.store.set_ready(each.phase.id, each.power, True)
         missing = missing_orders(each.position, each.power, await each.orders(ctx))
@@ -506,7 +507,7 @@ async def unready(ctx: Context) -> list[Reply]:
     turn = turns[0]
     for each in turns:
         await ctx.store.set_ready(each.phase.id, each.power, False)
-    lines = [f"You are no longer ready for {phases.label(turn.phase)}."]
+    lines = [f"You are no longer ready for {opening.label(turn.phase)}."]
     early = turn.game.settings.get("early")
     if isinstance(early, dict) and early.get("phase_id") == turn.phase.id:
         restored = _restore(turn, early)
@@ -550,7 +551,7 @@ async def _bring_forward(ctx: Context, turn: Turn) -> str:
     phase.orders_close_at = min(phase.orders_close_at or early, early)
     if early <= ctx.now:
         return "Everyone is ready: the phase is adjudicated now."
-    at = phases.when(early, ctx.zone(game), ctx.now)
+    at = opening.when(early, ctx.zone(game), ctx.now)
     return f"Everyone is ready: the phase is adjudicated {at}."
 
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from bot.service.commands import Command
+from bot.service.commands.grammar import Command
+from bot.service.commands.ordering import Turn
 from bot.service.context import Context, Deps
 from bot.service.effects import Actor, Place, Request
 from bot.service.errors import UserError
-from bot.service.orders import Turn
 from bot.store.repository import Store
 from engine import PhaseKind, Position, Waive, format_order, legal_orders
 

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from datetime import date, datetime, time
 from typing import Any
 
-from bot.service.endings import Ending
 from bot.service.errors import UserError
 from bot.service.schedule import zone_info
+from bot.service.turn.endings import Ending
 from engine import PhaseKind, Position
 
 _FORM = re.compile(r"(?P<when>\d{4}(?:-\d{2}-\d{2})?)(?::(?P<by>\w+))?")

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-from bot.service.conditional import ADJUST, RETREAT, Conditional, applicable
-from bot.service.orderbook import order_key
 from bot.service.queries import phases_of
-from bot.service.summary import missing_orders
+from bot.service.stored_orders import order_key
+from bot.service.turn.conditional_orders import ADJUST, RETREAT, Conditional, applicable
+from bot.service.words.results import missing_orders
 from bot.store.models import Game, OrderKind, Phase, PhaseStatus
 from bot.store.models import Order as OrderRow
 from bot.store.repository import Store
