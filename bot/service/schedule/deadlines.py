@@ -1,8 +1,5 @@
-"""When a phase's orders close and when it is adjudicated, from when it opened.
-
-A weekly timetable is wall-clock time in the game's zone, so "Mon 12:30" stays 12:30 local. A
-timetable slot that falls in an hour the clocks skip happens at the same moment the clock
-shows the next hour; one in an hour that happens twice means the first of the two.
+"""When a phase's orders close and when it is adjudicated, from when it opened; moving those
+times (ready early, pauses, extensions); and when to remind players who owe orders.
 """
 
 from __future__ import annotations
@@ -13,8 +10,8 @@ from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from bot.service.schedule.model import Schedule
-from bot.service.schedule.timings import Blitz, Slot, Weekly
-from bot.service.schedule.units import DAY, as_utc
+from bot.service.schedule.spans import DAY, ZERO, as_utc
+from bot.service.schedule.timings import DEFAULT_REMINDERS, Blitz, Slot, Timing, Weekly
 from engine.phase import PhaseKind
 
 
@@ -80,3 +77,63 @@ def _next_slot(slots: Iterable[Slot], zone: ZoneInfo, at_or_after: datetime) -> 
     if best is None:  # pragma: no cover - ruled out by the nine-day window
         raise AssertionError("no slot found within nine days")
     return best
+
+
+def early_deadline(
+    schedule: Schedule, all_ready_at: datetime, *, deadline: datetime | None = None
+) -> datetime | None:
+    """The new deadline once every active power is ready, or None if ready-early is off (or,
+    given the current ``deadline``, if it would not come any sooner)."""
+    if not schedule.ready_early:
+        return None
+    early = as_utc(all_ready_at, "all_ready_at") + schedule.grace
+    if deadline is not None and early >= as_utc(deadline, "deadline"):
+        return None
+    return early
+
+
+def remaining(deadline: datetime, now: datetime) -> timedelta:
+    """Time left before ``deadline``, never negative: what a pause keeps."""
+    return max(ZERO, as_utc(deadline, "deadline") - as_utc(now, "now"))
+
+
+def resumed_deadline(remaining: timedelta, now: datetime) -> datetime:
+    """The deadline after a pause that kept ``remaining``."""
+    if remaining < ZERO:
+        raise ValueError("the time remaining cannot be negative")
+    return as_utc(now, "now") + remaining
+
+
+def resumed(times: PhaseTimes, paused_at: datetime, now: datetime) -> PhaseTimes:
+    """Both moments moved on by the length of the pause, so each keeps its time remaining."""
+    pause = as_utc(now, "now") - as_utc(paused_at, "paused_at")
+    if pause < ZERO:
+        raise ValueError("a game cannot resume before it was paused")
+    return extended(times, pause)
+
+
+def extended(times: PhaseTimes, by: timedelta) -> PhaseTimes:
+    """Both moments moved by ``by`` (negative: sooner): more time to write orders means a
+    later adjudication too."""
+    return PhaseTimes(times.orders_close_at + by, times.deadline + by)
+
+
+def reminder_times(
+    schedule: Schedule, times: PhaseTimes, opened_at: datetime, *, now: datetime | None = None
+) -> list[datetime]:
+    """Moments to remind players who owe orders, earliest first: each offset before orders
+    close, leaving out any at or before the phase opened (or at or before ``now``)."""
+    floor = as_utc(opened_at, "opened_at")
+    if now is not None:
+        floor = max(floor, as_utc(now, "now"))
+    moments = {times.orders_close_at - offset for offset in schedule.reminders}
+    return sorted(m for m in moments if floor < m < times.orders_close_at)
+
+
+def carried_reminders(schedule: Schedule, timing: Timing) -> tuple[timedelta, ...]:
+    """The reminders ``schedule`` keeps when its timing becomes ``timing``: ones a game master
+    chose (or turned off) stay; defaults give way to the new timing's, so a game switched to
+    blitz is not left with a day's warning."""
+    if schedule.reminders in (DEFAULT_REMINDERS, schedule.timing.default_reminders):
+        return timing.default_reminders
+    return schedule.reminders

@@ -1,19 +1,72 @@
-"""Lengths of time as a game master types them and as they are shown back.
-
-Durations are whole numbers with units, largest first or not, e.g. ``48h``, ``90m``, ``2d``,
-``1h30m``, ``1d12h``, ``1w``, ``30s``, or in words (``2 hours``, ``1 day 12 hours``,
-``an hour``). They are elapsed time, so "48h" across a daylight-saving change is still 48 real
-hours.
+"""Lengths of time: the units and bounds schedule times are counted in, the zones they are
+read in, how a game master types a duration and how one is shown back; and the one error
+every schedule module raises for what a game master typed or a store held.
 """
 
 from __future__ import annotations
 
 import re
-from datetime import timedelta
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta, tzinfo
+from typing import TypeVar
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from bot.service.schedule.errors import ScheduleError
-from bot.service.schedule.units import DAY, HOUR, LONGEST, MINUTE, SECOND, WEEK, ZERO, whole_seconds
 from bot.service.words.english import plural
+
+_T = TypeVar("_T")
+
+
+class ScheduleError(ValueError):
+    """Something a game master typed (or a stored schedule) is wrong; the message says what
+    was wrong and what would be right, fit to show as it is."""
+
+
+def labelled(key: str, parse: Callable[[str], _T], text: str) -> _T:
+    """``parse(text)``, its error naming the option it came from."""
+    try:
+        return parse(text)
+    except ScheduleError as exc:
+        raise ScheduleError(f"{key}: {exc}") from None
+
+
+ZERO = timedelta(0)
+SECOND = timedelta(seconds=1)
+MINUTE = timedelta(minutes=1)
+HOUR = timedelta(hours=1)
+DAY = timedelta(days=1)
+WEEK = timedelta(days=7)
+# Far beyond any real game, near enough that date arithmetic can never overflow.
+LONGEST = timedelta(days=365)
+
+
+def as_utc(dt: datetime, name: str) -> datetime:
+    """``dt`` in UTC; a naive one is a programming error, not something typed."""
+    if dt.tzinfo is None or dt.utcoffset() is None:
+        raise ValueError(f"{name} must be timezone-aware, not {dt!r}")
+    return dt.astimezone(UTC)
+
+
+def whole_seconds(span: timedelta) -> int:
+    seconds, rest = divmod(span, SECOND)
+    if rest:
+        raise ScheduleError(f"{span} is not a whole number of seconds")
+    return int(seconds)
+
+
+def zone_info(zone: str | tzinfo) -> ZoneInfo:
+    """The zone for an IANA name; an unknown one raises :class:`ScheduleError`."""
+    if isinstance(zone, ZoneInfo):
+        return zone
+    if isinstance(zone, tzinfo):
+        raise ScheduleError("a game's zone is an IANA name such as America/Los_Angeles")
+    try:
+        return ZoneInfo(zone.strip())
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ScheduleError(
+            f"unknown time zone {zone!r}: use an IANA name such as America/Los_Angeles, "
+            "Europe/London or UTC"
+        ) from None
+
 
 # Words that switch an option off; for a span, "no time".
 OFF_WORDS = ("off", "none", "no", "0")

@@ -1,11 +1,57 @@
-"""The one line that tells players a game's schedule (shown by ``newgame`` and ``settings``)."""
+"""What players read of a schedule: moments on the game's wall clock or as how far off they
+are, and the one line that describes a game's schedule (shown by ``newgame`` and
+``settings``).
+"""
 
 from __future__ import annotations
 
-from bot.service.schedule.durations import describe_duration
+from datetime import datetime, tzinfo
+
 from bot.service.schedule.model import Schedule
-from bot.service.schedule.timings import Blitz, Weekly
-from bot.service.words.english import and_list, or_list
+from bot.service.schedule.spans import MINUTE, ZERO, as_utc, describe_duration, zone_info
+from bot.service.schedule.timings import WEEKDAYS, Blitz, Weekly
+from bot.service.words.english import and_list, or_list, plural
+
+_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
+def format_when(dt: datetime, zone: str | tzinfo) -> str:
+    """``Wed 25 Nov 2026 00:00 PST``: the moment on the game's wall clock."""
+    local = as_utc(dt, "dt").astimezone(zone_info(zone) if isinstance(zone, str) else zone)
+    day = WEEKDAYS[local.weekday()].title()
+    return (
+        f"{day} {local.day} {_MONTHS[local.month - 1]} {local.year} "
+        f"{local:%H:%M} {local.tzname() or ''}"
+    ).rstrip()
+
+
+def format_relative(dt: datetime, now: datetime) -> str:
+    """``in 2 days 3 hours``, ``in 45 minutes``, ``5 minutes ago``; two units at most,
+    rounded to the smaller one shown."""
+    delta = as_utc(dt, "dt") - as_utc(now, "now")
+    future = delta >= ZERO
+    minutes = round(abs(delta) / MINUTE)
+    if minutes == 0:
+        return (
+            "in less than a minute"
+            if delta > ZERO
+            else "now"
+            if not delta
+            else ("less than a minute ago")
+        )
+    if minutes >= 24 * 60:
+        hours = round(minutes / 60)
+        text = _two_units(divmod(hours, 24), ("day", "hour"))
+    elif minutes >= 60:
+        text = _two_units(divmod(minutes, 60), ("hour", "minute"))
+    else:
+        text = plural(minutes, "minute")
+    return f"in {text}" if future else f"{text} ago"
+
+
+def _two_units(counts: tuple[int, int], names: tuple[str, str]) -> str:
+    big, small = counts
+    return plural(big, names[0]) + (f" {plural(small, names[1])}" if small else "")
 
 
 def describe(schedule: Schedule) -> str:
