@@ -64,8 +64,22 @@ class Phase:
         return (self.year, seasons.index(self.season), kinds.index(self.kind))
 
     @property
+    def label(self) -> str:
+        """The phase as players read it: ``Spring 1901``, ``Fall 1901 retreats``,
+        ``Winter 1901 adjustments`` (what every message and map title says).
+
+        >>> Phase.parse("F1901R").label
+        'Fall 1901 retreats'
+        """
+        base = f"{_SEASON_NAMES[self.season]} {self.year}"
+        if self.kind is PhaseKind.MOVEMENT:
+            return base
+        return f"{base} {_KIND_NAMES[self.kind].lower()}"
+
+    @property
     def long_name(self) -> str:
-        """``Spring 1901 Movement``."""
+        """The formal name, every part spelt out, as the rules' own messages give it:
+        ``Spring 1901 Movement``."""
         return f"{_SEASON_NAMES[self.season]} {self.year} {_KIND_NAMES[self.kind]}"
 
     def successor(self) -> Phase:

@@ -14,7 +14,6 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.phase import PhaseKind, Season
 from engine.position import Position
 from render.fonts import draw_text, font, text_width
 from render.geometry import Box, Point
@@ -22,16 +21,12 @@ from render.sprites import Sprite, make_sprite, paste
 from render.styles import Style
 from render.view import View
 
-_SEASONS = {Season.SPRING: "Spring", Season.FALL: "Fall", Season.WINTER: "Winter"}
-_KINDS = {PhaseKind.MOVEMENT: "", PhaseKind.RETREATS: " retreats", PhaseKind.ADJUSTMENTS: ""}
-
 Row = tuple[str, str, int, int]
 
 
 def title_text(position: Position, *, orders: bool, results: bool) -> str:
     """``Fall 1902 — results``, ``Spring 1901 — orders``, ``Fall 1902 retreats``."""
-    phase = position.phase
-    text = f"{_SEASONS[phase.season]} {phase.year}{_KINDS[phase.kind]}"
+    text = position.phase.label
     if results:
         return f"{text} — results"
     if orders:

@@ -6,7 +6,7 @@ import random
 import re
 from collections.abc import Mapping, Sequence
 
-from bot.service.commands.settings import option_lines, power_names
+from bot.service.commands.settings import option_lines
 from bot.service.context import Context
 from bot.service.effects import Deadline, Line, Message, Reply, Section
 from bot.service.errors import UserError
@@ -17,6 +17,7 @@ from bot.service.queries import games_here
 from bot.service.schedule import describe, first_phase_opens
 from bot.service.turn import opening
 from bot.service.words import buttons, notices
+from bot.service.words.labels import phase_label, power_list, power_names
 from bot.store.models import Game, GameStatus, Phase, Player, PowerStatus
 from bot.store.repository import GameNameTakenError
 from engine import OrderError, Position, Variant
@@ -75,11 +76,6 @@ def _seat_wishes(setup: Setup, wishes: Sequence[str]) -> list[str]:
 
 def _seed(game: Game) -> str:
     return f"{game.platform}:{game.workspace}:{game.name}:{game.id}"
-
-
-def _and_names(variant: Variant, powers: Sequence[str]) -> str:
-    names = [variant.power_info[p].name for p in powers]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def read_preferences(variant: Variant, text: str) -> list[str]:
@@ -177,7 +173,7 @@ async def join(ctx: Context) -> list[Reply]:
         raise UserError(f"{game.name} is full: {total} players have joined.")
     await ctx.store.add_player(game.id, ctx.actor_id, ctx.request.actor.display_name, preferences)
     wanted = (
-        f"Your preferences: {power_names(variant, preferences)}."
+        f"Your preferences: {power_list(variant, preferences)}."
         if preferences
         else "No preferences: any power will do."
     )
@@ -224,7 +220,7 @@ async def leave(ctx: Context) -> list[Reply]:
     power = player.power
     await ctx.store.remove_player(game.id, ctx.actor_id)
     mine = commanded(game.settings, power) if power is not None else []
-    country = _and_names(ctx.variant(game), mine) if mine else "your power"
+    country = power_names(ctx.variant(game), mine) if mine else "your power"
     if power is not None:
         partners = [p for p in await ctx.store.players_of(game.id) if p.power == power]
         if not partners:
@@ -286,7 +282,7 @@ async def _game_line(ctx: Context, game: Game, mine: bool) -> str:
     text = f"{game.name} ({where}): {state}"
     if phase is not None:
         deadline = opening.deadline_text(phase, ctx.zone(game), ctx.now)
-        text += f", {opening.label(phase)}, deadline {deadline}"
+        text += f", {phase_label(phase.name)}, deadline {deadline}"
     if mine:
         player = await ctx.membership(game)
         if player is not None and player.power is not None:
@@ -326,7 +322,7 @@ async def players(ctx: Context) -> list[Reply]:
                 text = "nobody (civil disorder: its units hold)"
             lines.append(Line(f"{variant.power_info[power].name}: {text}"))
     if me is not None and me.power is not None:
-        lines.append(Line(f"You play {_and_names(variant, commanded(game.settings, me.power))}."))
+        lines.append(Line(f"You play {power_names(variant, commanded(game.settings, me.power))}."))
     return [
         ctx.private(Message(title=f"{game.name}: players", sections=(Section(None, tuple(lines)),)))
     ]
@@ -422,12 +418,12 @@ def _start_message(
     empty = [p for p in variant.powers if p not in taken]
     if empty:
         lines.append(
-            Line(f"No player for {power_names(variant, empty)}: civil disorder, their units hold.")
+            Line(f"No player for {power_list(variant, empty)}: civil disorder, their units hold.")
         )
     lines.append(Line("Every player has a direct message with their units and how to order."))
     lines.append(Line(describe(options.schedule)))
     return Message(
-        title=f"{game.name} has begun: {opening.label(phase)}",
+        title=f"{game.name} has begun: {phase_label(phase.name)}",
         sections=(Section(None, tuple(lines)),),
         deadline=opening.deadline(phase, options.schedule.zone, ctx.now),
         buttons=buttons.phase_opened(),

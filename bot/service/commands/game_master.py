@@ -17,6 +17,7 @@ from bot.service.schedule import (
     resumed_deadline,
 )
 from bot.service.turn import final_announcement, opening
+from bot.service.words.labels import phase_label
 from bot.store.models import Game, GameStatus, Phase
 from engine import Position
 
@@ -43,7 +44,7 @@ async def process(ctx: Context) -> list[Reply]:
     game, phase = await _gm_phase(ctx)
     if game.status == GameStatus.PAUSED:
         raise UserError(f"{game.name} is paused: `resume` it first, then `process`.")
-    label, phase_id = opening.label(phase), phase.id
+    label, phase_id = phase_label(phase.name), phase.id
 
     async def adjudicate_now() -> list[Reply]:
         if await ctx.deps.process_phase(phase_id):
@@ -107,11 +108,11 @@ async def resume(ctx: Context) -> list[Reply]:
 async def lock(ctx: Context) -> list[Reply]:
     game, phase = await _gm_phase(ctx)
     if phase.locked:
-        raise UserError(f"{opening.label(phase)} is already locked; `unlock` releases it.")
+        raise UserError(f"{phase_label(phase.name)} is already locked; `unlock` releases it.")
     phase.locked = True
     message = _announcement(
         game,
-        f"{opening.label(phase)} is locked",
+        f"{phase_label(phase.name)} is locked",
         "The game master holds the phase: it is not adjudicated at its deadline, however late, "
         "until it is unlocked. Orders can still be changed.",
         phase=phase,
@@ -123,7 +124,7 @@ async def lock(ctx: Context) -> list[Reply]:
 async def unlock(ctx: Context) -> list[Reply]:
     game, phase = await _gm_phase(ctx)
     if not phase.locked:
-        raise UserError(f"{opening.label(phase)} is not locked.")
+        raise UserError(f"{phase_label(phase.name)} is not locked.")
     phase.locked = False
     lines = ["The game master released the phase: it is adjudicated at its deadline."]
     if phase.deadline is not None and phase.deadline <= ctx.now:
@@ -131,7 +132,7 @@ async def unlock(ctx: Context) -> list[Reply]:
             "The game master released the phase; its deadline has passed, so it is adjudicated now."
         ]
     message = _announcement(
-        game, f"{opening.label(phase)} is unlocked", *lines, phase=phase, ctx=ctx
+        game, f"{phase_label(phase.name)} is unlocked", *lines, phase=phase, ctx=ctx
     )
     return await ctx.announce(game, message, "unlock")
 
@@ -157,7 +158,7 @@ async def extend(ctx: Context) -> list[Reply]:
     else:
         times = opening.times_of(phase)
         if times is None:  # pragma: no cover - an active game's open phase has a deadline
-            raise UserError(f"{opening.label(phase)} has no deadline to extend.")
+            raise UserError(f"{phase_label(phase.name)} has no deadline to extend.")
         _set_times(phase, extended(times, by))
         line = f"Deadline extended by {amount}."
     message = _announcement(game, "deadline extended", line, phase=phase, ctx=ctx)

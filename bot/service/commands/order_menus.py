@@ -14,6 +14,7 @@ from bot.service.commands.ordering import Turn
 from bot.service.context import Context, Deps
 from bot.service.effects import Actor, Place, Request
 from bot.service.errors import UserError
+from bot.service.words.power_state import free_homes
 from bot.store.repository import Store
 from engine import PhaseKind, Position, Waive, format_order, legal_orders
 
@@ -62,7 +63,7 @@ def choices_for(position: Position, power: str) -> Choices:
     if owed == 0:
         return []
     waive = format_order(Waive())
-    sites = _listed(position, [(home, home) for home in _free_homes(position, power)])
+    sites = _listed(position, [(home, home) for home in free_homes(position, power)])
     return [(f"Build in {home}", [*orders, waive]) for home, orders in sites]
 
 
@@ -73,9 +74,3 @@ def _listed(position: Position, places: list[tuple[str, str]]) -> Choices:
         if orders:
             found.append((label, orders))
     return found
-
-
-def _free_homes(position: Position, power: str) -> list[str]:
-    owned = position.centers.get(power, frozenset())
-    occupied = {u.province for _, u in position.all_units()}
-    return [h for h in position.homes.get(power, ()) if h in owned and h not in occupied]

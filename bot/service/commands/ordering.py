@@ -22,15 +22,9 @@ from bot.service.stored_orders import BUILD_PREFIX, WAIVE_PREFIX, order_key, rea
 from bot.service.turn import opening
 from bot.service.turn.conditional_orders import PREFIX as CONDITION_PREFIX
 from bot.service.turn.conditional_orders import ConditionError, read_conditional, split_pieces
-from bot.service.words.results import (
-    FAILED,
-    OK,
-    WARNING,
-    missing_orders,
-    orders_echo,
-    orders_message,
-    power_name,
-)
+from bot.service.words.labels import FAILED, OK, WARNING, phase_label, power_name
+from bot.service.words.order_lists import orders_echo, orders_message
+from bot.service.words.power_state import missing_orders
 from bot.store.models import Game, GameStatus, OrderKind, Phase, PowerStatus, VoteKind
 from engine import (
     Build,
@@ -90,7 +84,7 @@ class Turn:
         if writing and close is not None and due is not None and ctx.now > close:
             zone = ctx.zone(game)
             raise UserError(
-                f"Orders for {opening.label(phase)} closed at "
+                f"Orders for {phase_label(phase.name)} closed at "
                 f"{opening.when(close, zone, ctx.now)}; "
                 f"the phase is adjudicated {opening.when(due, zone, ctx.now)}."
             )
@@ -444,7 +438,7 @@ def _possible_all(turn: Turn) -> Message:
     if not lines:
         lines.append(Line("You have nothing to order in this phase."))
     lines.append(Line("`possible <province>` lists every order for one unit, supports too."))
-    title = f"{opening.label(turn.phase)}: what your units may do"
+    title = f"{phase_label(turn.phase.name)}: what your units may do"
     if len(commanded(turn.game.settings, turn.power)) > 1:
         title = f"{turn.name} — {title}"
     return Message(title=title, sections=(Section(None, tuple(lines)),))
@@ -478,7 +472,7 @@ def _possible_in(turn: Turn, province: str) -> Message:
     lines = [Line(text, code=True) for text in options[:_MOST]]
     if len(options) > _MOST:
         lines.append(Line(f"... and {len(options) - _MOST} more supports and convoys."))
-    title = f"{opening.label(turn.phase)}: {len(options)} possible orders in {province}"
+    title = f"{phase_label(turn.phase.name)}: {len(options)} possible orders in {province}"
     return Message(title=title, sections=(Section(None, tuple(lines)),))
 
 
@@ -488,7 +482,7 @@ def _possible_in(turn: Turn, province: str) -> Message:
 async def ready(ctx: Context) -> list[Reply]:
     turns = await Turn.all(ctx)
     turn = turns[0]
-    lines = [f"You are ready for {opening.label(turn.phase)}."]
+    lines = [f"You are ready for {phase_label(turn.phase.name)}."]
     for each in turns:
         await ctx.store.set_ready(each.phase.id, each.power, True)
         missing = missing_orders(each.position, each.power, await each.orders(ctx))
@@ -507,7 +501,7 @@ async def unready(ctx: Context) -> list[Reply]:
     turn = turns[0]
     for each in turns:
         await ctx.store.set_ready(each.phase.id, each.power, False)
-    lines = [f"You are no longer ready for {opening.label(turn.phase)}."]
+    lines = [f"You are no longer ready for {phase_label(turn.phase.name)}."]
     early = turn.game.settings.get("early")
     if isinstance(early, dict) and early.get("phase_id") == turn.phase.id:
         restored = _restore(turn, early)

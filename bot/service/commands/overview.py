@@ -13,7 +13,8 @@ from bot.service.context import Context, Deps
 from bot.service.effects import Actor, Line, Message, Place, Request, Section
 from bot.service.stored_orders import read_orders
 from bot.service.turn import opening
-from bot.service.words.results import missing_orders, power_name
+from bot.service.words.labels import phase_label, power_name
+from bot.service.words.power_state import missing_orders
 from bot.store.models import Game, GameStatus, OrderKind, Platform
 from bot.store.repository import Store
 from engine import PhaseKind, Position
@@ -79,7 +80,7 @@ async def _card(ctx: Context, game: Game) -> Message:
     if game.status == GameStatus.PAUSED:
         lines.append(Line("The game is paused by the game master."))
     return Message(
-        title=f"{game.name}: {opening.label(phase)}",
+        title=f"{game.name}: {phase_label(phase.name)}",
         sections=(Section(None, tuple(lines)),),
         deadline=opening.deadline(phase, ctx.zone(game), ctx.now),
     )

@@ -22,6 +22,7 @@ from bot.service.errors import UserError
 from bot.service.options.game_options import GameOptions, Press
 from bot.service.outbox import queue
 from bot.service.roster import players_by_power
+from bot.service.words.labels import power_names
 from bot.store.models import Game, PowerStatus
 from engine import OrderError, PhaseKind, Position, Variant
 from engine.names import power_code
@@ -81,11 +82,6 @@ def read_letter(variant: Variant, text: str) -> Letter:
     return Letter(to, grey, body)
 
 
-def _names(position: Position, powers: Sequence[str]) -> str:
-    names = [position.variant.power_info[p].name for p in powers]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def _check_rule(game: Game, options: GameOptions, letter: Letter, kind: PhaseKind) -> None:
     if options.press is Press.NONE:
         raise UserError(
@@ -120,7 +116,9 @@ async def press(ctx: Context) -> list[Reply]:
     statuses = await ctx.store.power_statuses(game.id)
     signers = [p for p in mine if statuses.get(p, PowerStatus.PLAYING) == PowerStatus.PLAYING]
     if not signers:
-        raise UserError(f"{_names(position, mine)} is out of the game and sends no press.")
+        raise UserError(
+            f"{power_names(position.variant, mine)} is out of the game and sends no press."
+        )
     power = signers[0]
     options = ctx.options(game)
     _check_rule(game, options, letter, position.phase.kind)
@@ -140,8 +138,8 @@ async def press(ctx: Context) -> list[Reply]:
         if gone:
             verb = "is" if len(gone) == 1 else "are"
             raise UserError(
-                f"{_names(position, gone)} {verb} out of the game: press goes to powers still "
-                "in it."
+                f"{power_names(position.variant, gone)} {verb} out of the game: press goes "
+                "to powers still in it."
             )
         to = [p for p in letter.to if p not in mine]
     if not to:
@@ -156,7 +154,11 @@ async def press(ctx: Context) -> list[Reply]:
         grey=letter.grey,
     )
     key = f"game:{game.id}:press:{record.id}"
-    how = "unsigned (grey press)" if letter.grey else f"signed {_names(position, signers)}"
+    how = (
+        "unsigned (grey press)"
+        if letter.grey
+        else f"signed {power_names(position.variant, signers)}"
+    )
     if options.press is Press.PUBLIC:
         await queue.to_channel(ctx.store, game, key, _public(game, position, signers, letter))
         return [ctx.say(f"Posted in the game's channel, {how}.")]
@@ -172,11 +174,11 @@ async def press(ctx: Context) -> list[Reply]:
     for user_id in users.get(power, ()):
         if user_id != ctx.actor_id:
             await queue.to_user(ctx.store, game, user_id, f"{key}:{user_id}", copy)
-    lines = [f"Sent to {_names(position, to)}, {how}."]
+    lines = [f"Sent to {power_names(position.variant, to)}, {how}."]
     if unread:
         lines.append(
-            f"Nobody plays {_names(position, unread)} now, so nobody read it there; it is kept "
-            "for the game's archive."
+            f"Nobody plays {power_names(position.variant, unread)} now, so nobody read it "
+            "there; it is kept for the game's archive."
         )
     return [ctx.say(*lines)]
 
@@ -200,9 +202,9 @@ def _private(
             title=f"{game.name}: grey press (the writer is not named)",
             sections=(Section(None, _body(letter)),),
         )
-    to_line = "To: all powers" if everyone else f"To: {_names(position, to)}"
+    to_line = "To: all powers" if everyone else f"To: {power_names(position.variant, to)}"
     return Message(
-        title=f"{game.name}: press from {_names(position, signers)}",
+        title=f"{game.name}: press from {power_names(position.variant, signers)}",
         sections=(Section(None, (Line(to_line),)), Section(None, _body(letter))),
     )
 
@@ -211,7 +213,7 @@ def _copy(game: Game, position: Position, to: Sequence[str], letter: Letter) -> 
     """What the writer's teammates read: their own power's message."""
     kind = "grey press" if letter.grey else "press"
     return Message(
-        title=f"{game.name}: your power sent {kind} to {_names(position, to)}",
+        title=f"{game.name}: your power sent {kind} to {power_names(position.variant, to)}",
         sections=(Section(None, _body(letter)),),
     )
 
@@ -220,6 +222,6 @@ def _public(game: Game, position: Position, signers: Sequence[str], letter: Lett
     title = (
         f"{game.name}: grey press (the writer is not named)"
         if letter.grey
-        else f"{game.name}: press from {_names(position, signers)}"
+        else f"{game.name}: press from {power_names(position.variant, signers)}"
     )
     return Message(title=title, sections=(Section(None, _body(letter)),))

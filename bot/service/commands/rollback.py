@@ -20,6 +20,7 @@ from bot.service.roster import players_by_power
 from bot.service.schedule import phase_times
 from bot.service.turn import opening
 from bot.service.words import buttons
+from bot.service.words.labels import phase_label
 from bot.store.models import Game, GameStatus, Phase, PhaseStatus, PowerStatus
 from engine import Position
 
@@ -37,9 +38,9 @@ async def rollback(ctx: Context) -> list[Reply]:
         raise UserError(f"No phase of {game.name} has been adjudicated: there is nothing to undo.")
     last = done[-1]
     current = next((p for p in every if p.status == PhaseStatus.OPEN), None)
-    label = opening.label(last)
+    label = phase_label(last.name)
     if ctx.args.strip().lower() != "confirm":
-        then = f"; {opening.label(current)} is voided" if current is not None else ""
+        then = f"; {phase_label(current.name)} is voided" if current is not None else ""
         raise UserError(
             f"`rollback` undoes the adjudication of {label}: it opens again with its orders "
             f"as given{then}. Write `rollback confirm` to do it."
@@ -62,7 +63,7 @@ async def rollback(ctx: Context) -> list[Reply]:
         "every order and vote as given, and may be changed until the new deadline."
     ]
     if current is not None:
-        lines.append(f"{opening.label(current)} is void: anything ordered in it is dropped.")
+        lines.append(f"{phase_label(current.name)} is void: anything ordered in it is dropped.")
     deadline = opening.deadline(last, ctx.zone(game), ctx.now)
     message = Message(
         title=f"{game.name}: {label} rolled back",

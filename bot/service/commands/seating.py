@@ -22,7 +22,7 @@ from bot.service.roster import in_several_games, replacement_wanted, vacate
 from bot.service.stored_orders import read_orders
 from bot.service.turn import opening
 from bot.service.words import notices
-from bot.service.words.results import power_name
+from bot.service.words.labels import power_name, power_names
 from bot.store.models import Game, OrderKind, Phase, Player, PowerStatus, VoteKind
 from engine import OrderError, Position, format_order
 from engine.names import power_code
@@ -63,11 +63,6 @@ def replace_power(seat: Seat, power: str) -> Seat:
     return Seat(seat.game, seat.phase, seat.position, power)
 
 
-def _names(position: Position, powers: list[str]) -> str:
-    names = [power_name(position, p) for p in powers]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def _is(powers: list[str]) -> str:
     return "is" if len(powers) == 1 else "are"
 
@@ -93,7 +88,7 @@ async def kick(ctx: Context) -> list[Reply]:
         raise UserError(f"Nobody plays {seat.name} in {game.name}: there is nobody to remove.")
     powers = commanded(game.settings, lead)
     removed = await vacate(ctx.store, game, seat.power, seat.phase.name)
-    names = _names(seat.position, powers)
+    names = power_names(seat.position.variant, powers)
     for player in removed:
         note = _line_message(
             f"{game.name}: you were removed",
@@ -186,7 +181,7 @@ async def replace(ctx: Context) -> list[Reply]:
     await ctx.store.session.flush()
     for power in handed:
         await _brief(ctx, replace_power(seat, power), player)
-    names = _names(seat.position, handed)
+    names = power_names(seat.position.variant, handed)
     if ctx.options(game).anonymous:
         who = f"{names} has a new player."
     else:

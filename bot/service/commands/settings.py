@@ -7,8 +7,6 @@ agreed end) apply from now on, the current deadline staying where it is.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
 from bot.service.errors import UserError
@@ -16,6 +14,7 @@ from bot.service.options.fewer_players import Setup
 from bot.service.options.game_options import FIXED_ONCE_STARTED, GameOptions, parse_changes
 from bot.service.options.missed_orders_rule import NmrMode
 from bot.service.schedule import describe
+from bot.service.words.labels import power_list
 from bot.store.models import GameStatus
 from engine import Variant
 
@@ -28,10 +27,6 @@ def option_lines(variant: Variant, options: GameOptions) -> list[Line]:
     return lines
 
 
-def power_names(variant: Variant, powers: Sequence[str]) -> str:
-    return ", ".join(variant.power_info[p].name for p in powers)
-
-
 def seats_line(variant: Variant, setup: Setup) -> str:
     """The rule book's layout: who commands what, and the powers nobody plays."""
     seats = "; ".join(
@@ -40,7 +35,7 @@ def seats_line(variant: Variant, setup: Setup) -> str:
     text = f"Seats: {seats}."
     idle = [p for p in variant.powers if p not in setup.played]
     if idle:
-        text += f" Not played (civil disorder): {power_names(variant, idle)}."
+        text += f" Not played (civil disorder): {power_list(variant, idle)}."
     return text
 
 

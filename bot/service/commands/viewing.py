@@ -15,7 +15,10 @@ from bot.service.schedule import describe
 from bot.service.stored_orders import phase_orders, read_orders
 from bot.service.turn import opening
 from bot.service.turn.endings import ending_text
-from bot.service.words.results import history_message, missing_orders, power_name, status_lines
+from bot.service.words.labels import phase_label, power_name
+from bot.service.words.power_state import missing_orders
+from bot.service.words.results import history_message
+from bot.service.words.status import status_lines
 from bot.store.models import Game, GameStatus, OrderKind, Phase, PhaseStatus, PowerStatus
 from engine import Order, Position, Resolution, adjudicate
 
@@ -164,7 +167,7 @@ def _map_message(title: str, image: Image) -> Message:
 
 async def _board_map(ctx: Context, game: Game, phase: Phase, region: str | None) -> Message:
     position = Position.from_json(phase.position)
-    title = f"{game.name}: {opening.label(phase)}"
+    title = f"{game.name}: {phase_label(phase.name)}"
     alt = f"The board at the start of {position.phase.long_name}"
     if region is None:
         stored = await image_of(ctx.store.session, game.id, phase.name, "board")
@@ -187,7 +190,7 @@ async def resolution_of(
 
 
 async def _results_map(ctx: Context, game: Game, phase: Phase, region: str | None) -> Message:
-    title = f"{game.name}: {opening.label(phase)} — orders and results"
+    title = f"{game.name}: {phase_label(phase.name)} — orders and results"
     alt = f"The board in {Position.from_json(phase.position).phase.long_name}, with results"
     if region is None:
         stored = await image_of(ctx.store.session, game.id, phase.name, "results")
@@ -224,7 +227,7 @@ async def _my_orders_map(
     )
     parts = (power, "orders") if region is None else (power, "orders", region)
     alt = f"Your orders for {position.phase.long_name}, as they stand"
-    title = f"{game.name}: your orders for {opening.label(phase)} (only you see this)"
+    title = f"{game.name}: your orders for {phase_label(phase.name)} (only you see this)"
     return ctx.private(_map_message(title, _image(game, phase, png, alt, *parts)))
 
 

@@ -11,18 +11,14 @@ from bot.service.commands.ordering import Turn
 from bot.service.context import Context
 from bot.service.effects import Reply
 from bot.service.errors import UserError
-from bot.service.turn import opening
+from bot.service.words.english import and_list
+from bot.service.words.labels import phase_label
 from bot.store.models import VoteKind
 
 
 async def _turns(ctx: Context) -> list[Turn]:
     """A player of several powers votes for each of them."""
     return await Turn.all(ctx, writing=True)
-
-
-def _names(turns: list[Turn]) -> str:
-    names = [t.name for t in turns]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _verb(turns: list[Turn], one: str, many: str) -> str:
@@ -56,14 +52,14 @@ async def _withdraw(ctx: Context, turns: list[Turn], kind: VoteKind) -> bool:
 
 async def draw(ctx: Context) -> list[Reply]:
     turns = await _turns(ctx)
-    label = opening.label(turns[0].phase)
+    label = phase_label(turns[0].phase.name)
     if all([await _voted(ctx, t, VoteKind.DRAW) for t in turns]):
         return [ctx.say(f"You already vote for a draw in {label}; `undraw` takes it back.")]
     await _cast(ctx, turns, VoteKind.DRAW)
     return [
         ctx.say(
-            f"{_names(turns)} {_verb(turns, 'votes', 'vote')} for a draw in {label}. The vote "
-            "is secret until the phase is adjudicated, then reported to all.",
+            f"{and_list(t.name for t in turns)} {_verb(turns, 'votes', 'vote')} for a draw "
+            f"in {label}. The vote is secret until the phase is adjudicated, then reported to all.",
             "The game ends in a draw if every power still playing votes for it in the same "
             "phase; vote again in the next phase if it does not pass. `undraw` takes it back.",
         )
@@ -72,7 +68,7 @@ async def draw(ctx: Context) -> list[Reply]:
 
 async def undraw(ctx: Context) -> list[Reply]:
     turns = await _turns(ctx)
-    label = opening.label(turns[0].phase)
+    label = phase_label(turns[0].phase.name)
     if not await _withdraw(ctx, turns, VoteKind.DRAW):
         raise UserError(f"You have not voted for a draw in {label}.")
     return [ctx.say(f"You no longer vote for a draw in {label}.")]
@@ -80,8 +76,8 @@ async def undraw(ctx: Context) -> list[Reply]:
 
 async def surrender(ctx: Context) -> list[Reply]:
     turns = await _turns(ctx)
-    label = opening.label(turns[0].phase)
-    name = _names(turns)
+    label = phase_label(turns[0].phase.name)
+    name = and_list(t.name for t in turns)
     word = ctx.args.strip().lower()
     if word == "cancel":
         if not await _withdraw(ctx, turns, VoteKind.SURRENDER):

@@ -25,6 +25,7 @@ from typing import Any
 
 from bot.service.errors import UserError
 from bot.service.schedule import Blitz, Schedule, ScheduleError, describe_duration, parse_duration
+from bot.service.words.english import plural
 
 DEFAULT_EXTENSION = timedelta(hours=24)
 _FORM = re.compile(r"(?P<mode>[a-z]+)(?::(?P<limit>\d+))?(?:/(?P<span>.+))?")
@@ -75,7 +76,7 @@ class NmrPolicy:
         if self.mode is NmrMode.OFF:
             return "a power without orders holds"
         if self.mode is NmrMode.EXCUSE:
-            excuses = _count(self.limit or 0, "missed deadline")
+            excuses = plural(self.limit or 0, "missed deadline")
             return (
                 f"{excuses} excused (the deadline moves {describe_duration(self.extension)} "
                 "for everyone), then civil disorder"
@@ -84,11 +85,7 @@ class NmrPolicy:
             return "a power without orders is warned each time"
         if self.limit == 0:
             return "a power without orders falls into civil disorder at once"
-        return f"{_count(self.limit, 'warning')} for missing orders, then civil disorder"
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+        return f"{plural(self.limit, 'warning')} for missing orders, then civil disorder"
 
 
 def parse_nmr(value: str | None, schedule: Schedule) -> NmrPolicy:

@@ -26,12 +26,13 @@ from bot.service.queries import next_retry, scheduled_phases
 from bot.service.roster import in_several_games, players_by_power
 from bot.service.schedule import reminder_times
 from bot.service.stored_orders import read_orders
-from bot.service.turn import conditional_orders_applied, final_announcement, missed_orders, opening
-from bot.service.turn.conditional_orders_applied import Applied
-from bot.service.turn.endings import alive, ending_text, outcome_json
+from bot.service.turn import conditional_orders, final_announcement, missed_orders, opening
+from bot.service.turn.conditional_orders import Applied
+from bot.service.turn.endings import ending_text, outcome_json
 from bot.service.turn.verdict import Verdict, judge
 from bot.service.words import buttons, notices
-from bot.service.words.results import missing_orders, power_results, results_message
+from bot.service.words.power_state import alive, missing_orders
+from bot.service.words.results import power_results, results_message
 from bot.store.models import Game, GameStatus, Phase, PhaseStatus, PowerStatus
 from bot.store.repository import Store
 from engine import Position, Resolution
@@ -132,9 +133,7 @@ class Adjudicator:
             next_phase = await opening.open_phase(store, game, after, options.schedule, now)
             statuses = await store.power_statuses(game.id)
             playing = {p for p in verdict.playing if statuses.get(p) == PowerStatus.PLAYING}
-            applied = await conditional_orders_applied.apply(
-                store, game, phase, next_phase, after, playing
-            )
+            applied = await conditional_orders.apply(store, game, phase, next_phase, after, playing)
         await self._announce(store, game, phase, verdict, image.id, next_phase, key, applied)
         if over:
             await final_announcement.announce_end(store, self.deps.animator, game, after, key)

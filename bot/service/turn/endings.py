@@ -15,10 +15,12 @@ Pure functions of positions, statuses and votes; the adjudicator applies what th
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.service.words.english import plural
+from bot.service.words.labels import power_names
 from engine import Position, Variant
 
 
@@ -88,15 +90,6 @@ def outcome_json(ending: Ending, after: Position) -> dict[str, Any]:
     return outcome
 
 
-def _names(variant: Variant, powers: Sequence[str]) -> str:
-    names = [variant.power_info[p].name for p in powers]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def ending_text(variant: Variant, outcome: Mapping[str, Any]) -> str:
     """One sentence on how a finished game ended, from its stored outcome."""
     kind = outcome.get("kind")
@@ -108,14 +101,14 @@ def ending_text(variant: Variant, outcome: Mapping[str, Any]) -> str:
             return f"{name} wins: every other power still playing surrendered."
         if outcome.get("by") == "last":
             return f"{name} wins: no other power is still playing."
-        return f"{name} won with {_plural(centres.get(winner, 0), 'supply centre')}."
+        return f"{name} won with {plural(centres.get(winner, 0), 'supply centre')}."
     powers = [str(p) for p in outcome.get("powers", ())]
     if kind == "draw":
-        return f"The game ended in a draw shared by {_names(variant, powers)}."
+        return f"The game ended in a draw shared by {power_names(variant, powers)}."
     if kind == "tie":
         return (
             "Every power still playing surrendered: the game ended in a tie "
-            f"({_names(variant, powers)})."
+            f"({power_names(variant, powers)})."
         )
     if kind == "limit":
         unit = "unit" if outcome.get("by") == "units" else "supply centre"
@@ -123,11 +116,11 @@ def ending_text(variant: Variant, outcome: Mapping[str, Any]) -> str:
         best = counts.get(powers[0], 0) if powers else 0
         if len(powers) == 1:
             return (
-                f"The agreed end came: {_names(variant, powers)} won with the most "
+                f"The agreed end came: {power_names(variant, powers)} won with the most "
                 f"{unit}s ({best})."
             )
         return (
-            f"The agreed end came: {_names(variant, powers)} share the win with "
-            f"{_plural(best, unit)} each."
+            f"The agreed end came: {power_names(variant, powers)} share the win with "
+            f"{plural(best, unit)} each."
         )
     return "The game master ended the game without a winner."

@@ -18,7 +18,8 @@ from bot.service.queries import phases_of
 from bot.service.roster import players_by_power
 from bot.service.stored_orders import phase_orders
 from bot.service.turn.endings import ending_text
-from bot.service.words.results import power_name
+from bot.service.words.english import plural
+from bot.service.words.labels import power_name
 from bot.store.models import Game, PhaseStatus, PowerStatus
 from bot.store.repository import Store
 from engine import Position, adjudicate
@@ -82,8 +83,8 @@ def standings(
         who = f" ({names[power]})" if power in names else ""
         status = _STATUS.get(statuses.get(power, PowerStatus.PLAYING), "")
         lines.append(
-            f"{place}. {power_name(final, power)}{who}: {_count(centres, 'supply centre')}, "
-            f"{_count(units, 'unit')}{status}"
+            f"{place}. {power_name(final, power)}{who}: {plural(centres, 'supply centre')}, "
+            f"{plural(units, 'unit')}{status}"
         )
     return lines
 
@@ -93,10 +94,6 @@ _STATUS = {
     PowerStatus.SURRENDERED: " — surrendered",
     PowerStatus.ELIMINATED: " — eliminated",
 }
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 async def _names_by_power(store: Store, game: Game) -> dict[str, str]:

@@ -21,7 +21,9 @@ from bot.service.outbox import queue
 from bot.service.roster import replacement_wanted, users_of, vacate
 from bot.service.schedule import describe_duration
 from bot.service.turn import opening
-from bot.service.words.results import missing_orders, power_name
+from bot.service.words.english import and_list
+from bot.service.words.labels import phase_label, power_name
+from bot.service.words.power_state import missing_orders
 from bot.store.models import Game, MissedOrders, Phase, PowerStatus
 from bot.store.repository import Store
 from engine import Phase as EnginePhase
@@ -117,7 +119,7 @@ async def _announce_excuse(
     now: datetime,
 ) -> None:
     zone = GameOptions.from_settings(game.settings).schedule.zone
-    label = opening.label(phase)
+    label = phase_label(phase.name)
     by = describe_duration(policy.extension)
     names = ", ".join(power_name(position, p) for p, _ in excused)
     lines = [
@@ -208,10 +210,10 @@ async def _fall(
 ) -> list[Notice]:
     """Civil disorder for a power that missed, with any other power of its player."""
     name = power_name(position, power)
-    label = opening.label(phase)
+    label = phase_label(phase.name)
     users = await users_of(store, game, power)
     removed = await vacate(store, game, power, phase.name)
-    names = _and([power_name(position, p) for p in fallen])
+    names = and_list([power_name(position, p) for p in fallen])
     verb = "is" if len(fallen) == 1 else "are"
     anonymous = GameOptions.from_settings(game.settings).anonymous
     who = (
@@ -255,7 +257,7 @@ async def _warn(
     key: str,
 ) -> list[Notice]:
     name = power_name(position, power)
-    text = f"{name} sent no orders for {opening.label(phase)}: its units held."
+    text = f"{name} sent no orders for {phase_label(phase.name)}: its units held."
     limit = GameOptions.from_settings(game.settings).nmr.civil_disorder_after()
     if limit is not None:
         text += (
@@ -270,10 +272,6 @@ async def _warn(
         )
         for user_id in await users_of(store, game, power)
     ]
-
-
-def _and(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _civil_disorder(policy: NmrPolicy, missed: int) -> bool:

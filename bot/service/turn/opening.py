@@ -14,10 +14,8 @@ from bot.service.schedule import (
     phase_times,
     remaining,
 )
-from bot.service.words.results import phase_label
 from bot.store.models import Game, Phase
 from bot.store.repository import Store
-from engine import Phase as EnginePhase
 from engine import Position
 
 
@@ -68,11 +66,6 @@ def deadline_text(phase: Phase, zone: str, now: datetime) -> str:
     if close is not None and close < phase.deadline:
         text = f"orders close {when(close, zone, now)}; adjudication {text}"
     return text
-
-
-def label(phase: Phase) -> str:
-    """``Spring 1901``, ``Fall 1901 retreats``."""
-    return phase_label(EnginePhase.parse(phase.name))
 
 
 def time_left(phase: Phase, now: datetime) -> int:

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 
-def plural(count: int, name: str) -> str:
-    return f"{count} {name}" if count == 1 else f"{count} {name}s"
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """``1 unit``, ``2 units``; ``many`` where the plural is not the word with an s."""
+    return f"{count} {word}" if count == 1 else f"{count} {many or word + 's'}"
 
 
 def and_list(items: Iterable[str]) -> str:

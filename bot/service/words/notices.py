@@ -8,7 +8,9 @@ from collections.abc import Sequence
 
 from bot.service.effects import Deadline, Image, Line, Message, Section
 from bot.service.words import buttons
-from bot.service.words.results import phase_label, power_name
+from bot.service.words.english import plural
+from bot.service.words.labels import phase_label, power_name
+from bot.service.words.power_state import free_homes
 from engine import Move, PhaseKind, Position, format_order, legal_orders
 
 # What happens to what a power leaves unordered, by phase kind.
@@ -18,11 +20,6 @@ _DEFAULTS = {
     PhaseKind.ADJUSTMENTS: "Builds not ordered are waived; removals not ordered follow the "
     "civil-disorder rule.",
 }
-
-
-def _free_homes(position: Position, power: str) -> list[str]:
-    owned = position.centers.get(power, frozenset())
-    return [h for h in position.homes.get(power, ()) if h in owned and position.unit_in(h) is None]
 
 
 def _example_moves(position: Position, power: str) -> str:
@@ -202,16 +199,16 @@ def _adjustment_lines(position: Position, power: str) -> list[Line]:
     if delta < 0:
         listed = ", ".join(str(u) for u in units)
         return [
-            Line(f"You must remove {_count(-delta, 'unit')}. Your units: {listed}"),
+            Line(f"You must remove {plural(-delta, 'unit')}. Your units: {listed}"),
             Line(f"order remove {units[-1]}", code=True),
         ]
-    free = _free_homes(position, power)
+    free = free_homes(position, power)
     if delta == 0 or not free:
         return []
     builds = min(delta, len(free))
     example = format_order(legal_orders(position, free[0])[0])
     return [
-        Line(f"You may build {_count(builds, 'unit')} in {', '.join(free)}."),
+        Line(f"You may build {plural(builds, 'unit')} in {', '.join(free)}."),
         Line(f"order {example}   (`order waive` gives up a build)", code=True),
     ]
 
@@ -228,7 +225,7 @@ def reminder(
     """A nudge to a power that still owes orders, naming what is missing."""
     kind = position.phase.kind
     if kind is PhaseKind.ADJUSTMENTS and missing:
-        what = _count(len(missing), missing[0])
+        what = plural(len(missing), missing[0])
     else:
         what = ", ".join(missing)
     lines = [
@@ -243,7 +240,3 @@ def reminder(
         deadline=deadline,
         buttons=buttons.reminder(game_name),
     )
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"

@@ -1,44 +1,33 @@
-"""The words players read about a game: results, order echoes, order lists, status, history.
+"""What players read once a phase has resolved: the results in the channel, one power's own
+results for its direct message, and the history of a past phase.
 
 Pure functions from engine values to :class:`~bot.service.effects.Message` values; the caller
 decides who sees them. Powers are named by the variant's display names and nothing here ever
 knows a player, so a message is the same whether the game is anonymous or not.
 
-Secrecy: only :func:`results_message`, :func:`history_message` and :func:`power_results` show
-orders, and they are built from a :class:`~engine.Resolution`, which exists only once the phase
-has resolved.
-:func:`orders_message` and :func:`orders_echo` show one power its own orders.
-:func:`status_lines` is public before the deadline and takes no orders at all.
-"""
+Secrecy: these are the only messages that show every power's orders, and they are built from
+a :class:`~engine.Resolution`, which exists only once the phase has resolved."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence, Set
-from typing import Protocol
+from collections.abc import Mapping, Sequence
 
 from bot.service.effects import Line, Message, Section
+from bot.service.words.english import plural
+from bot.service.words.labels import FAILED, OK, phase_label, power_name
+from bot.service.words.power_state import adjustment, alive, free_homes, unit_key
 from engine import (
-    Build,
-    Disband,
     Order,
-    OrderError,
     OrderResult,
     Outcome,
-    Phase,
     PhaseKind,
     Position,
     Resolution,
     Retreat,
     Season,
-    Unit,
-    Waive,
     format_order,
 )
 from engine.orders import order_unit
-
-OK = "✓"
-FAILED = "✗"
-WARNING = "⚠"
 
 # Whether an ordered unit got what its order asked for; marks are for orders only, a default
 # the engine applied (no order given) gets a plain word.
@@ -57,93 +46,10 @@ _SUCCEEDED = frozenset(
 )
 
 
-class OrderLineLike(Protocol):
-    """What :func:`orders_echo` reads of an ``engine.parse.OrderLine``."""
-
-    @property
-    def text(self) -> str: ...
-
-    @property
-    def order(self) -> Order | None: ...
-
-    @property
-    def error(self) -> OrderError | None: ...
-
-
 # Names -------------------------------------------------------------------------------
 
 
-def power_name(position: Position, power: str) -> str:
-    info = position.variant.power_info.get(power)
-    return info.name if info is not None else power
-
-
-def phase_label(phase: Phase) -> str:
-    """``Spring 1901``, ``Fall 1901 retreats``, ``Winter 1901 adjustments``."""
-    season = {Season.SPRING: "Spring", Season.FALL: "Fall", Season.WINTER: "Winter"}
-    base = f"{season[phase.season]} {phase.year}"
-    if phase.kind is PhaseKind.RETREATS:
-        return f"{base} retreats"
-    if phase.kind is PhaseKind.ADJUSTMENTS:
-        return f"{base} adjustments"
-    return base
-
-
-def _plural(n: int, word: str, many: str | None = None) -> str:
-    return f"{n} {word if n == 1 else many or word + 's'}"
-
-
-def _centres(n: int) -> str:
-    return _plural(n, "centre")
-
-
-def _alive(position: Position, power: str) -> bool:
-    return bool(
-        position.units.get(power)
-        or position.centers.get(power)
-        or any(d.power == power for d in position.dislodged)
-    )
-
-
-def _unit_key(unit: Unit) -> str:
-    return str(unit)
-
-
 # What a power still has to order ------------------------------------------------------
-
-
-def _free_homes(position: Position, power: str, taken: Iterable[str] = ()) -> list[str]:
-    """Home centres the power owns and could build in now (empty, not already built on)."""
-    owned = position.centers.get(power, frozenset())
-    occupied = {u.province for _, u in position.all_units()} | set(taken)
-    return [h for h in position.homes.get(power, ()) if h in owned and h not in occupied]
-
-
-def _adjustment(position: Position, power: str) -> int:
-    """Builds owed (positive) or removals owed (negative)."""
-    return len(position.centers.get(power, ())) - len(position.units.get(power, ()))
-
-
-def missing_orders(position: Position, power: str, orders: Sequence[Order]) -> list[str]:
-    """What the power has yet to order this phase: unit keys (``A MUN``) in movement and
-    retreat phases; in adjustments one ``build`` or ``removal`` per one still owed."""
-    kind = position.phase.kind
-    if kind is PhaseKind.ADJUSTMENTS:
-        delta = _adjustment(position, power)
-        if delta > 0:
-            given = sum(isinstance(o, Build | Waive) for o in orders)
-            possible = min(delta, len(_free_homes(position, power)))
-            return ["build"] * max(0, possible - given)
-        if delta < 0:
-            given = sum(isinstance(o, Disband) for o in orders)
-            return ["removal"] * max(0, -delta - given)
-        return []
-    covered = {u.province for o in orders if (u := order_unit(o)) is not None}
-    if kind is PhaseKind.RETREATS:
-        units: Iterable[Unit] = (d.unit for d in position.dislodged if d.power == power)
-    else:
-        units = position.units.get(power, ())
-    return sorted(_unit_key(u) for u in units if u.province not in covered)
 
 
 # Results -----------------------------------------------------------------------------
@@ -197,12 +103,12 @@ def _power_sections(
         lines = by_power.get(power, [])
         kind = before.phase.kind
         if kind is PhaseKind.MOVEMENT:
-            if not _alive(before, power):
+            if not alive(before, power):
                 continue
             reported = {r.unit.province for r in resolution.results if r.power == power and r.unit}
             for unit in before.units.get(power, ()):
                 if unit.province not in reported:
-                    lines.append((_unit_key(unit), f"{unit}  held (no order)"))
+                    lines.append((unit_key(unit), f"{unit}  held (no order)"))
         elif kind is PhaseKind.ADJUSTMENTS:
             lines.extend(("~", text) for text in _unused_builds(before, resolution, power))
         if orders is not None:
@@ -220,7 +126,7 @@ def _power_sections(
 
 
 def _unused_builds(before: Position, resolution: Resolution, power: str) -> list[str]:
-    owed = _adjustment(before, power)
+    owed = adjustment(before, power)
     if owed <= 0:
         return []
     used = sum(
@@ -230,7 +136,7 @@ def _unused_builds(before: Position, resolution: Resolution, power: str) -> list
     left = owed - used
     if left <= 0:
         return []
-    return [f"{_plural(left, 'build')} not ordered (waived)"]
+    return [f"{plural(left, 'build')} not ordered (waived)"]
 
 
 def _superseded(
@@ -242,7 +148,7 @@ def _superseded(
     for order in given:
         if order not in used:
             unit = order_unit(order)
-            key = _unit_key(unit) if unit is not None else "~"
+            key = unit_key(unit) if unit is not None else "~"
             note = "not used: a later order for this unit replaced it"
             out.append((key, f"{format_order(order)}  – {note}"))
     return out
@@ -285,14 +191,14 @@ def _centre_sections(before: Position, resolution: Resolution) -> list[Section]:
         changes.append(Line("No supply centres changed hands."))
     counts: list[tuple[int, str, str]] = []
     for power in before.variant.powers:
-        if not (_alive(before, power) or _alive(after, power)):
+        if not (alive(before, power) or alive(after, power)):
             continue
         n = len(after.centers.get(power, ()))
         diff = n - len(before.centers.get(power, ()))
-        text = f"{power_name(before, power)}: {_centres(n)}"
+        text = f"{power_name(before, power)}: {plural(n, 'centre')}"
         if diff:
             text += f" ({diff:+d})"
-        if not _alive(after, power):
+        if not alive(after, power):
             text += ", eliminated"
         counts.append((-n, power_name(before, power), text))
     return [
@@ -302,19 +208,19 @@ def _centre_sections(before: Position, resolution: Resolution) -> list[Section]:
 
 
 def _adjustment_line(position: Position, power: str) -> str | None:
-    delta = _adjustment(position, power)
+    delta = adjustment(position, power)
     name = power_name(position, power)
     if delta < 0:
-        return f"{name} must remove {_plural(-delta, 'unit')}"
+        return f"{name} must remove {plural(-delta, 'unit')}"
     if delta == 0:
         return None
-    free = _free_homes(position, power)
-    builds = _plural(delta, "build")
+    free = free_homes(position, power)
+    builds = plural(delta, "build")
     if not free:
         return f"{name} has {builds} but no free home centre"
     where = ", ".join(free)
     if len(free) < delta:
-        return f"{name} has {builds} but only {_plural(len(free), 'free home centre')}: {where}"
+        return f"{name} has {builds} but only {plural(len(free), 'free home centre')}: {where}"
     return f"{name} may build {delta} (free home centres: {where})"
 
 
@@ -343,7 +249,7 @@ def _winner_section(resolution: Resolution) -> Section:
     after = resolution.position
     winner = resolution.winner or ""
     n = len(after.centers.get(winner, ()))
-    text = f"{power_name(after, winner)} wins with {_plural(n, 'supply centre')}!"
+    text = f"{power_name(after, winner)} wins with {plural(n, 'supply centre')}!"
     return Section("Game over", (Line(text, emphasis=True),))
 
 
@@ -437,134 +343,4 @@ def history_message(
 # Orders of one power -----------------------------------------------------------------
 
 
-def orders_echo(lines: Sequence[OrderLineLike], *, replaced: Set[str] = frozenset()) -> Message:
-    """The reply to a batch of orders: each line read back in canonical notation, or why not.
-
-    ``replaced`` holds the unit keys whose earlier (stored) order this batch replaces; a line
-    overridden by a later line of the same batch is flagged as not counting.
-    """
-    last_for: dict[str, int] = {}
-    for i, line in enumerate(lines):
-        if line.order is not None and not isinstance(line.order, Build | Waive):
-            unit = order_unit(line.order)
-            if unit is not None:
-                last_for[unit.province] = i
-    out: list[Line] = []
-    accepted = refused = 0
-    for i, line in enumerate(lines):
-        if line.order is None:
-            refused += 1
-            error = line.error
-            why = f"{error.kind}: {error}" if error is not None else "not read"
-            out.append(Line(f"{FAILED} {line.text} — {why}"))
-            continue
-        text = format_order(line.order)
-        unit = order_unit(line.order)
-        if unit is not None and last_for.get(unit.province, i) != i:
-            out.append(Line(f"{WARNING} {text} — replaced by a later line for {unit}", code=True))
-            continue
-        accepted += 1
-        if unit is not None and _unit_key(unit) in replaced:
-            out.append(
-                Line(f"{WARNING} {text} — replaces your earlier order for {unit}", code=True)
-            )
-        else:
-            out.append(Line(f"{OK} {text}", code=True))
-    title = f"Orders: {accepted} accepted"
-    if refused:
-        title += f", {refused} not accepted"
-    return Message(title=title, sections=(Section(None, tuple(out)),))
-
-
-def orders_message(
-    position: Position,
-    power: str,
-    orders: Sequence[Order],
-    *,
-    conditional: Sequence[str] = (),
-) -> Message:
-    """A power's current orders for the phase, and what it has still to order."""
-    title = f"{power_name(position, power)}: orders for {phase_label(position.phase)}"
-    given = tuple(Line(format_order(o), code=True) for o in orders)
-    sections = [Section(None, given or (Line("No orders yet."),))]
-    if conditional:
-        sections.append(
-            Section("Conditional orders", tuple(Line(c, code=True) for c in conditional))
-        )
-    sections.append(Section(None, (Line(_still_to_order(position, power, orders)),)))
-    return Message(title=title, sections=tuple(sections))
-
-
-def _still_to_order(position: Position, power: str, orders: Sequence[Order]) -> str:
-    missing = missing_orders(position, power, orders)
-    if position.phase.kind is PhaseKind.ADJUSTMENTS:
-        delta = _adjustment(position, power)
-        if delta > 0:
-            if not missing:
-                return "All builds ordered."
-            built = [o.unit.province for o in orders if isinstance(o, Build)]
-            free = ", ".join(_free_homes(position, power, built))
-            return f"Builds left: {len(missing)} (free home centres: {free})"
-        if delta < 0:
-            return f"Removals left: {len(missing)}" if missing else "All removals ordered."
-        return "Nothing to order this phase."
-    if missing:
-        return f"Units without orders: {', '.join(missing)}"
-    if not missing_orders(position, power, ()):
-        return "Nothing to order this phase."
-    return "Every unit has an order."
-
-
 # Status ------------------------------------------------------------------------------
-
-
-def _waiting_text(position: Position, power: str, count: int) -> str:
-    kind = position.phase.kind
-    if kind is PhaseKind.ADJUSTMENTS:
-        word = "build" if _adjustment(position, power) > 0 else "removal"
-        return f"{_plural(count, word)} to order"
-    if kind is PhaseKind.RETREATS:
-        return f"{_plural(count, 'retreat')} to order"
-    return f"{_plural(count, 'unit')} without orders"
-
-
-def status_lines(
-    position: Position,
-    *,
-    ready: Set[str],
-    missing: Mapping[str, int],
-    deadline_text: str,
-) -> Message:
-    """Where the phase stands, for everyone: who is ready, how many orders each power still
-    lacks (counts only: which units have orders is a power's own business) and centre counts.
-
-    ``missing`` is power -> :func:`missing_orders` count; a power left out is taken to have
-    ordered nothing yet.
-    """
-    state: list[Line] = []
-    counts: list[Line] = []
-    for power in position.variant.powers:
-        if not _alive(position, power):
-            continue
-        name = power_name(position, power)
-        due = len(missing_orders(position, power, ()))
-        # a power the caller has no count for has not ordered anything yet
-        owed = missing.get(power, due)
-        if not due:
-            text = "nothing to order"
-        elif power in ready:
-            text = "ready" if owed <= 0 else f"ready, {_waiting_text(position, power, owed)}"
-        elif owed > 0:
-            text = _waiting_text(position, power, owed)
-        else:
-            text = "orders in, not marked ready"
-        state.append(Line(f"{name}: {text}"))
-        counts.append(Line(f"{name}: {_centres(len(position.centers.get(power, ())))}"))
-    return Message(
-        title=f"{phase_label(position.phase)} — status",
-        sections=(
-            Section(None, (Line(f"Deadline: {deadline_text}"),)),
-            Section("Orders", tuple(state)),
-            Section("Supply centres", tuple(counts)),
-        ),
-    )

@@ -8,14 +8,10 @@ from typing import Any
 import pytest
 
 from bot.service.effects import Message
-from bot.service.words.results import (
-    history_message,
-    missing_orders,
-    orders_echo,
-    orders_message,
-    results_message,
-    status_lines,
-)
+from bot.service.words.order_lists import orders_echo, orders_message
+from bot.service.words.power_state import missing_orders
+from bot.service.words.results import history_message, results_message
+from bot.service.words.status import status_lines
 from engine import Order, Position, Resolution, adjudicate, format_order, parse_order
 from engine.parse import parse_orders
 

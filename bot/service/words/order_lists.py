@@ -1,0 +1,114 @@
+"""One power's own orders, shown to that power alone: the reply to a batch of orders (each line
+read back in canonical notation, or why not) and the list of its orders for the phase with
+what it has still to order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence, Set
+from typing import Protocol
+
+from bot.service.effects import Line, Message, Section
+from bot.service.words.labels import FAILED, OK, WARNING, phase_label, power_name
+from bot.service.words.power_state import adjustment, free_homes, missing_orders, unit_key
+from engine import (
+    Build,
+    Order,
+    OrderError,
+    PhaseKind,
+    Position,
+    Waive,
+    format_order,
+)
+from engine.orders import order_unit
+
+
+class OrderLineLike(Protocol):
+    """What :func:`orders_echo` reads of an ``engine.parse.OrderLine``."""
+
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def order(self) -> Order | None: ...
+
+    @property
+    def error(self) -> OrderError | None: ...
+
+
+def orders_echo(lines: Sequence[OrderLineLike], *, replaced: Set[str] = frozenset()) -> Message:
+    """The reply to a batch of orders: each line read back in canonical notation, or why not.
+
+    ``replaced`` holds the unit keys whose earlier (stored) order this batch replaces; a line
+    overridden by a later line of the same batch is flagged as not counting.
+    """
+    last_for: dict[str, int] = {}
+    for i, line in enumerate(lines):
+        if line.order is not None and not isinstance(line.order, Build | Waive):
+            unit = order_unit(line.order)
+            if unit is not None:
+                last_for[unit.province] = i
+    out: list[Line] = []
+    accepted = refused = 0
+    for i, line in enumerate(lines):
+        if line.order is None:
+            refused += 1
+            error = line.error
+            why = f"{error.kind}: {error}" if error is not None else "not read"
+            out.append(Line(f"{FAILED} {line.text} — {why}"))
+            continue
+        text = format_order(line.order)
+        unit = order_unit(line.order)
+        if unit is not None and last_for.get(unit.province, i) != i:
+            out.append(Line(f"{WARNING} {text} — replaced by a later line for {unit}", code=True))
+            continue
+        accepted += 1
+        if unit is not None and unit_key(unit) in replaced:
+            out.append(
+                Line(f"{WARNING} {text} — replaces your earlier order for {unit}", code=True)
+            )
+        else:
+            out.append(Line(f"{OK} {text}", code=True))
+    title = f"Orders: {accepted} accepted"
+    if refused:
+        title += f", {refused} not accepted"
+    return Message(title=title, sections=(Section(None, tuple(out)),))
+
+
+def orders_message(
+    position: Position,
+    power: str,
+    orders: Sequence[Order],
+    *,
+    conditional: Sequence[str] = (),
+) -> Message:
+    """A power's current orders for the phase, and what it has still to order."""
+    title = f"{power_name(position, power)}: orders for {phase_label(position.phase)}"
+    given = tuple(Line(format_order(o), code=True) for o in orders)
+    sections = [Section(None, given or (Line("No orders yet."),))]
+    if conditional:
+        sections.append(
+            Section("Conditional orders", tuple(Line(c, code=True) for c in conditional))
+        )
+    sections.append(Section(None, (Line(_still_to_order(position, power, orders)),)))
+    return Message(title=title, sections=tuple(sections))
+
+
+def _still_to_order(position: Position, power: str, orders: Sequence[Order]) -> str:
+    missing = missing_orders(position, power, orders)
+    if position.phase.kind is PhaseKind.ADJUSTMENTS:
+        delta = adjustment(position, power)
+        if delta > 0:
+            if not missing:
+                return "All builds ordered."
+            built = [o.unit.province for o in orders if isinstance(o, Build)]
+            free = ", ".join(free_homes(position, power, built))
+            return f"Builds left: {len(missing)} (free home centres: {free})"
+        if delta < 0:
+            return f"Removals left: {len(missing)}" if missing else "All removals ordered."
+        return "Nothing to order this phase."
+    if missing:
+        return f"Units without orders: {', '.join(missing)}"
+    if not missing_orders(position, power, ()):
+        return "Nothing to order this phase."
+    return "Every unit has an order."
