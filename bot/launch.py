@@ -25,7 +25,7 @@ from bot.frontends.console import (
     stdin_lines,
 )
 from bot.scheduler import AlarmClock
-from bot.service.game_service import GameService
+from bot.service import GameService
 from bot.store import migrate
 from bot.store.database import create_engine, create_sessionmaker
 

@@ -15,8 +15,7 @@ from datetime import UTC, datetime, timedelta
 
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
-from bot.service.game_service import GameService
-from bot.service.turn.adjudication import safe_trace
+from bot.service import GameService, safe_trace
 
 logger = logging.getLogger(__name__)
 

@@ -203,4 +203,3 @@ class Request:
     actor: Actor
     place: Place
     text: str
-    extra: dict[str, Any] = field(default_factory=dict)

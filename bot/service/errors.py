@@ -1,8 +1,17 @@
-"""The one error a command may end with in front of a player."""
+"""The one error a command may end with in front of a player, and how any other failure is
+logged without giving a secret away."""
 
 from __future__ import annotations
+
+import traceback
 
 
 class UserError(Exception):
     """A request that cannot be done as asked. ``str(error)`` is shown to the requester alone:
     it says what was wrong and what would be right, and never names another power's orders."""
+
+
+def safe_trace(exc: BaseException) -> str:
+    """Where an error happened, without its message: messages can quote orders."""
+    frames = "".join(traceback.format_tb(exc.__traceback__))
+    return f"{type(exc).__name__}\n{frames}"

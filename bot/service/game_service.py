@@ -38,10 +38,10 @@ from bot.service.commands import (
 from bot.service.commands.grammar import Command, help_message, parse_command
 from bot.service.context import Context, Deps
 from bot.service.effects import Actor, Audience, Message, Place, Reply, Request, text
-from bot.service.errors import UserError
+from bot.service.errors import UserError, safe_trace
 from bot.service.maps import Animator, Renderer
 from bot.service.outbox.queue import Deliveries, Delivery
-from bot.service.turn.adjudication import Adjudicator, safe_trace
+from bot.service.turn.adjudication import Adjudicator
 from bot.store.models import Platform
 from bot.store.repository import PhaseClosedError, Store
 from bot.store.types import utcnow

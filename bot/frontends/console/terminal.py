@@ -7,8 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from bot.service.effects import Actor, Audience, Message, Place, Reply, Request, Target
-from bot.service.game_service import GameService
+from bot.service import Actor, Audience, GameService, Message, Place, Reply, Request, Target
 
 PLATFORM = "console"
 WORKSPACE = "local"

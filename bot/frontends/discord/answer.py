@@ -18,8 +18,7 @@ import discord
 from bot.frontends.discord.embeds import Part, render
 from bot.frontends.discord.identity import Interaction
 from bot.frontends.discord.views import message_view
-from bot.service.effects import Audience, Reply
-from bot.service.game_service import OUR_FAULT
+from bot.service import OUR_FAULT, Audience, Reply
 
 logger = logging.getLogger(__name__)
 

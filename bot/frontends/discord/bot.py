@@ -19,8 +19,7 @@ from bot.frontends.discord.invite import intents, invite_url
 from bot.frontends.discord.sync import DEFAULT_STATE, sync_commands
 from bot.frontends.discord.views import FRONT_ATTRIBUTE, CommandButton, EnterOrdersButton
 from bot.frontends.discord.workspaces import ClientDirectory, Directory, Workspaces
-from bot.service.game_service import GameService
-from bot.service.turn.adjudication import safe_trace
+from bot.service import GameService, safe_trace
 
 logger = logging.getLogger(__name__)
 

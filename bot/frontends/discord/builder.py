@@ -18,8 +18,7 @@ import discord
 from bot.frontends.discord.answer import our_fault, send_reply
 from bot.frontends.discord.embeds import render
 from bot.frontends.discord.identity import Interaction
-from bot.service.effects import Actor, Audience, Message, Place, Reply, Request
-from bot.service.turn.adjudication import safe_trace
+from bot.service import Actor, Audience, Message, Place, Reply, Request, safe_trace
 
 logger = logging.getLogger(__name__)
 

@@ -29,7 +29,7 @@ from bot.frontends.discord.gm_commands import gm_commands
 from bot.frontends.discord.identity import Interaction
 from bot.frontends.discord.order_commands import order_commands
 from bot.frontends.discord.table_commands import table_commands
-from bot.service.turn.adjudication import safe_trace
+from bot.service import safe_trace
 
 logger = logging.getLogger(__name__)
 

@@ -20,9 +20,7 @@ from bot.frontends.discord.embeds import Part, render
 from bot.frontends.discord.identity import PLATFORM
 from bot.frontends.discord.views import message_view
 from bot.frontends.discord.workspaces import Workspaces
-from bot.service.game_service import GameService
-from bot.service.outbox.queue import Delivery
-from bot.service.turn.adjudication import safe_trace
+from bot.service import Delivery, GameService, safe_trace
 
 logger = logging.getLogger(__name__)
 

@@ -15,7 +15,7 @@ from pathlib import PurePosixPath
 
 import discord
 
-from bot.service.effects import Deadline, Line, Message
+from bot.service import Deadline, Line, Message
 
 TITLE_LIMIT = 256
 DESCRIPTION_LIMIT = 4096

@@ -23,10 +23,19 @@ from bot.frontends.discord.identity import (
 )
 from bot.frontends.discord.views import message_view
 from bot.frontends.discord.workspaces import SEVERAL_SERVERS, Workspaces
-from bot.service.effects import Actor, Audience, Message, Place, Reply, Request, text
-from bot.service.errors import UserError
-from bot.service.game_service import OUR_FAULT, GameService
-from bot.service.turn.adjudication import safe_trace
+from bot.service import (
+    OUR_FAULT,
+    Actor,
+    Audience,
+    GameService,
+    Message,
+    Place,
+    Reply,
+    Request,
+    UserError,
+    safe_trace,
+    text,
+)
 
 logger = logging.getLogger(__name__)
 

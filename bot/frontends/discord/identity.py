@@ -12,7 +12,7 @@ from typing import TypeAlias
 
 import discord
 
-from bot.service.effects import Actor, Place
+from bot.service import Actor, Place
 
 PLATFORM = "discord"
 # The workspace of a direct message the bot could place on none of the user's servers: it

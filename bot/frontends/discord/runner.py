@@ -12,7 +12,7 @@ import discord
 from bot.config import Settings
 from bot.frontends.discord.bot import DipClient
 from bot.frontends.discord.sync import DEFAULT_STATE
-from bot.service.game_service import GameService
+from bot.service import GameService
 
 
 class MissingTokenError(ValueError):

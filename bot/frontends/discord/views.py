@@ -15,7 +15,7 @@ from typing import Any, Protocol, runtime_checkable
 import discord
 
 from bot.frontends.discord.identity import Interaction
-from bot.service.effects import Message
+from bot.service import Message
 
 # Where the client keeps the front end, for buttons pressed after a restart.
 FRONT_ATTRIBUTE = "dipgm_front"

@@ -46,10 +46,8 @@ from bot.frontends.slack.modal import (
 )
 from bot.frontends.slack.replies import Answerer
 from bot.frontends.slack.sender import Sender, api_error
+from bot.service import OUR_FAULT, Actor, Audience, GameService, Reply, Request, UserError, text
 from bot.service.commands.grammar import parse_command
-from bot.service.effects import Actor, Audience, Reply, Request, text
-from bot.service.errors import UserError
-from bot.service.game_service import OUR_FAULT, GameService
 
 logger = logging.getLogger(__name__)
 

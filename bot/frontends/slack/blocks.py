@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from bot.service.effects import Deadline, Line, Message, Section
+from bot.service import Deadline, Line, Message, Section
 
 Block = dict[str, Any]
 

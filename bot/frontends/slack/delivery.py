@@ -14,9 +14,7 @@ import logging
 
 from bot.frontends.slack.identity import PLATFORM
 from bot.frontends.slack.sender import Sender, api_error, retry_after
-from bot.service.effects import Target
-from bot.service.game_service import GameService
-from bot.service.outbox.queue import Delivery
+from bot.service import Delivery, GameService, Target
 
 logger = logging.getLogger(__name__)
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.frontends.slack.blocks import Block, header, message_blocks
-from bot.service.effects import Message
+from bot.service import Message
 
 TITLE = "Your Diplomacy games"
 HINT = "`/dip help` lists the commands; orders can be sent to me in the Messages tab."

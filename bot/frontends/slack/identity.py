@@ -17,7 +17,7 @@ from slack_sdk.errors import SlackApiError, SlackClientError
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.frontends.slack.sender import api_error
-from bot.service.effects import Actor
+from bot.service import Actor
 
 logger = logging.getLogger(__name__)
 

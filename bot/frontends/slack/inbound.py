@@ -6,7 +6,7 @@ import html
 from dataclasses import dataclass
 from typing import Any
 
-from bot.service.effects import Place
+from bot.service import Place
 
 SLASH_COMMAND = "/dip"
 

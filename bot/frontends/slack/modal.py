@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.frontends.slack.blocks import Block
-from bot.service.effects import Place
+from bot.service import Place
 
 CALLBACK_ID = "dip:orders"
 SELECT_ACTION = "dip:unit_order"

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from bot.frontends.slack.inbound import Origin
 from bot.frontends.slack.sender import Sender, api_error
-from bot.service.effects import Audience, Line, Message, Reply, Section
+from bot.service import Audience, Line, Message, Reply, Section
 
 logger = logging.getLogger(__name__)
 

@@ -24,7 +24,7 @@ from bot.config import Settings
 from bot.frontends.slack.app import SlackFrontEnd, bolt_logger
 from bot.frontends.slack.delivery import POLL_SECONDS
 from bot.frontends.slack.endpoint import web_app
-from bot.service.game_service import GameService
+from bot.service import GameService
 
 # Tries of one Web API call on a rate limit, a 500/503 or a dropped connection; a delivery
 # that still fails goes back to the outbox, which tries again later.

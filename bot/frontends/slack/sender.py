@@ -13,7 +13,7 @@ from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.frontends.slack.blocks import fallback_text, message_blocks
-from bot.service.effects import Image, Message
+from bot.service import Image, Message
 
 logger = logging.getLogger(__name__)
 

@@ -9,7 +9,6 @@ claim that another worker (or an earlier run) already made is a quiet no-op.
 from __future__ import annotations
 
 import logging
-import traceback
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -19,6 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.service.context import Deps
 from bot.service.effects import Image
+from bot.service.errors import safe_trace
 from bot.service.maps import draw, filename
 from bot.service.options.game_options import GameOptions
 from bot.service.outbox import queue
@@ -58,12 +58,6 @@ def results_json(resolution: Resolution) -> dict[str, Any]:
         "next_phase": None if resolution.next_phase is None else str(resolution.next_phase),
         "winner": resolution.winner,
     }
-
-
-def safe_trace(exc: BaseException) -> str:
-    """Where an error happened, without its message: messages can quote orders."""
-    frames = "".join(traceback.format_tb(exc.__traceback__))
-    return f"{type(exc).__name__}\n{frames}"
 
 
 @dataclass

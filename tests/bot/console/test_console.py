@@ -12,8 +12,7 @@ import pytest
 from bot.frontends.console import Console, ScriptError, interactive, run_script
 from bot.frontends.console.interactive import Session
 from bot.frontends.console.terminal import Where, command_text
-from bot.service.effects import Image, Line, Message, Section, Target, text
-from bot.service.outbox.queue import Delivery
+from bot.service import Delivery, Image, Line, Message, Section, Target, text
 from tests.bot.service.harness import Table, open_table
 
 

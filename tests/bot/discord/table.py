@@ -24,7 +24,7 @@ from bot.frontends.discord.bot import DipClient
 from bot.frontends.discord.builder import OrderBuilder
 from bot.frontends.discord.delivery import ClientTransport
 from bot.frontends.discord.views import CommandButton, EnterOrdersButton
-from bot.service.game_service import GameService
+from bot.service import GameService
 from bot.store import migrate
 from bot.store.database import create_engine, create_sessionmaker
 from bot.store.models import Order

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.service.game_service import OUR_FAULT
+from bot.service import OUR_FAULT
 from tests.bot.discord.table import OTHER_CHANNEL, DiscordTable, texts
 
 SECRET = "the orders were " + "A PAR - BUR"

@@ -13,9 +13,7 @@ import pytest
 from bot.frontends.discord.delivery import ClientTransport, Outbox, describe_failure
 from bot.frontends.discord.embeds import render
 from bot.frontends.discord.workspaces import Workspaces
-from bot.service.effects import Line, Message, Section, Target, text
-from bot.service.game_service import GameService
-from bot.service.outbox.queue import Delivery
+from bot.service import Delivery, GameService, Line, Message, Section, Target, text
 from tests.bot.discord.standins import FakeHTTPResponse, Recorder, StandInChannel, forbidden
 from tests.bot.discord.table import GUILD, OTHER_GUILD, FakeDirectory, StandInClient
 

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 import discord
 
 from bot.frontends.discord.embeds import BLANK, render
-from bot.service.effects import Deadline, Image, Line, Message, Section, text
+from bot.service import Deadline, Image, Line, Message, Section, text
 from tests.bot.discord.standins import Recorder, Sent
 
 PNG = b"\x89PNG\r\n\x1a\nmap"

@@ -9,7 +9,7 @@ import pytest
 
 from bot.frontends.discord.builder import FIRST_PAGE, MORE, Entry, order_menu, page_of
 from bot.frontends.discord.views import message_view
-from bot.service.effects import Button, Deadline, Message
+from bot.service import Button, Deadline, Message
 from tests.bot.discord.standins import Sent
 from tests.bot.discord.table import GUILD, OTHER_GUILD, DiscordTable
 

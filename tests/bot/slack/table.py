@@ -23,7 +23,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from bot.frontends.slack import SlackFrontEnd
 from bot.frontends.slack.modal import SELECT_ACTION
 from bot.frontends.slack.runner import web_client
-from bot.service.game_service import GameService
+from bot.service import GameService
 from bot.store import migrate
 from bot.store.database import create_engine, create_sessionmaker
 from tests.bot.service.harness import FakeAnimator, FakeRenderer

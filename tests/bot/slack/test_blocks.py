@@ -21,7 +21,7 @@ from bot.frontends.slack.blocks import (
 from bot.frontends.slack.home import home_view
 from bot.frontends.slack.inbound import dm_text, slash_text
 from bot.frontends.slack.modal import Where, chosen_orders, matching, order_modal
-from bot.service.effects import Button, Deadline, Line, Message, Section, text
+from bot.service import Button, Deadline, Line, Message, Section, text
 
 DEADLINE = Deadline(datetime(2026, 1, 7, 9, 0, tzinfo=UTC), "Wed 7 Jan 2026 09:00 UTC (in 2 days)")
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.service.effects import Target, text
-from bot.service.outbox.queue import Delivery
+from bot.service import Delivery, Target, text
 from bot.store.models import OutboxMessage, OutboxStatus
 from tests.bot.slack.table import GAME, GM, PLAYERS, SlackTable
 

@@ -16,7 +16,7 @@ from bot.config import Settings
 from bot.frontends.slack import SlackSettingsError, run_slack
 from bot.frontends.slack.endpoint import EVENTS_PATH
 from bot.frontends.slack.runner import web_client
-from bot.service.game_service import GameService
+from bot.service import GameService
 from tests.bot.slack import signed
 from tests.bot.slack.fake_slack import FakeSlack
 from tests.bot.slack.table import GAME, GM, game_service
