@@ -30,8 +30,17 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from bot.frontends.console import Console, ScriptClock
 from bot.scheduler import AlarmClock
-from bot.service import OUR_FAULT, TOO_LATE, Actor, GameService, Message, Place, Reply, Request
-from bot.service.stored_orders import order_key
+from bot.service import (
+    OUR_FAULT,
+    TOO_LATE,
+    Actor,
+    GameService,
+    Message,
+    Place,
+    Reply,
+    Request,
+    order_key,
+)
 from bot.store import migrate
 from bot.store.database import create_engine, create_sessionmaker
 from bot.store.models import Game, OutboxMessage, OutboxStatus, Phase, PhaseStatus

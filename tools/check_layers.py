@@ -3,7 +3,10 @@
 - engine imports nothing from render or bot, and no third-party package;
 - render imports engine, Pillow and the standard library only;
 - bot/service imports no chat SDK and no scheduler;
-- each front end imports nothing of the other front ends, and never the store.
+- each front end imports nothing of the other front ends, and never the store;
+- inside bot/service, each zone imports only the zones below it (ZONES);
+- outside bot/service, code imports the service's public names only: ``bot.service`` or a
+  zone's package (``bot.service.schedule``), never a module inside a zone.
 """
 
 from __future__ import annotations
@@ -18,6 +21,37 @@ STDLIB = set(sys.stdlib_module_names)
 FRONTENDS = ("slack", "discord", "console")
 SDKS = ("slack_bolt", "slack_sdk", "discord", "apscheduler", "aiohttp")
 
+# What each part of bot/service may import of the service, lowest first. A zone is a package
+# (bot/service/words/...), the rest are the shared modules at the service's top. The package's
+# own __init__ (the public face) and the facade may import anything.
+ZONES: dict[str, frozenset[str]] = {
+    "effects": frozenset(),
+    "errors": frozenset(),
+    "words": frozenset({"effects"}),
+    "schedule": frozenset({"errors", "words"}),
+    "options": frozenset({"errors", "schedule", "words"}),
+    "maps": frozenset({"effects"}),
+    "roster": frozenset({"options"}),
+    "stored_orders": frozenset({"options", "words"}),
+    "outbox": frozenset({"effects", "errors"}),
+    "context": frozenset({"effects", "errors", "maps", "options", "outbox", "commands"}),
+    "turn": frozenset(
+        {
+            *("effects", "errors", "maps", "context", "roster", "stored_orders"),
+            *("outbox", "options", "schedule", "words"),
+        }
+    ),
+    "commands": frozenset(
+        {
+            *("effects", "errors", "maps", "context", "roster", "stored_orders"),
+            *("outbox", "options", "schedule", "words", "turn"),
+        }
+    ),
+    "game_service": frozenset(
+        {"effects", "errors", "maps", "context", "outbox", "commands", "turn"}
+    ),
+}
+
 
 def imports(path: Path) -> Iterator[tuple[int, str]]:
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
@@ -27,6 +61,58 @@ def imports(path: Path) -> Iterator[tuple[int, str]]:
                 yield node.lineno, alias.name
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             yield node.lineno, node.module
+
+
+def _service_part(module: str) -> str | None:
+    """``words`` for bot.service.words.labels, ``context`` for bot.service.context."""
+    parts = module.split(".")
+    if parts[:2] != ["bot", "service"] or len(parts) < 3:
+        return None
+    return parts[2]
+
+
+def _service_problem(rel: str, module: str, names: list[str]) -> str | None:
+    """Why an import inside bot/service breaks the zones, or None."""
+    own = _service_part(rel.removesuffix(".py").replace("/", "."))
+    if own is None or own in ("__init__",) or own not in ZONES:
+        return None
+    targets = [_service_part(module)] if module != "bot.service" else names
+    for target in targets:
+        if target is None or target == own or target not in ZONES:
+            continue
+        if target not in ZONES[own]:
+            return (
+                f"{own} may import only {', '.join(sorted(ZONES[own])) or 'nothing'} of the service"
+            )
+    return None
+
+
+def _public_problem(rel: str, module: str) -> str | None:
+    """Why an import from outside bot/service reaches inside a zone, or None."""
+    if rel.startswith(("bot/service/", "tests/bot/service/")):
+        return None
+    parts = module.split(".")
+    if parts[:2] != ["bot", "service"] or len(parts) == 2:
+        return None
+    package = ROOT.joinpath(*parts)
+    if len(parts) == 3 and package.is_dir():
+        return None
+    return "outside the service, import its public names from bot.service or a zone's package"
+
+
+def imported_names(path: Path) -> Iterator[tuple[int, str, list[str]]]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            yield node.lineno, node.module, [alias.name for alias in node.names]
+
+
+def zone_problems_in(path: Path) -> Iterator[str]:
+    rel = path.relative_to(ROOT).as_posix()
+    for line, module, names in imported_names(path):
+        why = _service_problem(rel, module, names) or _public_problem(rel, module)
+        if why is not None:
+            yield f"{rel}:{line}: imports {module} ({why})"
 
 
 def problems_in(path: Path) -> Iterator[str]:
@@ -48,12 +134,16 @@ def problems_in(path: Path) -> Iterator[str]:
                     yield f"{where} (a front end never imports another front end)"
             if module.startswith("bot.store"):
                 yield f"{where} (front ends reach the store only through the service)"
+    yield from zone_problems_in(path)
+
+
+PACKAGES = ("engine", "render", "bot", "tools", "tests")
 
 
 def main() -> int:
     found = [
         problem
-        for package in ("engine", "render", "bot")
+        for package in PACKAGES
         for path in sorted((ROOT / package).rglob("*.py"))
         for problem in problems_in(path)
     ]

@@ -24,6 +24,8 @@ and out), :mod:`.errors`, :mod:`.context` (one request being handled), :mod:`.ro
 plays what), :mod:`.stored_orders`, :mod:`.maps` and :mod:`.game_service` (the facade).
 """
 
+from bot.service.commands.grammar import BY_NAME, GAME_TOPIC, SPECS, Spec, parse_command
+from bot.service.commands.order_menus import choices_for
 from bot.service.effects import (
     Actor,
     Audience,
@@ -42,10 +44,15 @@ from bot.service.effects import (
 from bot.service.errors import UserError, safe_trace
 from bot.service.game_service import OUR_FAULT, TOO_LATE, GameService
 from bot.service.maps import Animator, Renderer
+from bot.service.options.game_options import Press
 from bot.service.outbox.queue import Delivery
+from bot.service.stored_orders import order_key
 
 __all__ = [
+    "BY_NAME",
+    "GAME_TOPIC",
     "OUR_FAULT",
+    "SPECS",
     "TOO_LATE",
     "Actor",
     "Animator",
@@ -58,12 +65,17 @@ __all__ = [
     "Line",
     "Message",
     "Place",
+    "Press",
     "Renderer",
     "Reply",
     "Request",
     "Section",
+    "Spec",
     "Target",
     "UserError",
+    "choices_for",
+    "order_key",
+    "parse_command",
     "safe_trace",
     "text",
 ]

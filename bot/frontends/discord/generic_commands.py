@@ -20,7 +20,7 @@ from bot.frontends.discord.options import (
     command_text,
     summary,
 )
-from bot.service.commands.grammar import SPECS, Spec
+from bot.service import SPECS, Spec
 
 
 def generic_commands(front: Front, typed: Collection[str]) -> list[tuple[Spec, AnyCommand]]:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from discord import app_commands
 
-from bot.service.commands.grammar import BY_NAME
+from bot.service import BY_NAME
 
 if TYPE_CHECKING:
     from bot.frontends.discord.identity import Interaction

@@ -22,8 +22,7 @@ from bot.frontends.discord.options import (
     summary,
 )
 from bot.frontends.discord.suggest import MAX_SUGGESTIONS
-from bot.service.commands.grammar import GAME_TOPIC, SPECS
-from bot.service.options.game_options import Press
+from bot.service import GAME_TOPIC, SPECS, Press
 
 PRESS_RULES = [app_commands.Choice(name=p.value, value=p.value) for p in Press]
 HELP_TOPICS = [*(s.name for s in SPECS), GAME_TOPIC[0].split()[0]]

@@ -46,8 +46,17 @@ from bot.frontends.slack.modal import (
 )
 from bot.frontends.slack.replies import Answerer
 from bot.frontends.slack.sender import Sender, api_error
-from bot.service import OUR_FAULT, Actor, Audience, GameService, Reply, Request, UserError, text
-from bot.service.commands.grammar import parse_command
+from bot.service import (
+    OUR_FAULT,
+    Actor,
+    Audience,
+    GameService,
+    Reply,
+    Request,
+    UserError,
+    parse_command,
+    text,
+)
 
 logger = logging.getLogger(__name__)
 

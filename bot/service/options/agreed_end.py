@@ -15,14 +15,13 @@ the same best count share the win.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, time
 from typing import Any
 
 from bot.service.errors import UserError
 from bot.service.schedule import zone_info
-from bot.service.turn.endings import Ending
 from engine import PhaseKind, Position
 
 _FORM = re.compile(r"(?P<when>\d{4}(?:-\d{2}-\d{2})?)(?::(?P<by>\w+))?")
@@ -89,16 +88,3 @@ def parse_end(value: str | None, zone: str, first_year: int) -> EndRule | None:
     except ValueError:
         raise UserError(f"end={value}: {when} is not a date (YYYY-MM-DD).") from None
     return EndRule(at=datetime.combine(day, time(0, 0), tzinfo=zone_info(zone)), by=by)
-
-
-def winners(rule: EndRule, after: Position, playing: Collection[str]) -> Ending:
-    """The powers with the best count among those still playing (all alive, if none)."""
-    alive = [p for p in after.variant.powers if after.units.get(p) or after.centers.get(p)]
-    candidates = [p for p in alive if p in playing] or alive
-    if rule.by == "units":
-        counts = {p: len(after.units.get(p, ())) for p in candidates}
-    else:
-        counts = {p: len(after.centers.get(p, ())) for p in candidates}
-    best = max(counts.values(), default=0)
-    top = tuple(p for p in candidates if counts[p] == best)
-    return Ending("limit", top, by=rule.by, counts=counts)

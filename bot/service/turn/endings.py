@@ -19,6 +19,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.service.options.agreed_end import EndRule
 from bot.service.words.english import plural
 from bot.service.words.labels import power_names
 from engine import Position, Variant
@@ -124,3 +125,16 @@ def ending_text(variant: Variant, outcome: Mapping[str, Any]) -> str:
             f"{plural(best, unit)} each."
         )
     return "The game master ended the game without a winner."
+
+
+def winners(rule: EndRule, after: Position, playing: Collection[str]) -> Ending:
+    """The powers with the best count among those still playing (all alive, if none)."""
+    alive = [p for p in after.variant.powers if after.units.get(p) or after.centers.get(p)]
+    candidates = [p for p in alive if p in playing] or alive
+    if rule.by == "units":
+        counts = {p: len(after.units.get(p, ())) for p in candidates}
+    else:
+        counts = {p: len(after.centers.get(p, ())) for p in candidates}
+    best = max(counts.values(), default=0)
+    top = tuple(p for p in candidates if counts[p] == best)
+    return Ending("limit", top, by=rule.by, counts=counts)

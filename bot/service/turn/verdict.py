@@ -8,10 +8,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from bot.service.options.agreed_end import winners
 from bot.service.options.game_options import GameOptions
 from bot.service.stored_orders import read_orders
-from bot.service.turn.endings import Ending, by_votes
+from bot.service.turn.endings import Ending, by_votes, winners
 from bot.store.models import Game, OrderKind, Phase, PowerStatus, VoteKind
 from bot.store.repository import Store
 from engine import Order, Position, Resolution, adjudicate, format_order

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from bot.service.options.agreed_end import EndRule, winners
-from bot.service.turn.endings import ending_text, outcome_json
+from bot.service.options.agreed_end import EndRule
+from bot.service.turn.endings import ending_text, outcome_json, winners
 from bot.store.models import Game, Player, PowerStatus
 from bot.store.repository import Store
 from engine import Position

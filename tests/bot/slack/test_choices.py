@@ -3,7 +3,7 @@ the engine's legal orders in canonical notation, in every kind of phase."""
 
 from __future__ import annotations
 
-from bot.service.commands.order_menus import choices_for
+from bot.service import choices_for
 from engine import Position
 
 
