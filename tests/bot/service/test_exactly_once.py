@@ -15,7 +15,8 @@ from sqlalchemy import select
 from bot.service.game import GameService
 from bot.store.database import create_engine, create_sessionmaker
 from bot.store.models import Game, OutboxMessage, OutboxStatus, Phase, PhaseStatus
-from bot.store.repository import DELIVERY_LEASE, Store
+from bot.store.outbox_and_audit import DELIVERY_LEASE
+from bot.store.repository import Store
 from tests.bot.service.harness import FakeRenderer, Table, open_table, said
 from tests.bot.store.support import BACKENDS
 

@@ -10,14 +10,14 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.store.models import OutboxMessage, OutboxStatus, Platform
-from bot.store.repository import (
+from bot.store.outbox_and_audit import (
     BACKOFF_BASE,
     BACKOFF_CAP,
     DELIVERY_LEASE,
     MAX_ATTEMPTS,
-    Store,
     backoff,
 )
+from bot.store.repository import Store
 from tests.bot.store.support import FakeClock, active_game
 
 Sessions = async_sessionmaker[AsyncSession]
