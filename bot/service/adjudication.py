@@ -25,7 +25,6 @@ from bot.service.endings import alive, ending_text, outcome_json
 from bot.service.maps import draw, filename
 from bot.service.options import GameOptions
 from bot.service.orderbook import read_orders
-from bot.service.queries import next_retry, scheduled_phases
 from bot.service.roster import in_several_games, players_by_power
 from bot.service.schedule import reminder_times
 from bot.service.summary import missing_orders, power_results, results_message
@@ -269,7 +268,7 @@ class Adjudicator:
         async with self.sessions.begin() as session:
             store = Store(session, self.deps.clock)
             now = self.deps.clock()
-            for game, phase in await scheduled_phases(session):
+            for game, phase in await store.scheduled_phases():
                 await self._remind(store, game, phase, now)
 
     async def _remind(self, store: Store, game: Game, phase: Phase, now: datetime) -> None:
@@ -314,7 +313,7 @@ class Adjudicator:
         now = self.deps.clock()
         moments: list[datetime] = []
         async with self.sessions() as session:
-            for game, phase in await scheduled_phases(session):
+            for game, phase in await Store(session, self.deps.clock).scheduled_phases():
                 times = phases.times_of(phase)
                 if times is None:
                     continue
@@ -324,7 +323,7 @@ class Adjudicator:
                 options = GameOptions.from_settings(game.settings, self.deps.default_zone)
                 upcoming = reminder_times(options.schedule, times, phase.opened_at, now=now)
                 moments.extend(upcoming[:1])
-            retry = await next_retry(session, now)
+            retry = await Store(session, self.deps.clock).next_outbox_retry(now)
         if retry is not None:
             moments.append(retry)
         return min(moments, default=None)

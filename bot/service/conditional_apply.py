@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 from bot.service.conditional import ADJUST, RETREAT, Conditional, applicable
 from bot.service.orderbook import order_key
-from bot.service.queries import phases_of
 from bot.service.summary import missing_orders
 from bot.store.models import Game, OrderKind, Phase, PhaseStatus
 from bot.store.models import Order as OrderRow
@@ -41,7 +40,7 @@ async def source_phase(store: Store, game: Game, judged: Phase, opened: Position
         return judged
     done = [
         p
-        for p in await phases_of(store.session, game.id)
+        for p in await store.phases_of(game.id)
         if p.name == fall and p.status == PhaseStatus.ADJUDICATED
     ]
     return done[-1] if done else None

@@ -16,7 +16,6 @@ from bot.service.endings import ending_text
 from bot.service.maps import Animator, animate
 from bot.service.options import GameOptions
 from bot.service.orderbook import phase_orders
-from bot.service.queries import phases_of
 from bot.service.roster import players_by_power
 from bot.service.summary import power_name
 from bot.store.models import Game, PhaseStatus, PowerStatus
@@ -116,7 +115,7 @@ async def _history(
     adjudicating the stored orders again gives what happened), then the final board."""
     positions: list[Position] = []
     results: list[ResultsArg | None] = []
-    for phase in await phases_of(store.session, game.id):
+    for phase in await store.phases_of(game.id):
         if phase.status != PhaseStatus.ADJUDICATED:
             continue
         before, orders = await phase_orders(store, phase)

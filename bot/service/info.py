@@ -13,7 +13,6 @@ from bot.service.endings import ending_text
 from bot.service.errors import UserError
 from bot.service.maps import draw, filename, region_name
 from bot.service.orderbook import phase_orders, read_orders
-from bot.service.queries import image_of, phases_of
 from bot.service.schedule import describe
 from bot.service.summary import history_message, missing_orders, power_name, status_lines
 from bot.store.models import Game, GameStatus, OrderKind, Phase, PhaseStatus, PowerStatus
@@ -108,7 +107,7 @@ async def map_(ctx: Context) -> list[Reply]:
     region: str | None = None
     mine = False
     current = await ctx.store.open_phase_of(game.id)
-    every = await phases_of(ctx.store.session, game.id)
+    every = await ctx.store.phases_of(game.id)
     board = Position.from_json((current or every[-1]).position) if every else None
     if board is None:
         raise UserError(f"{game.name} has no map yet.")
@@ -167,7 +166,7 @@ async def _board_map(ctx: Context, game: Game, phase: Phase, region: str | None)
     title = f"{game.name}: {phases.label(phase)}"
     alt = f"The board at the start of {position.phase.long_name}"
     if region is None:
-        stored = await image_of(ctx.store.session, game.id, phase.name, "board")
+        stored = await ctx.store.image_of(game.id, phase.name, "board")
         if stored is None:
             png = await draw(ctx.deps.renderer, position, size=ctx.deps.map_size)
             stored = await ctx.store.add_image(game.id, phase.name, "board", png)
@@ -190,7 +189,7 @@ async def _results_map(ctx: Context, game: Game, phase: Phase, region: str | Non
     title = f"{game.name}: {phases.label(phase)} — orders and results"
     alt = f"The board in {Position.from_json(phase.position).phase.long_name}, with results"
     if region is None:
-        stored = await image_of(ctx.store.session, game.id, phase.name, "results")
+        stored = await ctx.store.image_of(game.id, phase.name, "results")
         if stored is not None:
             return _map_message(
                 title, _image(game, phase, stored.png, alt, "results", image_id=stored.id)
@@ -233,7 +232,7 @@ async def _my_orders_map(
 
 async def history(ctx: Context) -> list[Reply]:
     game = await ctx.game()
-    every = await phases_of(ctx.store.session, game.id)
+    every = await ctx.store.phases_of(game.id)
     done = [p for p in every if p.status == PhaseStatus.ADJUDICATED]
     word = ctx.args.strip().upper()
     if word and not _PHASE.fullmatch(word):

@@ -12,7 +12,6 @@ from bot.service.effects import Deadline, Line, Message, Reply, Section
 from bot.service.errors import UserError
 from bot.service.game_settings import option_lines, power_names
 from bot.service.options import GameOptions, parse_newgame
-from bot.service.queries import games_here
 from bot.service.schedule import describe, first_phase_opens
 from bot.service.setups import Setup, commanded, lead_of, seat_blocs
 from bot.store.models import Game, GameStatus, Phase, Player, PowerStatus
@@ -249,7 +248,7 @@ async def games(ctx: Context) -> list[Reply]:
     ]
     others = [
         g
-        for g in await games_here(ctx.store.session, ctx.platform, ctx.workspace)
+        for g in await ctx.store.games_of_workspace(ctx.platform, ctx.workspace)
         if g.id not in {m.id for m in mine}
     ]
     sections: list[Section] = []

@@ -16,7 +16,6 @@ from bot.service import buttons, phases
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
 from bot.service.errors import UserError
-from bot.service.queries import phases_of
 from bot.service.roster import players_by_power
 from bot.service.schedule import phase_times
 from bot.store.models import Game, GameStatus, Phase, PhaseStatus, PowerStatus
@@ -30,7 +29,7 @@ async def rollback(ctx: Context) -> list[Reply]:
     ctx.require_gm(game)
     if game.status == GameStatus.FORMING:
         raise UserError(f"{game.name} has not started: there is nothing to undo.")
-    every = await phases_of(ctx.store.session, game.id)
+    every = await ctx.store.phases_of(game.id)
     done = [p for p in every if p.status == PhaseStatus.ADJUDICATED]
     if not done:
         raise UserError(f"No phase of {game.name} has been adjudicated: there is nothing to undo.")
