@@ -33,11 +33,18 @@ from bot.scheduler import AlarmClock
 from bot.service.effects import Actor, Message, Place, Reply, Request
 from bot.service.game import OUR_FAULT, TOO_LATE, GameService
 from bot.service.orderbook import order_key
-from bot.store import migrate
-from bot.store.database import create_engine, create_sessionmaker
-from bot.store.models import Game, OutboxMessage, OutboxStatus, Phase, PhaseStatus
-from bot.store.models import Order as OrderRow
-from bot.store.repository import Store
+from bot.store import (
+    Game,
+    OutboxMessage,
+    OutboxStatus,
+    Phase,
+    PhaseStatus,
+    Store,
+    create_engine,
+    create_sessionmaker,
+    migrate,
+)
+from bot.store import Order as OrderRow
 from engine import Order, Position, format_order, legal_orders, load_variant
 
 START = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)

@@ -7,7 +7,7 @@ import asyncio
 
 from bot.service.delivery import Delivery
 from bot.service.effects import Target, text
-from bot.store.models import OutboxMessage, OutboxStatus
+from bot.store import OutboxMessage, OutboxStatus
 from tests.bot.slack.table import GAME, GM, PLAYERS, SlackTable
 
 
