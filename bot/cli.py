@@ -118,7 +118,7 @@ def _chat(args: argparse.Namespace) -> int:
     from bot import launch
     from bot.config import load_settings
     from bot.frontends.console import ScriptError
-    from bot.store.migrate import SchemaError
+    from bot.store import SchemaError
 
     settings = load_settings()
     launch.configure_logging(settings.log_level)
@@ -155,7 +155,7 @@ def _run_chat(settings: Settings, platforms: list[str]) -> int:
     from bot import launch
     from bot.frontends.discord import MissingTokenError, TokenRefusedError
     from bot.frontends.slack import SlackSettingsError
-    from bot.store.migrate import SchemaError
+    from bot.store import SchemaError
 
     print(f"dipgm run: starting {' and '.join(platforms)}", file=sys.stderr)
     try:

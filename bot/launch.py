@@ -26,8 +26,7 @@ from bot.frontends.console import (
 )
 from bot.scheduler import AlarmClock
 from bot.service import GameService
-from bot.store import migrate
-from bot.store.database import create_engine, create_sessionmaker
+from bot.store import create_engine, create_sessionmaker, migrate
 
 # Database drivers log every query with its parameters below these levels, and parameters
 # carry orders: secret until the phase resolves.

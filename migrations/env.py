@@ -15,8 +15,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.pool import NullPool
 
 from bot.config import load_settings
-from bot.store.database import async_url, create_engine
-from bot.store.models import Base
+from bot.store import Base, async_url, create_engine
 
 config = context.config
 target_metadata = Base.metadata

@@ -41,11 +41,18 @@ from bot.service import (
     Request,
     order_key,
 )
-from bot.store import migrate
-from bot.store.database import create_engine, create_sessionmaker
-from bot.store.models import Game, OutboxMessage, OutboxStatus, Phase, PhaseStatus
-from bot.store.models import Order as OrderRow
-from bot.store.repository import Store
+from bot.store import (
+    Game,
+    OutboxMessage,
+    OutboxStatus,
+    Phase,
+    PhaseStatus,
+    Store,
+    create_engine,
+    create_sessionmaker,
+    migrate,
+)
+from bot.store import Order as OrderRow
 from engine import Order, Position, format_order, legal_orders, load_variant
 
 START = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)

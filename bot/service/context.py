@@ -18,8 +18,7 @@ from bot.service.maps import Animator, Renderer
 from bot.service.options.fewer_players import commanded
 from bot.service.options.game_options import GameOptions
 from bot.service.outbox import queue
-from bot.store.models import Game, GameStatus, Phase, Platform, Player
-from bot.store.repository import Store
+from bot.store import Game, GameStatus, Phase, Platform, Player, Store
 from engine import Position, Variant, load_variant
 
 FollowUp = Callable[[], Awaitable[list[Reply]]]

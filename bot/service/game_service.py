@@ -42,9 +42,7 @@ from bot.service.errors import UserError, safe_trace
 from bot.service.maps import Animator, Renderer
 from bot.service.outbox.queue import Deliveries, Delivery
 from bot.service.turn.adjudication import Adjudicator
-from bot.store.models import Platform
-from bot.store.repository import PhaseClosedError, Store
-from bot.store.types import utcnow
+from bot.store import PhaseClosedError, Platform, Store, utcnow
 from render import history_gif, map_png
 
 logger = logging.getLogger(__name__)

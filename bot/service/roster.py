@@ -6,8 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from bot.service.options.fewer_players import blocs_of, commanded, lead_of
-from bot.store.models import Game, Player, PowerStatus
-from bot.store.repository import Store
+from bot.store import Game, Player, PowerStatus, Store
 
 
 async def players_by_power(store: Store, game: Game) -> Mapping[str, Sequence[str]]:

@@ -7,9 +7,8 @@ import logging
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from bot.store.models import Order as OrderRow
-from bot.store.models import OrderKind, Phase
-from bot.store.repository import Store
+from bot.store import Order as OrderRow
+from bot.store import OrderKind, Phase, Store
 from engine import Build, Order, OrderError, Position, Waive, parse_order
 
 logger = logging.getLogger(__name__)

@@ -1,1 +1,110 @@
-"""Storage of the game service: tables, sessions, the repository and schema migrations."""
+"""Storage of the game service: one `Store` over a database session, the tables it keeps,
+engines and sessions, and the schema migrations. Code outside the store imports from here::
+
+    from bot.store import GameStatus, Platform, Store, create_engine, create_sessionmaker, migrate
+
+    await migrate.upgrade(url)              # at start-up: migrate.ensure_schema(url)
+    sessions = create_sessionmaker(create_engine(url))
+    async with sessions.begin() as session:  # one transaction: all or nothing
+        store = Store(session, clock)
+        game = await store.create_game(
+            platform=Platform.CONSOLE, workspace="local", channel="main", name="hague",
+            creator="alice",
+        )
+        assert game.status == GameStatus.FORMING
+
+What is here:
+
+- `Store(session, clock=utcnow)`: every read and write of the service. It flushes but never
+  commits. Its methods come in four parts: games and seats (`create_game`, `add_player`,
+  `set_power_status`, `record_miss`, ...), phases and orders (`open_phase`, `claim_phase`
+  -- exactly once --, `record_order`, `set_ready`, ...), votes and press (`cast_vote`,
+  `add_press`, ...), outbox, images and audit (`enqueue`, `due_outbox`, `add_image`,
+  `audit`, ...).
+- Errors: `StoreError`, with `GameNameTakenError`, `PhaseAlreadyOpenError` and
+  `PhaseClosedError`; `SchemaError` for a database this dipgm cannot run on.
+- Tables, the rows the Store hands back: `Game`, `Player`, `Phase`, `Order`, `Vote`,
+  `Press`, `MissedOrders`, `Image` (a stored picture; not `bot.service.effects.Image`, the
+  picture a message carries), `OutboxMessage`, `AuditEntry`; `Base` holds their metadata.
+- Enums of their columns: `Platform`, `GameStatus`, `PhaseStatus`, `OrderKind`, `VoteKind`,
+  `PowerStatus`, `OutboxStatus`.
+- Delivery policy of the outbox: `backoff(attempts)`, `MAX_ATTEMPTS`, `DELIVERY_LEASE`.
+- Engines and sessions: `create_engine(url)` (SQLite or PostgreSQL, async drivers filled in
+  by `async_url`), `create_sessionmaker(engine)`.
+- `migrate`, the schema migrations as a module: `migrate.upgrade(url)`,
+  `migrate.downgrade(url, revision)`, `migrate.current(url)`, `migrate.ensure_schema(url)`,
+  `migrate.head_revision()`, ...
+- `utcnow()`: the default clock, an aware UTC datetime.
+
+The modules under bot/store are its inside; a test keeps other code to the names above.
+"""
+
+from __future__ import annotations
+
+from bot.store import migrate
+from bot.store.database import async_url, create_engine, create_sessionmaker
+from bot.store.errors import (
+    GameNameTakenError,
+    PhaseAlreadyOpenError,
+    PhaseClosedError,
+    StoreError,
+)
+from bot.store.migrate import SchemaError
+from bot.store.models import (
+    AuditEntry,
+    Base,
+    Game,
+    GameStatus,
+    Image,
+    MissedOrders,
+    Order,
+    OrderKind,
+    OutboxMessage,
+    OutboxStatus,
+    Phase,
+    PhaseStatus,
+    Platform,
+    Player,
+    PowerStatus,
+    Press,
+    Vote,
+    VoteKind,
+)
+from bot.store.outbox_and_audit import DELIVERY_LEASE, MAX_ATTEMPTS, backoff
+from bot.store.repository import Store
+from bot.store.types import utcnow
+
+__all__ = [
+    "DELIVERY_LEASE",
+    "MAX_ATTEMPTS",
+    "AuditEntry",
+    "Base",
+    "Game",
+    "GameNameTakenError",
+    "GameStatus",
+    "Image",
+    "MissedOrders",
+    "Order",
+    "OrderKind",
+    "OutboxMessage",
+    "OutboxStatus",
+    "Phase",
+    "PhaseAlreadyOpenError",
+    "PhaseClosedError",
+    "PhaseStatus",
+    "Platform",
+    "Player",
+    "PowerStatus",
+    "Press",
+    "SchemaError",
+    "Store",
+    "StoreError",
+    "Vote",
+    "VoteKind",
+    "async_url",
+    "backoff",
+    "create_engine",
+    "create_sessionmaker",
+    "migrate",
+    "utcnow",
+]

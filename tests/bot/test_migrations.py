@@ -18,9 +18,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.pool import NullPool
 
 from bot.dbcli import db_command
-from bot.store import migrate
-from bot.store.database import create_engine
-from bot.store.models import Base
+from bot.store import Base, create_engine, migrate
 from tests.bot.store.support import BACKENDS, fresh_database
 
 TABLES = {

@@ -22,9 +22,8 @@ from bot.service.context import Context
 from bot.service.effects import Image, Line, Message, Reply, Section
 from bot.service.errors import UserError
 from bot.service.options.fewer_players import commanded
-from bot.service.queries import phases_of
 from bot.service.stored_orders import phase_orders
-from bot.store.models import Game, GameStatus, Phase, PhaseStatus, Press, Vote
+from bot.store import Game, GameStatus, Phase, PhaseStatus, Press, Vote
 from engine import format_order
 
 FORMAT = "dipgm-game-record/1"
@@ -64,7 +63,7 @@ async def export(ctx: Context) -> list[Reply]:
 
 
 async def game_record(ctx: Context, game: Game) -> dict[str, Any]:
-    every = await phases_of(ctx.store.session, game.id)
+    every = await ctx.store.phases_of(game.id)
     done = [p for p in every if p.status == PhaseStatus.ADJUDICATED]
     press = await ctx.store.press_of(game.id)
     votes = await ctx.store.votes_of(game.id)

@@ -13,13 +13,11 @@ from bot.service.errors import UserError
 from bot.service.options.fewer_players import Setup, commanded, lead_of, seat_blocs
 from bot.service.options.game_options import GameOptions, parse_newgame
 from bot.service.outbox import queue
-from bot.service.queries import games_here
 from bot.service.schedule import describe, first_phase_opens
 from bot.service.turn import opening
 from bot.service.words import buttons, notices
 from bot.service.words.labels import phase_label, power_list, power_names
-from bot.store.models import Game, GameStatus, Phase, Player, PowerStatus
-from bot.store.repository import GameNameTakenError
+from bot.store import Game, GameNameTakenError, GameStatus, Phase, Player, PowerStatus
 from engine import OrderError, Position, Variant
 from engine.names import power_code
 
@@ -247,7 +245,7 @@ async def games(ctx: Context) -> list[Reply]:
     ]
     others = [
         g
-        for g in await games_here(ctx.store.session, ctx.platform, ctx.workspace)
+        for g in await ctx.store.games_of_workspace(ctx.platform, ctx.workspace)
         if g.id not in {m.id for m in mine}
     ]
     sections: list[Section] = []

@@ -18,7 +18,7 @@ from bot.service.schedule import (
 )
 from bot.service.turn import final_announcement, opening
 from bot.service.words.labels import phase_label
-from bot.store.models import Game, GameStatus, Phase
+from bot.store import Game, GameStatus, Phase
 from engine import Position
 
 

@@ -15,7 +15,7 @@ from bot.service.context import Context, Deps
 from bot.service.effects import Actor, Place, Request
 from bot.service.errors import UserError
 from bot.service.words.power_state import free_homes
-from bot.store.repository import Store
+from bot.store import Store
 from engine import PhaseKind, Position, Waive, format_order, legal_orders
 
 Choices = list[tuple[str, list[str]]]

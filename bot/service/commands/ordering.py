@@ -25,7 +25,7 @@ from bot.service.turn.conditional_orders import ConditionError, read_conditional
 from bot.service.words.labels import FAILED, OK, WARNING, phase_label, power_name
 from bot.service.words.order_lists import orders_echo, orders_message
 from bot.service.words.power_state import missing_orders
-from bot.store.models import Game, GameStatus, OrderKind, Phase, PowerStatus, VoteKind
+from bot.store import Game, GameStatus, OrderKind, Phase, PowerStatus, VoteKind
 from engine import (
     Build,
     Disband,

@@ -15,8 +15,7 @@ from bot.service.stored_orders import read_orders
 from bot.service.turn import opening
 from bot.service.words.labels import phase_label, power_name
 from bot.service.words.power_state import missing_orders
-from bot.store.models import Game, GameStatus, OrderKind, Platform
-from bot.store.repository import Store
+from bot.store import Game, GameStatus, OrderKind, Platform, Store
 from engine import PhaseKind, Position
 
 NO_GAMES = Message(

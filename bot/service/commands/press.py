@@ -23,7 +23,7 @@ from bot.service.options.game_options import GameOptions, Press
 from bot.service.outbox import queue
 from bot.service.roster import players_by_power
 from bot.service.words.labels import power_names
-from bot.store.models import Game, PowerStatus
+from bot.store import Game, PowerStatus
 from engine import OrderError, PhaseKind, Position, Variant
 from engine.names import power_code
 

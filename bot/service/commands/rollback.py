@@ -15,13 +15,12 @@ from __future__ import annotations
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
 from bot.service.errors import UserError
-from bot.service.queries import phases_of
 from bot.service.roster import players_by_power
 from bot.service.schedule import phase_times
 from bot.service.turn import opening
 from bot.service.words import buttons
 from bot.service.words.labels import phase_label
-from bot.store.models import Game, GameStatus, Phase, PhaseStatus, PowerStatus
+from bot.store import Game, GameStatus, Phase, PhaseStatus, PowerStatus
 from engine import Position
 
 RACE = "The game moved on while you asked: nothing was undone. Look at `status`, then try again."
@@ -32,7 +31,7 @@ async def rollback(ctx: Context) -> list[Reply]:
     ctx.require_gm(game)
     if game.status == GameStatus.FORMING:
         raise UserError(f"{game.name} has not started: there is nothing to undo.")
-    every = await phases_of(ctx.store.session, game.id)
+    every = await ctx.store.phases_of(game.id)
     done = [p for p in every if p.status == PhaseStatus.ADJUDICATED]
     if not done:
         raise UserError(f"No phase of {game.name} has been adjudicated: there is nothing to undo.")

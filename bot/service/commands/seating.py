@@ -23,7 +23,7 @@ from bot.service.stored_orders import read_orders
 from bot.service.turn import opening
 from bot.service.words import notices
 from bot.service.words.labels import power_name, power_names
-from bot.store.models import Game, OrderKind, Phase, Player, PowerStatus, VoteKind
+from bot.store import Game, OrderKind, Phase, Player, PowerStatus, VoteKind
 from engine import OrderError, Position, format_order
 from engine.names import power_code
 

@@ -15,7 +15,7 @@ from bot.service.options.game_options import FIXED_ONCE_STARTED, GameOptions, pa
 from bot.service.options.missed_orders_rule import NmrMode
 from bot.service.schedule import describe
 from bot.service.words.labels import power_list
-from bot.store.models import GameStatus
+from bot.store import GameStatus
 from engine import Variant
 
 

@@ -10,7 +10,6 @@ from bot.service.context import Context
 from bot.service.effects import Image, Line, Message, Reply, Section
 from bot.service.errors import UserError
 from bot.service.maps import draw, filename, region_name
-from bot.service.queries import image_of, phases_of
 from bot.service.schedule import describe
 from bot.service.stored_orders import phase_orders, read_orders
 from bot.service.turn import opening
@@ -19,7 +18,7 @@ from bot.service.words.labels import phase_label, power_name
 from bot.service.words.power_state import missing_orders
 from bot.service.words.results import history_message
 from bot.service.words.status import status_lines
-from bot.store.models import Game, GameStatus, OrderKind, Phase, PhaseStatus, PowerStatus
+from bot.store import Game, GameStatus, OrderKind, Phase, PhaseStatus, PowerStatus
 from engine import Order, Position, Resolution, adjudicate
 
 _PHASE = re.compile(r"(?i)[SFW]\d{3,4}[MRA]")
@@ -111,7 +110,7 @@ async def map_(ctx: Context) -> list[Reply]:
     region: str | None = None
     mine = False
     current = await ctx.store.open_phase_of(game.id)
-    every = await phases_of(ctx.store.session, game.id)
+    every = await ctx.store.phases_of(game.id)
     board = Position.from_json((current or every[-1]).position) if every else None
     if board is None:
         raise UserError(f"{game.name} has no map yet.")
@@ -170,7 +169,7 @@ async def _board_map(ctx: Context, game: Game, phase: Phase, region: str | None)
     title = f"{game.name}: {phase_label(phase.name)}"
     alt = f"The board at the start of {position.phase.long_name}"
     if region is None:
-        stored = await image_of(ctx.store.session, game.id, phase.name, "board")
+        stored = await ctx.store.image_of(game.id, phase.name, "board")
         if stored is None:
             png = await draw(ctx.deps.renderer, position, size=ctx.deps.map_size)
             stored = await ctx.store.add_image(game.id, phase.name, "board", png)
@@ -193,7 +192,7 @@ async def _results_map(ctx: Context, game: Game, phase: Phase, region: str | Non
     title = f"{game.name}: {phase_label(phase.name)} — orders and results"
     alt = f"The board in {Position.from_json(phase.position).phase.long_name}, with results"
     if region is None:
-        stored = await image_of(ctx.store.session, game.id, phase.name, "results")
+        stored = await ctx.store.image_of(game.id, phase.name, "results")
         if stored is not None:
             return _map_message(
                 title, _image(game, phase, stored.png, alt, "results", image_id=stored.id)
@@ -236,7 +235,7 @@ async def _my_orders_map(
 
 async def history(ctx: Context) -> list[Reply]:
     game = await ctx.game()
-    every = await phases_of(ctx.store.session, game.id)
+    every = await ctx.store.phases_of(game.id)
     done = [p for p in every if p.status == PhaseStatus.ADJUDICATED]
     word = ctx.args.strip().upper()
     if word and not _PHASE.fullmatch(word):

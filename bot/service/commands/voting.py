@@ -13,7 +13,7 @@ from bot.service.effects import Reply
 from bot.service.errors import UserError
 from bot.service.words.english import and_list
 from bot.service.words.labels import phase_label
-from bot.store.models import VoteKind
+from bot.store import VoteKind
 
 
 async def _turns(ctx: Context) -> list[Turn]:

@@ -14,9 +14,7 @@ from datetime import datetime, timedelta
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.service.effects import Message, Target
-from bot.service.queries import image_png
-from bot.store.models import Game, OutboxMessage, Platform
-from bot.store.repository import Store
+from bot.store import Game, OutboxMessage, Platform, Store
 
 # Enough to fetch a platform's share of a busy moment in one go.
 BATCH = 200
@@ -96,7 +94,7 @@ class Deliveries:
         async with self._sessions.begin() as session:
             store = Store(session, self._clock)
             for row in await store.due_outbox(platform=Platform(platform), limit=BATCH):
-                image = None if row.image_id is None else await image_png(session, row.image_id)
+                image = None if row.image_id is None else await store.image_png(row.image_id)
                 out.append(
                     Delivery(
                         row.id,

@@ -22,7 +22,6 @@ from bot.service.errors import safe_trace
 from bot.service.maps import draw, filename
 from bot.service.options.game_options import GameOptions
 from bot.service.outbox import queue
-from bot.service.queries import next_retry, scheduled_phases
 from bot.service.roster import in_several_games, players_by_power
 from bot.service.schedule import reminder_times
 from bot.service.stored_orders import read_orders
@@ -33,8 +32,7 @@ from bot.service.turn.verdict import Verdict, judge
 from bot.service.words import buttons, notices
 from bot.service.words.power_state import alive, missing_orders
 from bot.service.words.results import power_results, results_message
-from bot.store.models import Game, GameStatus, Phase, PhaseStatus, PowerStatus
-from bot.store.repository import Store
+from bot.store import Game, GameStatus, Phase, PhaseStatus, PowerStatus, Store
 from engine import Position, Resolution
 
 logger = logging.getLogger(__name__)
@@ -266,7 +264,7 @@ class Adjudicator:
         async with self.sessions.begin() as session:
             store = Store(session, self.deps.clock)
             now = self.deps.clock()
-            for game, phase in await scheduled_phases(session):
+            for game, phase in await store.scheduled_phases():
                 await self._remind(store, game, phase, now)
 
     async def _remind(self, store: Store, game: Game, phase: Phase, now: datetime) -> None:
@@ -311,7 +309,8 @@ class Adjudicator:
         now = self.deps.clock()
         moments: list[datetime] = []
         async with self.sessions() as session:
-            for game, phase in await scheduled_phases(session):
+            store = Store(session, self.deps.clock)
+            for game, phase in await store.scheduled_phases():
                 times = opening.times_of(phase)
                 if times is None:
                     continue
@@ -321,7 +320,7 @@ class Adjudicator:
                 options = GameOptions.from_settings(game.settings, self.deps.default_zone)
                 upcoming = reminder_times(options.schedule, times, phase.opened_at, now=now)
                 moments.extend(upcoming[:1])
-            retry = await next_retry(session, now)
+            retry = await store.next_outbox_retry(now)
         if retry is not None:
             moments.append(retry)
         return min(moments, default=None)

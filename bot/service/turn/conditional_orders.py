@@ -26,13 +26,11 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.service.queries import phases_of
 from bot.service.stored_orders import order_key
 from bot.service.words.power_state import missing_orders
-from bot.store.models import Game, OrderKind, PhaseStatus
-from bot.store.models import Order as OrderRow
-from bot.store.models import Phase as PhaseRow
-from bot.store.repository import Store
+from bot.store import Game, OrderKind, PhaseStatus, Store
+from bot.store import Order as OrderRow
+from bot.store import Phase as PhaseRow
 from engine import (
     Build,
     Disband,
@@ -269,7 +267,7 @@ async def source_phase(
         return judged
     done = [
         p
-        for p in await phases_of(store.session, game.id)
+        for p in await store.phases_of(game.id)
         if p.name == fall and p.status == PhaseStatus.ADJUDICATED
     ]
     return done[-1] if done else None

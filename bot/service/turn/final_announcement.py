@@ -14,14 +14,12 @@ from bot.service.effects import Image, Line, Message, Section
 from bot.service.maps import Animator, animate
 from bot.service.options.game_options import GameOptions
 from bot.service.outbox import queue
-from bot.service.queries import phases_of
 from bot.service.roster import players_by_power
 from bot.service.stored_orders import phase_orders
 from bot.service.turn.endings import ending_text
 from bot.service.words.english import plural
 from bot.service.words.labels import power_name
-from bot.store.models import Game, PhaseStatus, PowerStatus
-from bot.store.repository import Store
+from bot.store import Game, PhaseStatus, PowerStatus, Store
 from engine import Position, adjudicate
 from render.orders import ResultsArg
 
@@ -113,7 +111,7 @@ async def _history(
     adjudicating the stored orders again gives what happened), then the final board."""
     positions: list[Position] = []
     results: list[ResultsArg | None] = []
-    for phase in await phases_of(store.session, game.id):
+    for phase in await store.phases_of(game.id):
         if phase.status != PhaseStatus.ADJUDICATED:
             continue
         before, orders = await phase_orders(store, phase)

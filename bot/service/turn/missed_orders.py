@@ -24,8 +24,7 @@ from bot.service.turn import opening
 from bot.service.words.english import and_list
 from bot.service.words.labels import phase_label, power_name
 from bot.service.words.power_state import missing_orders
-from bot.store.models import Game, MissedOrders, Phase, PowerStatus
-from bot.store.repository import Store
+from bot.store import Game, MissedOrders, Phase, PowerStatus, Store
 from engine import Phase as EnginePhase
 from engine import PhaseKind, Position
 

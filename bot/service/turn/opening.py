@@ -14,8 +14,7 @@ from bot.service.schedule import (
     phase_times,
     remaining,
 )
-from bot.store.models import Game, Phase
-from bot.store.repository import Store
+from bot.store import Game, Phase, Store
 from engine import Position
 
 

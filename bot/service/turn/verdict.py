@@ -11,8 +11,7 @@ from typing import Any
 from bot.service.options.game_options import GameOptions
 from bot.service.stored_orders import read_orders
 from bot.service.turn.endings import Ending, by_votes, winners
-from bot.store.models import Game, OrderKind, Phase, PowerStatus, VoteKind
-from bot.store.repository import Store
+from bot.store import Game, OrderKind, Phase, PowerStatus, Store, VoteKind
 from engine import Order, Position, Resolution, adjudicate, format_order
 
 PLAYING = PowerStatus.PLAYING

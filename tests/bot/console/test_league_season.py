@@ -26,7 +26,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from sqlalchemy import select
 
-from bot.store.models import Phase, PhaseStatus
+from bot.store import Phase, PhaseStatus
 from tests.bot.service.harness import Table, open_table, said
 from tests.bot.store.support import BACKENDS
 

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from bot.store.models import Phase, PhaseStatus
+from bot.store import Phase, PhaseStatus
 from engine import Position
 from engine.orders import format_order
 from tests.bot.service.harness import SEVEN, Table, open_table, said

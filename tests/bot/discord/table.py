@@ -25,9 +25,7 @@ from bot.frontends.discord.builder import OrderBuilder
 from bot.frontends.discord.delivery import ClientTransport
 from bot.frontends.discord.views import CommandButton, EnterOrdersButton
 from bot.service import GameService
-from bot.store import migrate
-from bot.store.database import create_engine, create_sessionmaker
-from bot.store.models import Order
+from bot.store import Order, create_engine, create_sessionmaker, migrate
 from engine import Position
 from tests.bot.discord.standins import (
     Recorder,

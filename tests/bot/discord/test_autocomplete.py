@@ -80,7 +80,7 @@ async def test_a_unit_with_more_than_25_orders_gets_the_best_25(game: DiscordTab
 async def _position(game: DiscordTable) -> dict[str, object]:
     from sqlalchemy import select
 
-    from bot.store.models import Phase, PhaseStatus
+    from bot.store import Phase, PhaseStatus
 
     async with game.sessions() as session:
         phase = await session.scalar(select(Phase).where(Phase.status == PhaseStatus.OPEN))

@@ -24,8 +24,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from bot.frontends.console import Console, ScriptClock, run_script
 from bot.service.game_service import GameService
 from bot.service.maps import Renderer
-from bot.store import migrate
-from bot.store.database import create_engine, create_sessionmaker
+from bot.store import create_engine, create_sessionmaker, migrate
 from engine import Position
 from tests.bot.store.support import fresh_database
 

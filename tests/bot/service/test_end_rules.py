@@ -11,7 +11,7 @@ from sqlalchemy import select
 
 from bot.service.errors import UserError
 from bot.service.options.game_options import GameOptions, parse_newgame
-from bot.store.models import Game, GameStatus
+from bot.store import Game, GameStatus
 from tests.bot.service.harness import Table, open_table, said
 from tests.bot.store.support import BACKENDS
 

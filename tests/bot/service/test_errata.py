@@ -14,8 +14,7 @@ from sqlalchemy import select
 
 from bot.service.options.agreed_end import EndRule
 from bot.service.turn.endings import ending_text, outcome_json, winners
-from bot.store.models import Game, Player, PowerStatus
-from bot.store.repository import Store
+from bot.store import Game, Player, PowerStatus, Store
 from engine import Position
 from tests.bot.service.harness import SEVEN, Table, open_table, said
 from tests.bot.service.test_conditional import FALL, SPRING

@@ -13,9 +13,17 @@ import pytest
 from sqlalchemy import select
 
 from bot.service.game_service import GameService
-from bot.store.database import create_engine, create_sessionmaker
-from bot.store.models import Game, OutboxMessage, OutboxStatus, Phase, PhaseStatus
-from bot.store.repository import DELIVERY_LEASE, Store
+from bot.store import (
+    DELIVERY_LEASE,
+    Game,
+    OutboxMessage,
+    OutboxStatus,
+    Phase,
+    PhaseStatus,
+    Store,
+    create_engine,
+    create_sessionmaker,
+)
 from tests.bot.service.harness import FakeRenderer, Table, open_table, said
 from tests.bot.store.support import BACKENDS
 

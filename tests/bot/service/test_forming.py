@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy import select
 
 from bot.service.commands.forming import assign_powers
-from bot.store.models import Game, Player
+from bot.store import Game, Player
 from tests.bot.service.harness import Table, open_table, said
 from tests.bot.store.support import BACKENDS
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from bot.store.models import Game, GameStatus, Phase, PhaseStatus
+from bot.store import Game, GameStatus, Phase, PhaseStatus
 from engine import Position
 from render import map_png
 from tests.bot.service.harness import PNG, Table, open_table, said

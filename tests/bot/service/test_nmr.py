@@ -10,8 +10,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from bot.store.models import MissedOrders, PowerStatus
-from bot.store.repository import Store
+from bot.store import MissedOrders, PowerStatus, Store
 from tests.bot.service.harness import SEVEN, Table, open_table, said
 from tests.bot.store.support import BACKENDS
 

@@ -11,8 +11,7 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from bot.store.models import Game, GameStatus, Phase, PhaseStatus, PowerStatus
-from bot.store.repository import Store
+from bot.store import Game, GameStatus, Phase, PhaseStatus, PowerStatus, Store
 from engine.contract import adjudicate_request
 from tests.bot.service.harness import SEVEN, Table, open_table, said
 from tests.bot.store.support import BACKENDS

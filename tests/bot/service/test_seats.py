@@ -8,8 +8,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from bot.store.models import Phase, PhaseStatus, PowerStatus
-from bot.store.repository import Store
+from bot.store import Phase, PhaseStatus, PowerStatus, Store
 from tests.bot.service.harness import Table, open_table, said
 from tests.bot.store.support import BACKENDS
 

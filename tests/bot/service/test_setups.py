@@ -12,8 +12,7 @@ from bot.service.commands.order_routing import route
 from bot.service.errors import UserError
 from bot.service.options.fewer_players import LAYOUTS
 from bot.service.options.game_options import parse_newgame
-from bot.store.models import Phase, PhaseStatus, PowerStatus
-from bot.store.repository import Store
+from bot.store import Phase, PhaseStatus, PowerStatus, Store
 from engine import Position
 from tests.bot.service.harness import Table, open_table, said
 from tests.bot.store.support import BACKENDS

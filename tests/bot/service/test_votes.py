@@ -10,8 +10,7 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from bot.store.models import Game, GameStatus, PowerStatus
-from bot.store.repository import Store
+from bot.store import Game, GameStatus, PowerStatus, Store
 from tests.bot.service.harness import SEVEN, Table, open_table, said
 from tests.bot.store.support import BACKENDS
 

@@ -24,8 +24,7 @@ from bot.frontends.slack import SlackFrontEnd
 from bot.frontends.slack.modal import SELECT_ACTION
 from bot.frontends.slack.runner import web_client
 from bot.service import GameService
-from bot.store import migrate
-from bot.store.database import create_engine, create_sessionmaker
+from bot.store import create_engine, create_sessionmaker, migrate
 from tests.bot.service.harness import FakeAnimator, FakeRenderer
 from tests.bot.slack import signed
 from tests.bot.slack.fake_slack import FakeSlack

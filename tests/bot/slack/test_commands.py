@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from bot.service import Reply, Request
-from bot.store.models import Game, Order
+from bot.store import Game, Order
 from tests.bot.slack import signed
 from tests.bot.slack.table import ELSEWHERE, GAME, GM, PLAYERS, STRANGER, SlackTable
 

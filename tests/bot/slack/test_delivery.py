@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from bot.service import Delivery, Target, text
-from bot.store.models import OutboxMessage, OutboxStatus
+from bot.store import OutboxMessage, OutboxStatus
 from tests.bot.slack.table import GAME, GM, PLAYERS, SlackTable
 
 

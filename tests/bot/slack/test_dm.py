@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from bot.store.models import Order
+from bot.store import Order
 from tests.bot.slack import signed
 from tests.bot.slack.table import PLAYERS, STRANGER, SlackTable
 

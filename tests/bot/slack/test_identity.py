@@ -7,7 +7,7 @@ from urllib.parse import parse_qsl, urlencode
 
 from bot.frontends.slack.identity import Directory
 from bot.frontends.slack.runner import web_client
-from bot.store.models import Phase, PhaseStatus
+from bot.store import Phase, PhaseStatus
 from tests.bot.slack import signed
 from tests.bot.slack.fake_slack import FakeSlack
 from tests.bot.slack.table import ADMIN, GAME, GM, PLAYERS, STRANGER, SlackTable

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from urllib.parse import quote
 
-from bot.store.models import Order
+from bot.store import Order
 from tests.bot.slack import signed
 from tests.bot.slack.table import GAME, GM, PLAYERS, STRANGER, SlackTable
 

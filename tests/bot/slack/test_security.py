@@ -11,7 +11,7 @@ import pytest
 from aiohttp.test_utils import TestServer
 
 from bot.frontends.slack.endpoint import EVENTS_PATH, web_app
-from bot.store.models import Game
+from bot.store import Game
 from tests.bot.slack import signed
 from tests.bot.slack.table import GAME, GM, SlackTable
 

@@ -8,8 +8,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
-from bot.store import migrate
-from bot.store.database import create_engine, create_sessionmaker
+from bot.store import create_engine, create_sessionmaker, migrate
 from tests.bot.store.support import BACKENDS, FakeClock, fresh_database
 
 

@@ -20,9 +20,7 @@ from sqlalchemy import text
 from sqlalchemy.engine import make_url
 from sqlalchemy.pool import NullPool
 
-from bot.store.database import create_engine
-from bot.store.models import Game, GameStatus, Phase, Platform
-from bot.store.repository import Store
+from bot.store import Game, GameStatus, Phase, Platform, Store, create_engine
 
 T = TypeVar("T")
 

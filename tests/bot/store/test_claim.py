@@ -8,9 +8,7 @@ import pytest
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
 
-from bot.store.database import create_engine, create_sessionmaker
-from bot.store.models import PhaseStatus
-from bot.store.repository import PhaseClosedError, Store
+from bot.store import PhaseClosedError, PhaseStatus, Store, create_engine, create_sessionmaker
 from tests.bot.store.support import FakeClock, game_with_phase
 
 Sessions = async_sessionmaker[AsyncSession]

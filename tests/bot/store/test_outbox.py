@@ -9,15 +9,16 @@ import pytest
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from bot.store.models import OutboxMessage, OutboxStatus, Platform
-from bot.store.repository import (
-    BACKOFF_BASE,
-    BACKOFF_CAP,
+from bot.store import (
     DELIVERY_LEASE,
     MAX_ATTEMPTS,
+    OutboxMessage,
+    OutboxStatus,
+    Platform,
     Store,
     backoff,
 )
+from bot.store.outbox_and_audit import BACKOFF_BASE, BACKOFF_CAP
 from tests.bot.store.support import FakeClock, active_game
 
 Sessions = async_sessionmaker[AsyncSession]

@@ -9,19 +9,21 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from bot.store.models import (
+from bot.store import (
     AuditEntry,
+    GameNameTakenError,
     GameStatus,
     Order,
     OrderKind,
     Phase,
+    PhaseAlreadyOpenError,
     Platform,
     Player,
     PowerStatus,
+    Store,
     Vote,
     VoteKind,
 )
-from bot.store.repository import GameNameTakenError, PhaseAlreadyOpenError, Store
 from tests.bot.store.support import OPENING, FakeClock, active_game, game_with_phase, present
 
 Sessions = async_sessionmaker[AsyncSession]

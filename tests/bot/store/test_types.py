@@ -10,8 +10,7 @@ from sqlalchemy import select, text
 from sqlalchemy.exc import StatementError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from bot.store.models import Phase
-from bot.store.repository import Store
+from bot.store import Phase, Store
 from tests.bot.store.support import FakeClock, game_with_phase, present
 
 Sessions = async_sessionmaker[AsyncSession]

@@ -1,0 +1,230 @@
+"""Games and seats: the games, who plays in them, how each power stands (playing, civil
+disorder, surrendered, out) and the deadlines each power missed."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import select
+
+from bot.store.errors import GameNameTakenError, StoreError
+from bot.store.models import (
+    Game,
+    GameStatus,
+    MissedOrders,
+    Platform,
+    Player,
+    PowerState,
+    PowerStatus,
+)
+from bot.store.part import StorePart
+
+
+class GamesAndSeats(StorePart):
+    """The part of the Store that keeps games and seats."""
+
+    # -- games -----------------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        *,
+        platform: Platform,
+        workspace: str,
+        channel: str,
+        name: str,
+        creator: str,
+        variant: str = "standard",
+        settings: dict[str, Any] | None = None,
+    ) -> Game:
+        """A new game in `forming` status; names are unique per platform and workspace."""
+        if await self.find_game(platform, workspace, name) is not None:
+            raise GameNameTakenError(f"a game named {name!r} already exists here")
+        game = Game(
+            platform=Platform(platform),
+            workspace=workspace,
+            channel=channel,
+            name=name,
+            creator=creator,
+            variant=variant,
+            status=GameStatus.FORMING,
+            settings=dict(settings or {}),
+            created_at=self.clock(),
+        )
+        self.session.add(game)
+        await self.session.flush()
+        return game
+
+    async def get_game(self, game_id: int) -> Game | None:
+        return await self.session.get(Game, game_id, populate_existing=True)
+
+    async def find_game(self, platform: Platform, workspace: str, name: str) -> Game | None:
+        """The game with this name in a workspace."""
+        return await self.session.scalar(
+            select(Game).where(
+                Game.platform == platform, Game.workspace == workspace, Game.name == name
+            )
+        )
+
+    async def find_game_by_channel(
+        self, platform: Platform, workspace: str, channel: str
+    ) -> Game | None:
+        """The newest unfinished game played in a channel."""
+        return await self.session.scalar(
+            select(Game)
+            .where(
+                Game.platform == platform,
+                Game.workspace == workspace,
+                Game.channel == channel,
+                Game.status != GameStatus.FINISHED,
+            )
+            .order_by(Game.created_at.desc(), Game.id.desc())
+            .limit(1)
+        )
+
+    async def games_of_user(
+        self, platform: Platform, user_id: str, *, include_finished: bool = False
+    ) -> list[Game]:
+        """Games the user currently plays in (oldest first)."""
+        query = (
+            select(Game)
+            .join(Player, Player.game_id == Game.id)
+            .where(Game.platform == platform, Player.user_id == user_id, Player.left_at.is_(None))
+            .order_by(Game.created_at, Game.id)
+        )
+        if not include_finished:
+            query = query.where(Game.status != GameStatus.FINISHED)
+        return list(await self.session.scalars(query))
+
+    async def games_of_workspace(self, platform: Platform, workspace: str) -> list[Game]:
+        """Unfinished games of a workspace, oldest first."""
+        return list(
+            await self.session.scalars(
+                select(Game)
+                .where(
+                    Game.platform == platform,
+                    Game.workspace == workspace,
+                    Game.status != GameStatus.FINISHED,
+                )
+                .order_by(Game.created_at, Game.id)
+            )
+        )
+
+    # -- players ---------------------------------------------------------------------------
+
+    async def add_player(
+        self,
+        game_id: int,
+        user_id: str,
+        display_name: str,
+        preferences: Sequence[str] = (),
+    ) -> Player:
+        """Join a game; joining again while in it only refreshes name and preferences."""
+        insert = self._insert(Player).values(
+            game_id=game_id,
+            user_id=user_id,
+            display_name=display_name,
+            preferences=list(preferences),
+            joined_at=self.clock(),
+        )
+        # Two clicks on "join" at once must not make two memberships: the partial unique
+        # index on active memberships settles the race inside the database.
+        await self.session.execute(
+            insert.on_conflict_do_nothing(
+                index_elements=[Player.game_id, Player.user_id],
+                index_where=Player.left_at.is_(None),
+            )
+        )
+        player = await self._active_player(game_id, user_id)
+        if player is None:  # pragma: no cover - the insert above guarantees one
+            raise StoreError(f"could not add {user_id} to game {game_id}")
+        player.display_name = display_name
+        player.preferences = list(preferences)
+        await self.session.flush()
+        return player
+
+    async def remove_player(self, game_id: int, user_id: str) -> Player | None:
+        """Leave a game; the row stays, with `left_at`, as the record of who played what."""
+        player = await self._active_player(game_id, user_id)
+        if player is not None:
+            player.left_at = self.clock()
+            await self.session.flush()
+        return player
+
+    async def players_of(self, game_id: int, *, include_left: bool = False) -> list[Player]:
+        query = select(Player).where(Player.game_id == game_id).order_by(Player.id)
+        if not include_left:
+            query = query.where(Player.left_at.is_(None))
+        return list(await self.session.scalars(query))
+
+    async def _active_player(self, game_id: int, user_id: str) -> Player | None:
+        return await self.session.scalar(
+            select(Player)
+            .where(Player.game_id == game_id, Player.user_id == user_id, Player.left_at.is_(None))
+            .execution_options(populate_existing=True)
+        )
+
+    async def set_power_status(
+        self, game_id: int, power: str, status: PowerStatus, *, phase_name: str | None = None
+    ) -> None:
+        """Record that a power plays on, fell into civil disorder, surrendered or is out."""
+        values = {
+            "game_id": game_id,
+            "power": power,
+            "status": PowerStatus(status),
+            "since_phase": phase_name,
+            "updated_at": self.clock(),
+        }
+        insert = self._insert(PowerState).values(values)
+        await self.session.execute(
+            insert.on_conflict_do_update(
+                index_elements=[PowerState.game_id, PowerState.power],
+                set_={key: values[key] for key in ("status", "since_phase", "updated_at")},
+            )
+        )
+
+    async def power_statuses(self, game_id: int) -> dict[str, PowerStatus]:
+        rows = await self.session.execute(
+            select(PowerState.power, PowerState.status).where(PowerState.game_id == game_id)
+        )
+        return {row[0]: row[1] for row in rows}
+
+    async def power_since(self, game_id: int, power: str) -> str | None:
+        """The phase from which a power has had its present status (e.g. its new player)."""
+        return await self.session.scalar(
+            select(PowerState.since_phase).where(
+                PowerState.game_id == game_id, PowerState.power == power
+            )
+        )
+
+    # -- missed orders ---------------------------------------------------------------------
+
+    async def record_miss(
+        self, game_id: int, power: str, phase_name: str, *, excused: bool
+    ) -> None:
+        """Count a power's missed deadline; recording the phase again updates `excused`."""
+        values = {
+            "game_id": game_id,
+            "power": power,
+            "phase_name": phase_name,
+            "excused": excused,
+            "created_at": self.clock(),
+        }
+        insert = self._insert(MissedOrders).values(values)
+        await self.session.execute(
+            insert.on_conflict_do_update(
+                index_elements=[MissedOrders.game_id, MissedOrders.power, MissedOrders.phase_name],
+                set_={"excused": excused},
+            )
+        )
+
+    async def misses_of(self, game_id: int, power: str) -> list[MissedOrders]:
+        """A power's missed deadlines, oldest first."""
+        return list(
+            await self.session.scalars(
+                select(MissedOrders)
+                .where(MissedOrders.game_id == game_id, MissedOrders.power == power)
+                .order_by(MissedOrders.id)
+                .execution_options(populate_existing=True)
+            )
+        )

@@ -1,0 +1,343 @@
+"""Phases and orders: each phase of a game and its one-way trip from open to adjudicated
+(claimed exactly once), the orders given in it and which powers said they are ready."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from typing import Any, cast
+
+from sqlalchemy import CursorResult, delete, select, update
+
+from bot.store.errors import PhaseAlreadyOpenError, PhaseClosedError, StoreError
+from bot.store.models import (
+    Game,
+    GameStatus,
+    Image,
+    MissedOrders,
+    Order,
+    OrderKind,
+    Phase,
+    PhaseStatus,
+    Readiness,
+    Vote,
+)
+from bot.store.part import StorePart
+
+
+class PhasesAndOrders(StorePart):
+    """The part of the Store that keeps phases, their orders and readiness."""
+
+    # -- phases ----------------------------------------------------------------------------
+
+    async def open_phase(
+        self,
+        game_id: int,
+        name: str,
+        position: dict[str, Any],
+        *,
+        deadline: datetime | None = None,
+        orders_close_at: datetime | None = None,
+    ) -> Phase:
+        """Start a phase; a game has at most one open phase."""
+        current = await self.open_phase_of(game_id)
+        if current is not None:
+            raise PhaseAlreadyOpenError(f"game {game_id} already has phase {current.name} open")
+        phase = Phase(
+            game_id=game_id,
+            name=name,
+            position=position,
+            status=PhaseStatus.OPEN,
+            opened_at=self.clock(),
+            deadline=deadline,
+            orders_close_at=orders_close_at,
+            locked=False,
+        )
+        self.session.add(phase)
+        await self.session.flush()
+        return phase
+
+    async def open_phase_of(self, game_id: int) -> Phase | None:
+        return await self.session.scalar(
+            select(Phase)
+            .where(Phase.game_id == game_id, Phase.status == PhaseStatus.OPEN)
+            .execution_options(populate_existing=True)
+        )
+
+    async def get_phase(self, phase_id: int) -> Phase | None:
+        return await self.session.get(Phase, phase_id, populate_existing=True)
+
+    async def lock_phase(self, phase_id: int) -> Phase | None:
+        """The phase, read afresh under a row lock held until commit (PostgreSQL; SQLite has
+        one writer at a time): a second worker waits, then sees what the first did."""
+        return await self.session.scalar(
+            select(Phase)
+            .where(Phase.id == phase_id)
+            .with_for_update()
+            .execution_options(populate_existing=True)
+        )
+
+    async def ensure_open(self, phase_id: int) -> None:
+        """Raise :class:`PhaseClosedError` unless the phase is open (see `_require_open`);
+        for what is written with a phase's orders, such as votes."""
+        await self._require_open(phase_id)
+
+    async def claim_phase(self, phase_id: int, expected_version: int | None = None) -> bool:
+        """Move an open phase to `adjudicated`, exactly once: True for the one caller that won.
+
+        Call it inside the transaction that writes the results. A crash before commit rolls
+        the claim back with everything else, so the phase stays open and its orders intact.
+        With `expected_version`, a phase changed since it was read (deadline moved, paused)
+        is not claimed either.
+        """
+        # PostgreSQL: the row lock makes a second worker wait here, then see the phase
+        # adjudicated. SQLite has no row locks (the clause is dropped) but one writer at
+        # a time; the guarded UPDATE below is what decides on every database.
+        row = (
+            await self.session.execute(
+                select(Phase.status, Phase.version).where(Phase.id == phase_id).with_for_update()
+            )
+        ).one_or_none()
+        if row is None or row.status != PhaseStatus.OPEN:
+            return False
+        version = row.version if expected_version is None else expected_version
+        if row.version != version:
+            return False
+        result = await self.session.execute(
+            update(Phase)
+            .where(
+                Phase.id == phase_id,
+                Phase.status == PhaseStatus.OPEN,
+                Phase.version == version,
+            )
+            .values(
+                status=PhaseStatus.ADJUDICATED,
+                version=Phase.version + 1,
+                processed_at=self.clock(),
+            )
+            .execution_options(synchronize_session="fetch")
+        )
+        return cast(CursorResult[Any], result).rowcount == 1
+
+    async def record_results(self, phase_id: int, results: dict[str, Any]) -> None:
+        """Store the adjudication of a claimed phase."""
+        await self.session.execute(
+            update(Phase)
+            .where(Phase.id == phase_id, Phase.status == PhaseStatus.ADJUDICATED)
+            .values(results=results, version=Phase.version + 1)
+            .execution_options(synchronize_session="fetch")
+        )
+
+    async def roll_back_phase(self, phase_id: int) -> bool:
+        """Void an open phase (the one after a phase being undone); False if it is no longer
+        open, e.g. adjudicated meanwhile."""
+        result = await self.session.execute(
+            update(Phase)
+            .where(Phase.id == phase_id, Phase.status == PhaseStatus.OPEN)
+            .values(status=PhaseStatus.ROLLED_BACK, version=Phase.version + 1)
+            .execution_options(synchronize_session="fetch")
+        )
+        return cast(CursorResult[Any], result).rowcount == 1
+
+    async def reopen_phase(
+        self,
+        phase_id: int,
+        *,
+        deadline: datetime | None,
+        orders_close_at: datetime | None,
+        paused_remaining_seconds: int | None = None,
+    ) -> bool:
+        """Open an adjudicated phase again, its orders as they were and its results gone;
+        False if it was not adjudicated. Void the phase after it first: one open at a time."""
+        result = await self.session.execute(
+            update(Phase)
+            .where(Phase.id == phase_id, Phase.status == PhaseStatus.ADJUDICATED)
+            .values(
+                status=PhaseStatus.OPEN,
+                results=None,
+                processed_at=None,
+                opened_at=self.clock(),
+                deadline=deadline,
+                orders_close_at=orders_close_at,
+                paused_remaining_seconds=paused_remaining_seconds,
+                locked=False,
+                version=Phase.version + 1,
+            )
+            .execution_options(synchronize_session="fetch")
+        )
+        return cast(CursorResult[Any], result).rowcount == 1
+
+    async def forget_phase(
+        self,
+        game_id: int,
+        phase_id: int,
+        phase_name: str,
+        *,
+        votes: bool = True,
+        image_kinds: Sequence[str] | None = None,
+    ) -> None:
+        """What an undone phase leaves behind: its readiness and missed orders, its votes
+        (unless ``votes`` is false) and its pictures (of ``image_kinds``, default all)."""
+        await self.session.execute(delete(Readiness).where(Readiness.phase_id == phase_id))
+        await self.session.execute(
+            delete(MissedOrders).where(
+                MissedOrders.game_id == game_id, MissedOrders.phase_name == phase_name
+            )
+        )
+        if votes:
+            await self.session.execute(
+                delete(Vote).where(Vote.game_id == game_id, Vote.phase_name == phase_name)
+            )
+        images = delete(Image).where(Image.game_id == game_id, Image.phase_name == phase_name)
+        if image_kinds is not None:
+            images = images.where(Image.kind.in_(list(image_kinds)))
+        await self.session.execute(images)
+
+    async def due_phases(self, now: datetime | None = None) -> list[Phase]:
+        """Open, unlocked phases of active games whose deadline has passed, earliest first."""
+        moment = self.clock() if now is None else now
+        return list(
+            await self.session.scalars(
+                select(Phase)
+                .join(Game, Game.id == Phase.game_id)
+                .where(
+                    Phase.status == PhaseStatus.OPEN,
+                    Phase.locked.is_(False),
+                    Phase.deadline.is_not(None),
+                    Phase.deadline <= moment,
+                    Game.status == GameStatus.ACTIVE,
+                )
+                .order_by(Phase.deadline, Phase.id)
+                .execution_options(populate_existing=True)
+            )
+        )
+
+    async def scheduled_phases(self) -> list[tuple[Game, Phase]]:
+        """Open phases with a deadline in active games: what the alarm clock watches."""
+        rows = await self.session.execute(
+            select(Game, Phase)
+            .join(Phase, Phase.game_id == Game.id)
+            .where(
+                Phase.status == PhaseStatus.OPEN,
+                Phase.deadline.is_not(None),
+                Game.status == GameStatus.ACTIVE,
+            )
+            .order_by(Phase.deadline, Phase.id)
+            .execution_options(populate_existing=True)
+        )
+        return [(game, phase) for game, phase in rows]
+
+    async def phases_of(self, game_id: int) -> list[Phase]:
+        """Every phase of a game, oldest first."""
+        return list(
+            await self.session.scalars(
+                select(Phase)
+                .where(Phase.game_id == game_id)
+                .order_by(Phase.id)
+                .execution_options(populate_existing=True)
+            )
+        )
+
+    # -- orders ----------------------------------------------------------------------------
+
+    async def record_order(
+        self,
+        phase_id: int,
+        power: str,
+        unit_key: str,
+        raw_text: str,
+        *,
+        submitted_by: str,
+        canonical_text: str | None = None,
+        kind: OrderKind = OrderKind.ORDER,
+        condition: dict[str, Any] | None = None,
+    ) -> Order:
+        """Store an order; it replaces any earlier one for the same (power, unit_key, kind)."""
+        values = {
+            "phase_id": phase_id,
+            "power": power,
+            "unit_key": unit_key,
+            "kind": OrderKind(kind),
+            "raw_text": raw_text,
+            "canonical_text": canonical_text,
+            "condition": condition,
+            "submitted_by": submitted_by,
+            "submitted_at": self.clock(),
+        }
+        replaced = ("raw_text", "canonical_text", "condition", "submitted_by", "submitted_at")
+        await self._require_open(phase_id)
+        insert = self._insert(Order).values(values)
+        statement = insert.on_conflict_do_update(
+            index_elements=[Order.phase_id, Order.power, Order.unit_key, Order.kind],
+            set_={key: getattr(insert.excluded, key) for key in replaced},
+        ).returning(Order)
+        order = await self.session.scalar(statement, execution_options={"populate_existing": True})
+        if order is None:  # pragma: no cover - an upsert always returns its row
+            raise StoreError("the order was not stored")
+        await self._require_open(phase_id)
+        return order
+
+    async def clear_orders(
+        self,
+        phase_id: int,
+        power: str,
+        *,
+        unit_keys: Iterable[str] | None = None,
+        kind: OrderKind | None = None,
+    ) -> int:
+        """Delete a power's orders (all, or those for some units / of one kind); the count."""
+        await self._require_open(phase_id)
+        statement = delete(Order).where(Order.phase_id == phase_id, Order.power == power)
+        if unit_keys is not None:
+            statement = statement.where(Order.unit_key.in_(list(unit_keys)))
+        if kind is not None:
+            statement = statement.where(Order.kind == kind)
+        result = await self.session.execute(
+            statement.execution_options(synchronize_session="fetch")
+        )
+        await self._require_open(phase_id)
+        return cast(CursorResult[Any], result).rowcount
+
+    async def _require_open(self, phase_id: int) -> None:
+        """Refuse to touch the orders of a phase that is being or has been adjudicated.
+
+        Checked before writing (the usual late order: nothing written yet) and again after,
+        when the answer is final for this transaction: on SQLite the write made this the
+        only writer, so no claim can commit before it does; on PostgreSQL the share lock
+        taken here waits for a claim in progress and holds off a later one until commit.
+        """
+        status = await self.session.scalar(
+            select(Phase.status).where(Phase.id == phase_id).with_for_update(read=True)
+        )
+        if status != PhaseStatus.OPEN:
+            state = "missing" if status is None else str(status)
+            raise PhaseClosedError(f"phase {phase_id} is {state}: its orders can no longer change")
+
+    async def orders_of_phase(
+        self, phase_id: int, *, power: str | None = None, kind: OrderKind | None = None
+    ) -> list[Order]:
+        """A phase's orders, by power then in the order first given."""
+        query = select(Order).where(Order.phase_id == phase_id).order_by(Order.power, Order.id)
+        if power is not None:
+            query = query.where(Order.power == power)
+        if kind is not None:
+            query = query.where(Order.kind == kind)
+        return list(await self.session.scalars(query.execution_options(populate_existing=True)))
+
+    # -- readiness -------------------------------------------------------------------------
+
+    async def set_ready(self, phase_id: int, power: str, ready: bool) -> None:
+        values = {"phase_id": phase_id, "power": power, "ready": ready, "updated_at": self.clock()}
+        insert = self._insert(Readiness).values(values)
+        await self.session.execute(
+            insert.on_conflict_do_update(
+                index_elements=[Readiness.phase_id, Readiness.power],
+                set_={"ready": ready, "updated_at": values["updated_at"]},
+            )
+        )
+
+    async def ready_powers(self, phase_id: int) -> set[str]:
+        rows = await self.session.scalars(
+            select(Readiness.power).where(Readiness.phase_id == phase_id, Readiness.ready)
+        )
+        return set(rows)
