@@ -16,8 +16,7 @@ from bot.service.summary import (
     results_message,
     status_lines,
 )
-from engine import Order, Position, Resolution, adjudicate, format_order, parse_order
-from engine.parse import parse_orders
+from engine import Order, Position, Resolution, adjudicate, format_order, parse_order, parse_orders
 
 
 def orders_of(position: Position, orders: Mapping[str, Sequence[str]]) -> dict[str, list[Order]]:
