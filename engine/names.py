@@ -42,7 +42,13 @@ _SPLIT = re.compile(r"[\s()/\[\]{}:,;!?\"]+")
 
 def words(text: str) -> list[str]:
     """Lower-case words of ``text``: dots dropped, brackets and slashes split, hyphens kept
-    as separate ``"-"`` words (``"F St.P/sc"`` -> ``['f', 'stp', 'sc']``)."""
+    as separate ``"-"`` words.
+
+    >>> words("F St.P/sc")
+    ['f', 'stp', 'sc']
+    >>> words("Mid-Atlantic Ocean")
+    ['mid', '-', 'atlantic', 'ocean']
+    """
     text = _DROP.sub("", text.lower())
     text = re.sub(r"[-‐‑‒–—―−]+", f" {DASH} ", text)
     return [w for w in _SPLIT.split(text) if w]
@@ -251,12 +257,22 @@ def names_for(variant: Variant) -> Names:
 
 
 def province_code(variant: Variant, text: str) -> str:
-    """``"Norw. Sea"`` -> ``"NWG"``; raises Invalid (with a suggestion) or Ambiguous."""
+    """The province ``text`` names; raises Invalid (with a suggestion) or Ambiguous.
+
+    >>> from engine.variant import load_variant
+    >>> province_code(load_variant(), "Norw. Sea")
+    'NWG'
+    """
     return names_for(variant).province(text)
 
 
 def location_code(variant: Variant, text: str) -> str:
-    """A province with an optional coast: ``"spa nc"``, ``"StP(sc)"`` -> ``"SPA/NC"``."""
+    """A province with an optional coast.
+
+    >>> from engine.variant import load_variant
+    >>> location_code(load_variant(), "spa nc"), location_code(load_variant(), "StP(sc)")
+    ('SPA/NC', 'STP/SC')
+    """
     names = names_for(variant)
     tokens = words(text)
     found = names.span(tokens, 0) if tokens else None
@@ -277,7 +293,12 @@ def location_code(variant: Variant, text: str) -> str:
 
 
 def power_code(variant: Variant, text: str) -> str:
-    """``"French"``, ``"FRA"``, ``"Turk."`` -> the power's code; raises InvalidOrderError."""
+    """The code of the power ``text`` names; raises InvalidOrderError.
+
+    >>> from engine.variant import load_variant
+    >>> [power_code(load_variant(), text) for text in ("French", "FRA", "Turk.")]
+    ['FRANCE', 'FRANCE', 'TURKEY']
+    """
     code = names_for(variant).power(text)
     if code is None:
         known = ", ".join(variant.power_info[p].name for p in variant.powers)

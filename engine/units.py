@@ -16,13 +16,21 @@ class UnitType(StrEnum):
 
 
 def province_of(location: str) -> str:
-    """``"STP/SC"`` -> ``"STP"``; a plain province code is returned as it is."""
+    """The province of a location; a plain province code is returned as it is.
+
+    >>> province_of("STP/SC"), province_of("PAR")
+    ('STP', 'PAR')
+    """
     slash = location.find("/")
     return location if slash < 0 else location[:slash]
 
 
 def coast_of(location: str) -> str | None:
-    """``"STP/SC"`` -> ``"SC"``; ``None`` for a location without a coast."""
+    """The coast of a location; ``None`` for a location without a coast.
+
+    >>> coast_of("STP/SC"), coast_of("PAR")
+    ('SC', None)
+    """
     slash = location.find("/")
     return None if slash < 0 else location[slash + 1 :]
 

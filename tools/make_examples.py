@@ -13,9 +13,9 @@ from pathlib import Path
 
 from PIL import Image
 
+from engine import parse_order
 from engine.orders import Order
 from engine.outcomes import Resolution
-from engine.parse import parse_order
 from engine.position import Position
 from engine.step import adjudicate
 from render import map_png

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from engine import parse_order
 from engine.errors import OrderError
 from engine.orders import Order
-from engine.parse import parse_order
 from engine.phase import Phase, PhaseKind
 from engine.position import Dislodged, Position, retreat_options
 from engine.step import adjudicate

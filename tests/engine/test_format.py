@@ -6,9 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.legal import legal_orders
+from engine import legal_orders, parse_order, parse_orders
 from engine.orders import Order, format_order
-from engine.parse import parse_order, parse_orders
 from engine.position import Position
 from tests.engine.test_legal import PROVINCES, owner_of_orders, positions
 

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine import check_order, legal_orders
 from engine.errors import IllegalOrderError, InvalidOrderError, OrderError
-from engine.legal import check_order, legal_orders
 from engine.orders import (
     Build,
     Convoy,

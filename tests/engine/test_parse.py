@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from engine import parse_order, parse_orders
 from engine.errors import AmbiguousOrderError, IllegalOrderError, InvalidOrderError, OrderError
 from engine.names import location_code, names_for, power_code, province_code
 from engine.orders import Build, Convoy, Move, SupportMove, format_order
-from engine.parse import parse_order, parse_orders
 from engine.phase import Phase
 from engine.position import Dislodged, Position, retreat_options
 from engine.units import Unit, UnitType

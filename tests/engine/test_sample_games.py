@@ -37,10 +37,10 @@ from typing import Any
 
 import pytest
 
+from engine import parse_order
 from engine.errors import IllegalOrderError, OrderError
 from engine.orders import Convoy, Order, SupportHold, SupportMove, format_order, order_unit
 from engine.outcomes import Outcome, Resolution
-from engine.parse import parse_order
 from engine.position import Position
 from engine.step import adjudicate
 

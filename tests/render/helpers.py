@@ -10,8 +10,8 @@ from collections.abc import Mapping, Sequence
 
 from PIL import Image, ImageFilter
 
+from engine import parse_order
 from engine.orders import Order
-from engine.parse import parse_order
 from engine.position import Position
 from render import map_png
 from render.base import index_raster, slots

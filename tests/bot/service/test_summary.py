@@ -12,8 +12,7 @@ from bot.service.words.order_lists import orders_echo, orders_message
 from bot.service.words.power_state import missing_orders
 from bot.service.words.results import history_message, results_message
 from bot.service.words.status import status_lines
-from engine import Order, Position, Resolution, adjudicate, format_order, parse_order
-from engine.parse import parse_orders
+from engine import Order, Position, Resolution, adjudicate, format_order, parse_order, parse_orders
 
 
 def orders_of(position: Position, orders: Mapping[str, Sequence[str]]) -> dict[str, list[Order]]:

@@ -1,0 +1,378 @@
+"""The rules each kind of order is checked against, one function per kind of order.
+
+:func:`engine.legal.check_order` picks the function for an order's type (after checking
+the phase allows it); each takes the board, the power and the order, and returns the order
+tidied or raises. Tidying covers what a player may leave out or get wrong without changing
+the meaning (DATC 3.1 preferences): the real unit replaces a wrong unit letter or coast
+(4.B.5, 4.C.2), a fleet's only reachable coast is filled in (4.B.2), coasts that mean
+nothing are dropped (4.B.4, 4.B.6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engine.convoys import needed_fleets, route_exists
+from engine.errors import IllegalOrderError, InvalidOrderError
+from engine.orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    Waive,
+)
+from engine.phase import PhaseKind
+from engine.position import Dislodged, Position
+from engine.units import Unit, UnitType, coast_of, province_of
+from engine.variant import Province, ProvinceKind, Variant
+
+
+def no_unit_error(position: Position, province: str) -> IllegalOrderError:
+    """The error for an order to a unit the power does not have (DATC 6.A.6)."""
+    if position.phase.kind is PhaseKind.RETREATS:
+        return IllegalOrderError(f"you have no dislodged unit in {province}")
+    return IllegalOrderError(f"you have no unit in {province}")
+
+
+# Looking things up --------------------------------------------------------------------
+
+
+def _province(variant: Variant, code: str) -> Province:
+    province = variant.provinces.get(code)
+    if province is not None:
+        return province
+    if code in variant.impassable:
+        raise IllegalOrderError(f"{variant.impassable[code]} ({code}) is impassable")
+    raise InvalidOrderError(f"unknown province {code!r}")
+
+
+def _own_unit(position: Position, power: str, unit: Unit) -> Unit:
+    """The power's unit in the ordered province, as it really stands (DATC 4.B.5, 4.C.2)."""
+    if position.phase.kind is PhaseKind.RETREATS:
+        dislodged = _own_dislodged(position, power, unit.province)
+        if dislodged is not None:
+            return dislodged.unit
+    else:
+        occupant = position.occupant(unit.province)
+        if occupant is not None and occupant[0] == power:
+            return occupant[1]
+    _province(position.variant, unit.province)
+    raise no_unit_error(position, unit.province)
+
+
+def _own_dislodged(position: Position, power: str, province: str) -> Dislodged | None:
+    dislodged = position.dislodged_in(province)
+    return dislodged if dislodged is not None and dislodged.power == power else None
+
+
+def _either(options: Iterable[str]) -> str:
+    listed = list(options)
+    if len(listed) < 2:
+        return "".join(listed)
+    return ", ".join(listed[:-1]) + f" or {listed[-1]}"
+
+
+# Convoy routes (the list of legal orders asks these too) -----------------------------
+
+
+def fleets_at_sea(position: Position, without: str | None = None) -> frozenset[str]:
+    """Sea provinces holding a fleet of any power; only these can carry an army."""
+    fleets = position.sea_fleets
+    return fleets - {without} if without in fleets else fleets
+
+
+def is_coast(variant: Variant, code: str) -> bool:
+    return variant.provinces[code].kind is ProvinceKind.COAST
+
+
+def _convoy_problem(position: Position, source: str, dest: str, without: str | None) -> str | None:
+    """Why an army in ``source`` could not be convoyed to ``dest``; ``None`` if it could."""
+    variant = position.variant
+    if not is_coast(variant, source):
+        return f"an army in {source} cannot be convoyed: it is not on the coast"
+    if not is_coast(variant, dest):
+        return f"an army cannot be convoyed to {dest}: it is not on the coast"
+    if not route_exists(variant, fleets_at_sea(position, without), source, dest):
+        return f"no chain of fleets at sea links {source} to {dest} for a convoy"
+    return None
+
+
+def could_move(position: Position, unit: Unit, dest: str, without: str | None) -> bool:
+    """Whether ``unit`` could reach province ``dest`` this turn (for supporting its move)."""
+    variant = position.variant
+    if unit.type is UnitType.FLEET:
+        return variant.reaches(UnitType.FLEET, unit.location, dest)
+    if dest in variant.army_adjacency.get(unit.province, frozenset()):
+        return True
+    return _convoy_problem(position, unit.province, dest, without) is None
+
+
+# Movement phase ---------------------------------------------------------------------------
+
+
+def check_hold(position: Position, power: str, order: Hold) -> Order:
+    unit = _own_unit(position, power, order.unit)
+    return order if unit == order.unit else Hold(unit)
+
+
+def check_move(position: Position, power: str, order: Move) -> Order:
+    unit = _own_unit(position, power, order.unit)
+    if not order.via_convoy:
+        # the common case, a plain step to a neighbour, needs no further reasoning
+        step = (
+            position.variant.army_adjacency
+            if unit.type is UnitType.ARMY
+            else position.variant.fleet_adjacency
+        )
+        if order.dest in step.get(unit.location, ()):
+            return order if unit == order.unit else Move(unit, order.dest)
+    dest = province_of(order.dest)
+    target = _province(position.variant, dest)
+    if dest == unit.province:
+        raise IllegalOrderError(f"{unit} cannot move to {dest}: it is already there")
+    if unit.type is UnitType.FLEET:
+        if order.via_convoy:
+            raise IllegalOrderError(f"only armies can be convoyed, and {unit} is a fleet")
+        return Move(unit, _fleet_destination(position.variant, unit, target, coast_of(order.dest)))
+    return _army_move(position, unit, dest, order.via_convoy)
+
+
+def _fleet_destination(variant: Variant, unit: Unit, target: Province, coast: str | None) -> str:
+    """Where exactly the fleet goes: DATC 4.B.1-4.B.3 for two-coast provinces."""
+    dest = target.code
+    if target.kind is ProvinceKind.LAND:
+        raise IllegalOrderError(f"fleets cannot move inland: {dest}")
+    reachable = variant.fleet_targets(unit.location, dest)
+    if not reachable:
+        raise IllegalOrderError(
+            f"{unit} cannot move to {dest}: fleets move only between adjacent seas and coasts"
+        )
+    if not target.coasts:
+        return dest
+    if coast in target.coasts:
+        wanted = f"{dest}/{coast}"
+        if wanted not in reachable:
+            raise IllegalOrderError(
+                f"{unit} cannot reach {wanted}; it can reach {_either(reachable)}"
+            )
+        return wanted
+    if len(reachable) > 1:
+        raise IllegalOrderError(f"{unit} can reach {_either(reachable)}: say which coast")
+    return reachable[0]
+
+
+def _army_move(position: Position, unit: Unit, dest: str, via_convoy: bool) -> Move:
+    variant = position.variant
+    if variant.provinces[dest].kind is ProvinceKind.SEA:
+        raise IllegalOrderError(f"armies cannot move to sea: {dest}")
+    adjacent = dest in variant.army_adjacency.get(unit.province, frozenset())
+    if adjacent and not via_convoy:
+        return Move(unit, dest)
+    problem = _convoy_problem(position, unit.province, dest, None)
+    if problem is not None:
+        lead = f"{unit.province} is not adjacent to {dest}, and " if not adjacent else ""
+        raise IllegalOrderError(lead + problem)
+    return Move(unit, dest, via_convoy)
+
+
+def _support_reach(position: Position, unit: Unit, province: str, what: str) -> None:
+    variant = position.variant
+    if variant.reaches(unit.type, unit.location, province):
+        return
+    kind = variant.provinces[province].kind
+    if unit.type is UnitType.FLEET and kind is ProvinceKind.LAND:
+        raise IllegalOrderError(f"fleets cannot support inland: {province}")
+    if unit.type is UnitType.ARMY and kind is ProvinceKind.SEA:
+        raise IllegalOrderError(f"armies cannot support at sea: {province}")
+    raise IllegalOrderError(
+        f"{unit} cannot support {what} {province}: a unit supports only where it could move"
+    )
+
+
+def check_support_hold(position: Position, power: str, order: SupportHold) -> Order:
+    unit = _own_unit(position, power, order.unit)
+    if (
+        order.target != unit.province
+        and unit == order.unit
+        and position.variant.reaches(unit.type, unit.location, order.target)
+    ):
+        return order  # the common case: a neighbour's province, written plainly
+    target = province_of(order.target)
+    _province(position.variant, target)
+    if target == unit.province:
+        raise IllegalOrderError(f"{unit} cannot support itself; it holds anyway")
+    _support_reach(position, unit, target, "a unit in")
+    return SupportHold(unit, target, order.target_type)
+
+
+def check_support_move(position: Position, power: str, order: SupportMove) -> Order:
+    unit = _own_unit(position, power, order.unit)
+    if _plain_support(position, unit, order):
+        return order
+    target, dest = province_of(order.target), province_of(order.dest)
+    _province(position.variant, target)
+    _province(position.variant, dest)
+    if target == unit.province:
+        raise IllegalOrderError(f"{unit} cannot support its own move; order the move instead")
+    if dest == unit.province:
+        raise IllegalOrderError(f"{unit} cannot support a move into its own province {dest}")
+    if target == dest:
+        raise IllegalOrderError(f"a unit cannot move from {target} to {target}")
+    _support_reach(position, unit, dest, "a move to")
+    # a fleet cannot convoy and support at once: the supported move may not need it (6.D.31)
+    without = unit.province if unit.type is UnitType.FLEET else None
+    supported = _supportable(position, target, order.target_type)
+    if not any(could_move(position, other, dest, without) for other in supported):
+        there = position.unit_in(target)
+        mover = f"{there} cannot" if there is not None else f"no unit in {target} could"
+        raise IllegalOrderError(f"{mover} move to {dest}, so that move cannot be supported")
+    return SupportMove(unit, target, _support_destination(position, order, dest), order.target_type)
+
+
+def _plain_support(position: Position, unit: Unit, order: SupportMove) -> bool:
+    """The common case, settled without the general reasoning below: a support, written
+    with the real unit and no coast, of a unit next door stepping to a province the
+    supporter reaches too."""
+    dest, target = order.dest, order.target
+    if unit != order.unit or dest == unit.province or target == dest:
+        return False
+    mover = position.unit_in(target)
+    if mover is None or target == unit.province:
+        return False
+    variant = position.variant
+    return variant.reaches(unit.type, unit.location, dest) and variant.reaches(
+        mover.type, mover.location, dest
+    )
+
+
+def _support_destination(position: Position, order: SupportMove, dest: str) -> str:
+    """Keep a coast the support names when it could be a fleet's (DATC 4.B.4, 6.B.9); a coast
+    that cannot apply means nothing and is dropped (4.B.6)."""
+    if order.dest == dest:
+        return dest
+    there = position.unit_in(province_of(order.target))
+    army = (there.type if there is not None else order.target_type) is UnitType.ARMY
+    if army or order.dest not in position.variant.fleet_adjacency:
+        return dest
+    return order.dest
+
+
+def _supportable(position: Position, target: str, target_type: UnitType | None) -> list[Unit]:
+    """The unit in ``target``; if none stands there, every unit the order could mean.
+
+    An empty province still rules out moves no unit there could make ("F Bar S Norw.-St. P."
+    cannot mean the Norwegian Sea), so a doubtful name resolves to the one that fits.
+    """
+    there = position.unit_in(target)
+    if there is not None:
+        return [there]
+    variant = position.variant
+    units: list[Unit] = []
+    if target_type in (None, UnitType.ARMY) and variant.provinces[target].army_can_stand:
+        units.append(Unit(UnitType.ARMY, target))
+    if target_type in (None, UnitType.FLEET):
+        units.extend(Unit(UnitType.FLEET, loc) for loc in variant.fleet_locations(target))
+    return units
+
+
+def check_convoy(position: Position, power: str, order: Convoy) -> Order:
+    variant = position.variant
+    unit = _own_unit(position, power, order.unit)
+    if unit.type is not UnitType.FLEET:
+        raise IllegalOrderError(f"only fleets can convoy, and {unit} is an army")
+    if variant.provinces[unit.province].kind is not ProvinceKind.SEA:
+        raise IllegalOrderError(f"a fleet on a coast cannot convoy: {unit.location}")
+    army, dest = province_of(order.army), province_of(order.dest)
+    _province(variant, army)
+    _province(variant, dest)
+    carried = position.unit_in(army)
+    if carried is not None and carried.type is UnitType.FLEET:
+        raise IllegalOrderError(f"only armies can be convoyed, and {carried} is a fleet")
+    if army == dest:
+        raise IllegalOrderError(f"a unit cannot move from {army} to {army}")
+    for end in (army, dest):
+        if not is_coast(variant, end):
+            raise IllegalOrderError(f"armies are convoyed only between coasts; {end} is not one")
+    if unit.province not in needed_fleets(variant, fleets_at_sea(position), army, dest):
+        raise IllegalOrderError(
+            f"{unit} is on no chain of fleets from {army} to {dest}, so it cannot convoy that army"
+        )
+    return Convoy(unit, army, dest)
+
+
+# Retreat phase ----------------------------------------------------------------------------
+
+
+def check_retreat(position: Position, power: str, order: Retreat) -> Order:
+    unit = _own_unit(position, power, order.unit)
+    dislodged = _own_dislodged(position, power, unit.province)
+    options = dislodged.retreats if dislodged is not None else ()
+    dest = order.dest if unit.type is UnitType.FLEET else province_of(order.dest)
+    _province(position.variant, province_of(dest))
+    if dest in options:
+        return Retreat(unit, dest)
+    coasts = [o for o in options if province_of(o) == dest]
+    if len(coasts) == 1:
+        return Retreat(unit, coasts[0])
+    if not options:
+        raise IllegalOrderError(f"{unit} has nowhere to retreat to; it can only disband")
+    raise IllegalOrderError(f"{unit} may retreat to {_either(options)}")
+
+
+def check_disband(position: Position, power: str, order: Disband) -> Order:
+    unit = _own_unit(position, power, order.unit)
+    if position.phase.kind is PhaseKind.ADJUSTMENTS:
+        units, centers = _counts(position, power)
+        if units <= centers:
+            raise IllegalOrderError(
+                f"{power} has no units to remove: {units} units and {centers} supply centres"
+            )
+    return Disband(unit)
+
+
+# Adjustment phase ---------------------------------------------------------------------------
+
+
+def _counts(position: Position, power: str) -> tuple[int, int]:
+    return len(position.units.get(power, ())), len(position.centers.get(power, ()))
+
+
+def _require_builds(position: Position, power: str) -> None:
+    units, centers = _counts(position, power)
+    if centers <= units:
+        raise IllegalOrderError(
+            f"{power} has no builds: {units} units and {centers} supply centres"
+        )
+
+
+def check_build(position: Position, power: str, order: Build) -> Order:
+    _require_builds(position, power)
+    code = order.unit.province
+    province = _province(position.variant, code)
+    if code not in position.homes.get(power, ()):
+        raise IllegalOrderError(f"{code} is not a home supply centre of {power}")
+    if position.center_owner(code) != power:
+        raise IllegalOrderError(f"{power} does not own {code}, so cannot build there")
+    if position.unit_in(code) is not None:
+        raise IllegalOrderError(f"{code} is occupied: units are built only in empty centres")
+    if order.unit.type is UnitType.ARMY:
+        return Build(Unit(UnitType.ARMY, code))
+    if province.kind is ProvinceKind.LAND:
+        raise IllegalOrderError(f"fleets cannot be built inland: {code}")
+    if not province.coasts:
+        return Build(Unit(UnitType.FLEET, code))
+    coast = coast_of(order.unit.location)
+    if coast not in province.coasts:
+        options = _either(f"F {code}/{c}" for c in province.coasts)
+        raise IllegalOrderError(f"a fleet built in {code} needs a coast: {options}")
+    return Build(Unit(UnitType.FLEET, f"{code}/{coast}"))
+
+
+def check_waive(position: Position, power: str, order: Waive) -> Order:
+    _require_builds(position, power)
+    return order
