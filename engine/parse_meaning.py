@@ -75,7 +75,21 @@ class _Interpreter:
         readings = [self._judge(rank, made) for rank, made in self._meanings(draft)]
         legal = [r for r in readings if r.error is None]
         if legal:
-            return self._one(draft, legal)
+            # Names read exactly outrank names read as prefixes even when their order is
+            # illegal: `A SER - ROM` is an illegal move to Rome, never a move to Rumania, and
+            # `A ROM H` from Russia names Italy's army, not Russia's fleet in Rumania.
+            # A closer reading gives way only when it could never be meant: no unit stands
+            # where it names one, or the unit could never stand where it sends it (the 1961
+            # sample game's `F Nap.—Tyr.` is the Tyrrhenian Sea, not Tyrolia).
+            best = min(r.rank for r in legal)
+            closer = [
+                r
+                for r in readings
+                if r.rank < best and r.order is not None and self._conceivable(r.order)
+            ]
+            if closer and self.check:
+                raise self._blame(draft, closer)
+            return self._one(draft, closer or legal)
         usable = [r for r in readings if r.order is not None]
         if self.check or not usable:
             raise self._blame(draft, readings)
@@ -109,6 +123,26 @@ class _Interpreter:
             noun = _PLURAL[draft.unit_type]
             return IllegalOrderError(f"none of your {noun} can carry out {self.text!r}")
         return errors[0]
+
+    def _conceivable(self, order: Order) -> bool:
+        """A unit stands where the order names one, and could stand where it is sent."""
+        if isinstance(order, Build | Waive):
+            return True
+        unit = order.unit
+        if self.position.phase.kind is PhaseKind.RETREATS:
+            present = any(d.unit.province == unit.province for d in self.position.dislodged)
+        else:
+            present = self.position.unit_in(unit.province) is not None
+        if not present:
+            return False
+        if isinstance(order, Move | Retreat):
+            province = self.variant.provinces.get(province_of(order.dest))
+            if province is None:
+                return False
+            if unit.type is UnitType.FLEET:
+                return bool(self.variant.fleet_locations(province.code))
+            return province.kind is not ProvinceKind.SEA
+        return True
 
     def _declared(self, draft: Draft) -> AmbiguousOrderError | None:
         """The variant's own word on a name it lists as ambiguous, if the draft has one."""

@@ -919,3 +919,48 @@ def test_order_like_text_raises_only_order_errors(parts: list[str]) -> None:
 
 def test_build_order_value() -> None:
     assert parse_order("Build F Edi", WINTER, "ENGLAND") == Build(Unit(UnitType.FLEET, "EDI"))
+
+
+# A code written exactly names that province, even when the order it gives is illegal and a
+# province the code abbreviates would make it legal (ROM is Rome, never Rumania).
+ROME_OR_RUMANIA = board(
+    "F1902M",
+    {
+        "AUSTRIA": ["A SER", "A VIE", "F TRI"],
+        "ITALY": ["A ROM", "F NAP", "A VEN"],
+        "RUSSIA": ["F RUM", "A MOS", "A WAR"],
+    },
+)
+
+
+@pytest.mark.parametrize(
+    ("power", "text", "message"),
+    [
+        ("AUSTRIA", "A SER - ROM", "SER is not adjacent to ROM"),
+        ("RUSSIA", "A ROM H", "you have no unit in ROM"),
+        ("RUSSIA", "F ROM - BLA", "you have no unit in ROM"),
+    ],
+)
+def test_an_exact_code_wins_over_a_prefix_even_when_illegal(
+    power: str, text: str, message: str
+) -> None:
+    with pytest.raises(IllegalOrderError, match=message):
+        parse_order(text, ROME_OR_RUMANIA, power)
+
+
+@pytest.mark.parametrize(
+    ("power", "text", "expected"),
+    [
+        ("AUSTRIA", "A SER - RUM", "A SER - RUM"),
+        ("AUSTRIA", "A Ser - Rumania", "A SER - RUM"),
+        ("RUSSIA", "F Rum H", "F RUM H"),
+        ("ITALY", "A ROM H", "A ROM H"),
+        # the 1961 rules' sample game: a fleet can never enter Tyrolia, so Tyr. is the sea
+        ("ITALY", "F Nap.—Tyr.", "F NAP - TYS"),
+        ("ITALY", "A Ven - Tyr", "A VEN - TYR"),
+    ],
+)
+def test_a_prefix_is_read_only_where_the_exact_code_could_not_be_meant(
+    power: str, text: str, expected: str
+) -> None:
+    assert canonical(text, ROME_OR_RUMANIA, power) == expected
