@@ -6,7 +6,7 @@ import argparse
 import asyncio
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
@@ -15,22 +15,39 @@ if TYPE_CHECKING:
     from bot.config import Settings
 
 
-def _adjudicate(source: TextIO, sink: TextIO) -> int:
-    """JSON lines in, JSON lines out; a bad line gets an error object and the run goes on."""
+def _adjudicate(source: Iterable[str | bytes], sink: TextIO) -> int:
+    """JSON lines in, JSON lines out; a bad line gets an error object and the run goes on,
+    whatever it holds (bytes that are not UTF-8, nesting too deep to read, a position the
+    engine refuses)."""
     from engine.contract import RequestError, adjudicate_request
 
-    for number, line in enumerate(source, start=1):
+    for number, raw in enumerate(source, start=1):
+        try:
+            line = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+        except UnicodeDecodeError as exc:
+            _answer(sink, {"error": f"line {number}: not UTF-8 (byte {exc.start + 1})"})
+            continue
         if not line.strip():
             continue
         try:
             answer = adjudicate_request(json.loads(line))
         except json.JSONDecodeError as exc:
             answer = {"error": f"line {number}: not JSON: {exc.msg} at column {exc.colno}"}
+        except RecursionError:
+            answer = {"error": f"line {number}: nested too deeply to read"}
         except RequestError as exc:
             answer = {"error": f"line {number}: {exc}"}
-        sink.write(json.dumps(answer, separators=(",", ":")) + "\n")
-        sink.flush()
+        except Exception as exc:
+            # A request the checks above let through must still not end the run.
+            print(f"line {number}: {type(exc).__name__}: {exc}", file=sys.stderr)
+            answer = {"error": f"line {number}: could not be adjudicated ({type(exc).__name__})"}
+        _answer(sink, answer)
     return 0
+
+
+def _answer(sink: TextIO, answer: dict[str, object]) -> None:
+    sink.write(json.dumps(answer, separators=(",", ":")) + "\n")
+    sink.flush()
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -181,7 +198,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command in ("console", "run"):
         return _chat(args)
     if args.command == "adjudicate":
-        return _adjudicate(sys.stdin, sys.stdout)
+        return _adjudicate(getattr(sys.stdin, "buffer", sys.stdin), sys.stdout)
     if args.command == "render":
         from bot.render_cli import render_command
 

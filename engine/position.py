@@ -172,20 +172,20 @@ class Position:
         except ValueError as exc:
             raise PositionError(str(exc)) from None
         units = {
-            p: tuple(_read_units(variant, p, data.get("units", {}).get(p, ())))
-            for p in _powers(variant, data.get("units", {}), "units")
+            p: tuple(_read_units(variant, p, raw))
+            for p, raw in _by_power(variant, data.get("units", {}), "units").items()
         }
         centers = {
-            p: frozenset(_read_provinces(variant, p, data.get("centers", {}).get(p, ()), True))
-            for p in _powers(variant, data.get("centers", {}), "centers")
+            p: frozenset(_read_provinces(variant, p, raw, True))
+            for p, raw in _by_power(variant, data.get("centers", {}), "centers").items()
         }
         raw_homes = data.get("homes")
         if raw_homes is None:
             homes = {p: variant.power_info[p].homes for p in variant.powers}
         else:
             homes = {
-                p: tuple(_read_provinces(variant, p, raw_homes.get(p, ()), True))
-                for p in _powers(variant, raw_homes, "homes")
+                p: tuple(_read_provinces(variant, p, raw, True))
+                for p, raw in _by_power(variant, raw_homes, "homes").items()
             }
         contested = frozenset(
             _read_provinces(variant, "contested", data.get("contested", ()), False)
@@ -203,8 +203,10 @@ class Position:
                     raise PositionError(f"{c} is owned by both {seen_centers[c]} and {power}")
                 seen_centers[c] = power
         dislodged: list[Dislodged] = []
-        for power in _powers(variant, data.get("dislodged", {}), "dislodged"):
-            for entry in data["dislodged"][power]:
+        for power, entries in _by_power(variant, data.get("dislodged", {}), "dislodged").items():
+            if not isinstance(entries, list | tuple):
+                raise PositionError(f"dislodged units of {power} must be a list of entries")
+            for entry in entries:
                 dislodged.append(_read_dislodged(variant, power, entry, occupied, contested))
         return cls(
             variant=variant,
@@ -217,17 +219,20 @@ class Position:
         )
 
 
-def _powers(variant: Variant, section: Any, name: str) -> list[str]:
+def _by_power(variant: Variant, section: Any, name: str) -> dict[str, Any]:
+    """A section keyed by power, read with the power names in any case (``"france"``)."""
     if not isinstance(section, Mapping):
         raise PositionError(f"'{name}' must be an object keyed by power")
-    powers = []
-    for key in section:
+    found: dict[str, Any] = {}
+    for key, value in section.items():
         power = str(key).upper()
         if power not in variant.power_info:
             known = " ".join(variant.powers)
             raise PositionError(f"unknown power {key!r} in '{name}' (powers: {known})")
-        powers.append(power)
-    return powers
+        if power in found:
+            raise PositionError(f"{power} is given twice in '{name}'")
+        found[power] = value
+    return found
 
 
 def _read_units(variant: Variant, power: str, raw: Any) -> Iterable[Unit]:
@@ -272,8 +277,11 @@ def _read_dislodged(
         if attacker not in variant.provinces:
             raise PositionError(f"{power}: unknown province {entry['from']!r} in 'from'")
     if "retreats" in entry:
+        given = entry["retreats"]
+        if not isinstance(given, list | tuple):
+            raise PositionError(f'{power}: "retreats" must be a list like ["GAS", "PIC"]')
         retreats = []
-        for loc in entry["retreats"]:
+        for loc in given:
             loc = str(loc).upper()
             if not variant.can_stand(unit.type, loc):
                 raise PositionError(f"{power}: {unit} cannot retreat to {loc}")

@@ -7,6 +7,7 @@ a :class:`Variant`. A second map is a second JSON file.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
@@ -234,11 +235,17 @@ def _check(v: Variant) -> None:
         raise VariantError("victory_centers must be between 1 and the number of centres")
 
 
+# Variant names are file names in engine/data: short, plain, never a path.
+_VARIANT_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,40}")
+
+
 @cache
 def load_variant(name: str = "standard") -> Variant:
     """The variant shipped as ``engine/data/<name>.json``; loaded once and checked."""
-    if not name.replace("_", "").isalnum():
-        raise VariantError(f"unknown variant {name!r}")
+    if not _VARIANT_NAME.fullmatch(name) or name not in available_variants():
+        shown = name if len(name) <= 40 else name[:40] + "…"
+        known = ", ".join(available_variants())
+        raise VariantError(f"unknown variant {shown!r} (variants: {known})")
     try:
         text = (
             resources.files("engine").joinpath("data").joinpath(f"{name}.json").read_text("utf-8")
@@ -248,6 +255,7 @@ def load_variant(name: str = "standard") -> Variant:
     return variant_from_dict(json.loads(text))
 
 
+@cache
 def available_variants() -> tuple[str, ...]:
     folder = resources.files("engine").joinpath("data")
     return tuple(

@@ -144,3 +144,55 @@ def test_pipe_is_answered_line_by_line() -> None:
         process.stdin.close()
         process.wait(timeout=30)
     assert process.returncode == 0
+
+
+def test_no_line_ends_the_run() -> None:
+    """Whatever a line holds, it gets an error line of its own and the next line is answered."""
+    retreat = {
+        "phase": "F1901R",
+        "units": {"FRANCE": ["A BUR"]},
+        "centers": {},
+        "dislodged": {"FRANCE": [{"unit": "A PAR", "retreats": "GAS"}]},
+    }
+    bad = [
+        json.dumps(retreat).encode(),
+        json.dumps({**OPENING, "variant": "../../etc/passwd"}).encode(),
+        json.dumps({**OPENING, "variant": "x" * 5000}).encode(),
+        b"[" * 100_000 + b"]" * 100_000,
+        b'{"phase": "S1901M\xff\xfe"}',
+        json.dumps({**OPENING, "dislodged": {"FRANCE": "A PAR"}}).encode(),
+    ]
+    good = json.dumps({**OPENING, "orders": {"FRANCE": ["A PAR - BUR"]}}).encode()
+    done = subprocess.run(
+        [sys.executable, "-m", "bot.cli", "adjudicate"],
+        input=b"\n".join([*bad, good]) + b"\n",
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [a.get("error", "")[:7] for a in answers[:-1]] == [
+        f"line {n}:" for n in range(1, len(bad) + 1)
+    ]
+    assert '"retreats" must be a list' in answers[0]["error"]
+    assert "unknown variant '../../etc/passwd'" in answers[1]["error"]
+    assert len(answers[2]["error"]) < 200  # the name is cut short, not echoed whole
+    assert "nested too deeply" in answers[3]["error"]
+    assert "not UTF-8" in answers[4]["error"]
+    assert "must be a list of entries" in answers[5]["error"]
+    assert answers[-1]["results"] == {"A PAR": "moved"}
+
+
+def test_power_names_are_read_in_any_case(monkeypatch: Any) -> None:
+    """`"france"` names France in every section: its units are never silently dropped."""
+    request = {
+        "phase": "S1901M",
+        "units": {"france": ["A PAR"]},
+        "centers": {"france": ["PAR"]},
+        "orders": {"france": ["A PAR - BUR"]},
+    }
+    (answer,) = run([json.dumps(request)], monkeypatch)
+    assert answer["results"] == {"A PAR": "moved"}
+    assert answer["units"]["FRANCE"] == ["A BUR"]
+    assert answer["centers"]["FRANCE"] == ["PAR"]
