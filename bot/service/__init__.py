@@ -11,7 +11,9 @@ move inside the service without breaking anything outside it::
 
 Inside, code lives in zones, each a package whose docstring says what lives there:
 
-- :mod:`bot.service.commands`: one module per command group, the grammar and the help;
+- :mod:`bot.service.commands`: one module per command group, each declaring its commands
+  (grammar entry, typed arguments, help and handler), the registry of them all and the text
+  grammar;
 - :mod:`bot.service.turn`: adjudication, deadlines, missed orders, conditional orders,
   endings;
 - :mod:`bot.service.words`: every sentence a player reads;
@@ -24,6 +26,24 @@ and out), :mod:`.errors`, :mod:`.context` (one request being handled), :mod:`.ro
 plays what), :mod:`.stored_orders`, :mod:`.maps` and :mod:`.game_service` (the facade).
 """
 
+from bot.service.commands.grammar import (
+    COMMAND_PREFIX,
+    command_after_prefix,
+    command_in_message,
+    neutral_users,
+    parse_command,
+)
+from bot.service.commands.mentions import user_mention
+from bot.service.commands.registry import COMMANDS, find_command, help_topics
+from bot.service.commands.spec import (
+    GAME_ARGUMENT,
+    Argument,
+    ArgumentValue,
+    Choice,
+    CommandSpec,
+    Kind,
+    Suggest,
+)
 from bot.service.effects import (
     Actor,
     Audience,
@@ -45,16 +65,24 @@ from bot.service.maps import Animator, Renderer
 from bot.service.outbox.queue import Delivery
 
 __all__ = [
+    "COMMANDS",
+    "COMMAND_PREFIX",
+    "GAME_ARGUMENT",
     "OUR_FAULT",
     "TOO_LATE",
     "Actor",
     "Animator",
+    "Argument",
+    "ArgumentValue",
     "Audience",
     "Button",
+    "Choice",
+    "CommandSpec",
     "Deadline",
     "Delivery",
     "GameService",
     "Image",
+    "Kind",
     "Line",
     "Message",
     "Place",
@@ -62,8 +90,16 @@ __all__ = [
     "Reply",
     "Request",
     "Section",
+    "Suggest",
     "Target",
     "UserError",
+    "command_after_prefix",
+    "command_in_message",
+    "find_command",
+    "help_topics",
+    "neutral_users",
+    "parse_command",
     "safe_trace",
     "text",
+    "user_mention",
 ]

@@ -29,11 +29,11 @@ from bot.frontends.discord.gm_commands import gm_commands
 from bot.frontends.discord.identity import Interaction
 from bot.frontends.discord.order_commands import order_commands
 from bot.frontends.discord.table_commands import table_commands
-from bot.service import safe_trace
+from bot.service import COMMAND_PREFIX, safe_trace
 
 logger = logging.getLogger(__name__)
 
-GROUP = "dip"
+GROUP = COMMAND_PREFIX.removeprefix("/")
 GROUP_DESCRIPTION = "Diplomacy: give orders, see the map, and run the game"
 
 

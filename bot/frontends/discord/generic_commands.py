@@ -20,15 +20,15 @@ from bot.frontends.discord.options import (
     command_text,
     summary,
 )
-from bot.service.commands.grammar import SPECS, Spec
+from bot.service import COMMANDS, CommandSpec
 
 
-def generic_commands(front: Front, typed: Collection[str]) -> list[tuple[Spec, AnyCommand]]:
+def generic_commands(front: Front, typed: Collection[str]) -> list[tuple[CommandSpec, AnyCommand]]:
     """A command for each service command not in ``typed``, with its spec."""
-    return [(spec, _command(front, spec)) for spec in SPECS if spec.name not in typed]
+    return [(spec, _command(front, spec)) for spec in COMMANDS if spec.name not in typed]
 
 
-def _command(front: Front, spec: Spec) -> AnyCommand:
+def _command(front: Front, spec: CommandSpec) -> AnyCommand:
     async def callback(
         interaction: Interaction, arguments: str | None = None, game: str | None = None
     ) -> None:

@@ -12,17 +12,11 @@ import discord
 from discord import app_commands
 
 from bot.frontends.discord.front import Front
-from bot.frontends.discord.identity import Interaction
+from bot.frontends.discord.identity import Interaction, mention_of
 from bot.frontends.discord.options import GAME, AnyCommand, command_text, summary
 
 GROUP = "gm"
 GROUP_DESCRIPTION = "The game master's commands (the game's creator, or who manages the server)"
-
-
-def mention(user: discord.abc.User) -> str:
-    """A user as the grammar reads one: the stable id, and the name to show."""
-    name = "".join(c for c in user.display_name if c not in "<>|@").strip() or str(user.id)
-    return f"<@{user.id}|{name}>"
 
 
 def gm_commands(front: Front) -> list[AnyCommand]:
@@ -74,7 +68,7 @@ def gm_commands(front: Front) -> list[AnyCommand]:
         user: discord.User | discord.Member,
         game: str | None = None,
     ) -> None:
-        await run(interaction, command_text("replace", power, mention(user), game=game))
+        await run(interaction, command_text("replace", power, mention_of(user), game=game))
 
     @app_commands.command(name="extend", description=summary("extend"))
     @app_commands.describe(duration="How much later, e.g. 24h or 1d12h", game=GAME)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from discord import app_commands
 
-from bot.service.commands.grammar import BY_NAME
+from bot.service import find_command
 
 if TYPE_CHECKING:
     from bot.frontends.discord.identity import Interaction
@@ -21,7 +21,10 @@ GAME = "The game's name, when it is not the game of this channel"
 
 def summary(command: str) -> str:
     """The service's one-line help of a command, as Discord's description (at most 100)."""
-    line = BY_NAME[command].summary
+    spec = find_command(command)
+    if spec is None:
+        raise KeyError(command)
+    line = spec.summary
     return line if len(line) <= DESCRIPTION_LIMIT else line[: DESCRIPTION_LIMIT - 1] + "…"
 
 

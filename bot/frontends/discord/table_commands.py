@@ -22,11 +22,10 @@ from bot.frontends.discord.options import (
     summary,
 )
 from bot.frontends.discord.suggest import MAX_SUGGESTIONS
-from bot.service.commands.grammar import GAME_TOPIC, SPECS
+from bot.service import help_topics
 from bot.service.options.game_options import Press
 
 PRESS_RULES = [app_commands.Choice(name=p.value, value=p.value) for p in Press]
-HELP_TOPICS = [*(s.name for s in SPECS), GAME_TOPIC[0].split()[0]]
 
 
 def table_commands(front: Front) -> list[AnyCommand]:
@@ -39,9 +38,8 @@ def table_commands(front: Front) -> list[AnyCommand]:
         await run(interaction, command_text("help", command), private=True)
 
     @help_.autocomplete("command")
-    async def help_topics(interaction: Interaction, current: str) -> Suggestions:
-        typed = current.strip().lower()
-        return choices([t for t in HELP_TOPICS if t.startswith(typed)][:MAX_SUGGESTIONS])
+    async def topics(interaction: Interaction, current: str) -> Suggestions:
+        return choices(help_topics(current)[:MAX_SUGGESTIONS])
 
     @app_commands.command(name="newgame", description=summary("newgame"))
     @app_commands.describe(

@@ -24,7 +24,6 @@ from bot.frontends.slack.delivery import POLL_SECONDS, Outbox
 from bot.frontends.slack.home import home_view
 from bot.frontends.slack.identity import Directory
 from bot.frontends.slack.inbound import (
-    SLASH_COMMAND,
     Origin,
     clicked,
     dm_text,
@@ -46,8 +45,18 @@ from bot.frontends.slack.modal import (
 )
 from bot.frontends.slack.replies import Answerer
 from bot.frontends.slack.sender import Sender, api_error
-from bot.service import OUR_FAULT, Actor, Audience, GameService, Reply, Request, UserError, text
-from bot.service.commands.grammar import parse_command
+from bot.service import (
+    COMMAND_PREFIX,
+    OUR_FAULT,
+    Actor,
+    Audience,
+    GameService,
+    Reply,
+    Request,
+    UserError,
+    parse_command,
+    text,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -55,7 +64,7 @@ logger = logging.getLogger(__name__)
 _REMEMBERED_EVENTS = 2000
 MENUS_NOT_OPENED = (
     "The menus could not be opened (Slack allows them only a moment after the click). Click "
-    "again, or write the orders: `/dip order A PAR - BUR`."
+    f"again, or write the orders: `{COMMAND_PREFIX} order A PAR - BUR`."
 )
 
 
@@ -106,7 +115,7 @@ class SlackFrontEnd:
         service.on_news(self._changed)
 
     def _register(self, app: AsyncApp) -> None:
-        app.command(SLASH_COMMAND)(self._on_slash)
+        app.command(COMMAND_PREFIX)(self._on_slash)
         app.event("message")(self._on_message)
         app.event("app_home_opened")(self._on_home_opened)
         app.action(re.compile(rf"^{re.escape(COMMAND_ACTION)}:\d+$"))(self._on_button)
@@ -153,7 +162,7 @@ class SlackFrontEnd:
             field(body, "channel_id"),
         )
         if team is None or user is None or channel is None:
-            logger.warning("a %s request without team, user or channel was refused", SLASH_COMMAND)
+            logger.warning("a %s request without team, user or channel was refused", COMMAND_PREFIX)
             return
         origin = Origin(user, channel, is_dm_channel(channel))
         command = slash_text(str(body.get("text") or ""))

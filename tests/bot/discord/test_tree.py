@@ -10,7 +10,7 @@ from discord import AppCommandOptionType, app_commands
 
 from bot.frontends.discord.generic_commands import generic_commands
 from bot.frontends.discord.options import command_text, flag, setting
-from bot.service.commands.grammar import SPECS
+from bot.service import COMMANDS as SPECS
 from tests.bot.discord.table import DiscordTable
 
 

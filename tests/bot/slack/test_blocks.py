@@ -177,6 +177,9 @@ def test_a_submitted_modal_gives_the_picked_orders() -> None:
         ("", "help"),
         ("  join france ", "join france"),
         ("order A Par -&gt; Bur", "order A Par -> Bur"),
+        ("replace france @zoe", "replace france zoe"),
+        ("replace france <@U0ZOE|zoe>", "replace france <@U0ZOE|zoe>"),
+        ("press all hi @zoe", "press all hi @zoe"),
     ],
 )
 def test_slash_command_text(written: str, command: str) -> None:
@@ -192,6 +195,7 @@ def test_slash_command_text(written: str, command: str) -> None:
         ("/DIP\nstatus", "status"),
         ("order A Par-Bur\nF Bre-MAO", "order A Par-Bur\nF Bre-MAO"),
         ("   ", None),
+        ("/dip replace france <@U0ZOE>", "replace france <@U0ZOE|U0ZOE>"),
     ],
 )
 def test_direct_message_text(written: str, command: str | None) -> None:
