@@ -54,6 +54,19 @@ def test_arguments_fit_every_front_end(spec: CommandSpec) -> None:
     assert users in ([], [len(spec.arguments) - 1]), "a user is written last"
 
 
+def test_typed_options_become_the_command_grammar() -> None:
+    assert BY_NAME["order"].written({"orders": "A Par-Bur"}) == "order A Par-Bur"
+    assert BY_NAME["map"].written({"phase": None, "region": "balkans", "mine": True}) == (
+        "map balkans mine"
+    )
+    assert BY_NAME["orders"].written({"game": "hague"}) == "game hague orders"
+    assert BY_NAME["status"].written({"game": "  "}) == "status"
+    newgame = {a.name: a for a in BY_NAME["newgame"].arguments}
+    flag, setting = newgame["anonymous"], newgame["tz"]
+    assert flag.written(True) == "anonymous=on" and newgame["ready_early"].written(None) is None
+    assert setting.written(" Europe/Paris ") == "tz=Europe/Paris" and setting.written(" ") is None
+
+
 def test_typed_arguments_are_written_in_the_grammar() -> None:
     newgame = {a.name: a for a in BY_NAME["newgame"].arguments}
     assert BY_NAME["newgame"].written(
