@@ -12,8 +12,8 @@ move inside the service without breaking anything outside it::
 Inside, code lives in zones, each a package whose docstring says what lives there:
 
 - :mod:`bot.service.commands`: one module per command group, each declaring its commands
-  (grammar entry, typed arguments, help and handler), the registry of them all and the text
-  grammar;
+  (grammar entry, typed arguments, help and handler), the registry of them all, the text
+  grammar and order suggestions;
 - :mod:`bot.service.turn`: adjudication, deadlines, missed orders, conditional orders,
   endings;
 - :mod:`bot.service.words`: every sentence a player reads;
@@ -34,6 +34,7 @@ from bot.service.commands.grammar import (
     parse_command,
 )
 from bot.service.commands.mentions import user_mention
+from bot.service.commands.order_suggestions import suggest_orders, suggest_units
 from bot.service.commands.registry import COMMANDS, find_command, help_topics
 from bot.service.commands.spec import (
     GAME_ARGUMENT,
@@ -100,6 +101,8 @@ __all__ = [
     "neutral_users",
     "parse_command",
     "safe_trace",
+    "suggest_orders",
+    "suggest_units",
     "text",
     "user_mention",
 ]

@@ -32,8 +32,16 @@ from discord import app_commands
 
 from bot.frontends.discord.front import Front
 from bot.frontends.discord.identity import Interaction, mention_of
-from bot.frontends.discord.suggest import suggest_orders, suggest_units
-from bot.service import Argument, ArgumentValue, CommandSpec, Kind, Suggest, help_topics
+from bot.service import (
+    Argument,
+    ArgumentValue,
+    CommandSpec,
+    Kind,
+    Suggest,
+    help_topics,
+    suggest_orders,
+    suggest_units,
+)
 
 AnyCommand = app_commands.Command[Any, ..., None]
 Suggestions = list[app_commands.Choice[str]]

@@ -317,7 +317,7 @@ class SlackFrontEnd:
             await ack(options=[])
             return
         orders = dict(choices).get(unit, [])
-        await ack(options=matching(orders, str(body.get("value") or "")))
+        await ack(options=matching(unit, orders, str(body.get("value") or "")))
 
     async def _on_error(self, error: Exception) -> None:
         # The request's body may hold orders: only the kind of failure is logged.

@@ -4,6 +4,6 @@ One module per command group (:mod:`.forming`, :mod:`.ordering`, :mod:`.voting`,
 declaring its commands next to their handlers: grammar entry, typed arguments, help text and
 handler in one :class:`~bot.service.commands.spec.CommandSpec`. :mod:`.registry` lists them
 all and serves `help`; :mod:`.grammar` reads text into commands by it; front ends build their
-own commands (Discord's slash commands) from the same declarations. :mod:`.order_menus` gives
-front ends the requester's legal orders to choose from.
+own commands (Discord's slash commands) from the same declarations. :mod:`.order_menus` and
+:mod:`.order_suggestions` give front ends the requester's legal orders to choose from.
 """
