@@ -67,7 +67,7 @@ def clip(text: str) -> str:
 
 def slash_command(front: Front, spec: CommandSpec) -> AnyCommand:
     """The slash command of one declared command."""
-    arguments = spec.typed_arguments
+    arguments = spec.offered_arguments
 
     async def callback(interaction: Interaction, **typed: Any) -> None:
         values = {name: _value(value) for name, value in typed.items()}

@@ -34,6 +34,8 @@ from bot.service.context import Context
 from bot.service.effects import Message, Reply
 from bot.service.errors import UserError
 
+# `help game`: how to address a game by name.
+_GAME_TOPIC_WORD = GAME_TOPIC[0].split()[0]
 _ORDER_LIKE = re.compile(r"(?i)^(a|f|army|fleet|build|remove|waive)\b")
 
 
@@ -113,7 +115,7 @@ def help_message(topic: str = "") -> Message:
     word = topic.strip().lower()
     if not word:
         return overview(COMMANDS)
-    if word == GAME_TOPIC[0].split()[0]:
+    if word == _GAME_TOPIC_WORD:
         return game_topic()
     spec = find_command(word)
     if spec is None:
@@ -124,4 +126,4 @@ def help_message(topic: str = "") -> Message:
 def help_topics(typed: str) -> list[str]:
     """The topics of `help` starting with what was typed: the commands, then `game`."""
     start = typed.strip().lower()
-    return [t for t in (*BY_NAME, GAME_TOPIC[0].split()[0]) if t.startswith(start)]
+    return [t for t in (*BY_NAME, _GAME_TOPIC_WORD) if t.startswith(start)]

@@ -1,5 +1,5 @@
-"""What a command is: as declared (:class:`CommandSpec`, its typed :class:`Argument` s) and
-as written (:class:`Command`).
+"""What a command is: as declared (a :class:`CommandSpec` and its typed arguments, each an
+:class:`Argument`) and as written (a :class:`Command`).
 
 A command group's module declares each of its commands once, next to its handler::
 
@@ -127,7 +127,7 @@ class CommandSpec:
     game_argument: bool = True
 
     @property
-    def typed_arguments(self) -> tuple[Argument, ...]:
+    def offered_arguments(self) -> tuple[Argument, ...]:
         """The arguments a front end with typed options offers, `game` last."""
         return (*self.arguments, GAME_ARGUMENT) if self.game_argument else self.arguments
 

@@ -10,8 +10,7 @@ import pytest
 from discord import AppCommandOptionType, app_commands
 
 from bot.frontends.discord.slash_commands import slash_command
-from bot.service import COMMANDS as SPECS
-from bot.service import Argument, find_command
+from bot.service import COMMANDS, Argument, find_command
 from tests.bot.discord.table import DiscordTable
 
 
@@ -27,8 +26,8 @@ async def test_every_service_command_is_a_dip_subcommand(table: DiscordTable) ->
     top = {c.name for c in table.group.commands}
     masters = table.group.get_command("gm")
     assert isinstance(masters, app_commands.Group)
-    assert {c.name for c in masters.commands} == {s.name for s in SPECS if s.gm}
-    assert top == {s.name for s in SPECS if not s.gm} | {"menu", "gm"}
+    assert {c.name for c in masters.commands} == {s.name for s in COMMANDS if s.gm}
+    assert top == {s.name for s in COMMANDS if not s.gm} | {"menu", "gm"}
     assert len(top) <= 25 and len(masters.commands) <= 25
     assert [c.name for c in table.client.tree.get_commands()] == ["dip"]
 
@@ -54,11 +53,11 @@ async def test_a_command_the_service_declares_needs_nothing_written_here(
 async def test_the_tree_has_the_grammars_commands_and_options(table: DiscordTable) -> None:
     masters = table.group.get_command("gm")
     assert isinstance(masters, app_commands.Group)
-    for spec in SPECS:
+    for spec in COMMANDS:
         command = (masters if spec.gm else table.group).get_command(spec.name)
         assert isinstance(command, app_commands.Command), spec.name
         # Discord lists required options first; otherwise they keep the declared order.
-        declared = sorted(spec.typed_arguments, key=lambda a: not a.required)
+        declared = sorted(spec.offered_arguments, key=lambda a: not a.required)
         assert [p.name for p in command.parameters] == [a.name for a in declared]
         assert [p.description for p in command.parameters] == [a.description for a in declared]
         assert [p.required for p in command.parameters] == [a.required for a in declared]
@@ -117,7 +116,7 @@ async def test_newgame_with_typed_options(
 
 
 async def test_help_topics_are_suggested(table: DiscordTable) -> None:
-    starting = [s.name for s in SPECS if s.name.startswith("un")]
+    starting = [s.name for s in COMMANDS if s.name.startswith("un")]
     assert await table.complete("alice", "help", "command", "un") == starting
     assert len(await table.complete("alice", "help", "command", "")) == 25
     assert await table.complete("alice", "help", "command", "ga") == ["games", "game"]

@@ -42,10 +42,10 @@ def test_every_declared_command_is_registered_once() -> None:
 
 @pytest.mark.parametrize("spec", COMMANDS, ids=lambda spec: spec.name)
 def test_arguments_fit_every_front_end(spec: CommandSpec) -> None:
-    names = [a.name for a in spec.typed_arguments]
+    names = [a.name for a in spec.offered_arguments]
     assert len(names) == len(set(names))
     assert GAME_ARGUMENT.name not in [a.name for a in spec.arguments]
-    for argument in spec.typed_arguments:
+    for argument in spec.offered_arguments:
         assert 1 <= len(argument.description) <= 100, argument.name
         assert len(argument.choices) <= 25
         assert argument.word is None or argument.kind is Kind.YES_NO
