@@ -11,7 +11,9 @@ move inside the service without breaking anything outside it::
 
 Inside, code lives in zones, each a package whose docstring says what lives there:
 
-- :mod:`bot.service.commands`: one module per command group, the grammar and the help;
+- :mod:`bot.service.commands`: one module per command group, each declaring its commands
+  (grammar entry, typed arguments, help and handler), the registry of them all, the text
+  grammar and order suggestions;
 - :mod:`bot.service.turn`: adjudication, deadlines, missed orders, conditional orders,
   endings;
 - :mod:`bot.service.words`: every sentence a player reads;
@@ -24,8 +26,26 @@ and out), :mod:`.errors`, :mod:`.context` (one request being handled), :mod:`.ro
 plays what), :mod:`.stored_orders`, :mod:`.maps` and :mod:`.game_service` (the facade).
 """
 
-from bot.service.commands.grammar import BY_NAME, GAME_TOPIC, SPECS, Spec, parse_command
+from bot.service.commands.grammar import (
+    COMMAND_PREFIX,
+    command_after_prefix,
+    command_in_message,
+    neutral_users,
+    parse_command,
+)
+from bot.service.commands.mentions import user_mention
 from bot.service.commands.order_menus import choices_for
+from bot.service.commands.order_suggestions import suggest_orders, suggest_units
+from bot.service.commands.registry import COMMANDS, find_command, help_topics
+from bot.service.commands.spec import (
+    GAME_ARGUMENT,
+    Argument,
+    ArgumentValue,
+    Choice,
+    CommandSpec,
+    Kind,
+    Suggest,
+)
 from bot.service.effects import (
     Actor,
     Audience,
@@ -49,19 +69,25 @@ from bot.service.outbox.queue import Delivery
 from bot.service.stored_orders import order_key
 
 __all__ = [
-    "BY_NAME",
-    "GAME_TOPIC",
+    "COMMANDS",
+    "COMMAND_PREFIX",
+    "GAME_ARGUMENT",
     "OUR_FAULT",
     "SPECS",
     "TOO_LATE",
     "Actor",
     "Animator",
+    "Argument",
+    "ArgumentValue",
     "Audience",
     "Button",
+    "Choice",
+    "CommandSpec",
     "Deadline",
     "Delivery",
     "GameService",
     "Image",
+    "Kind",
     "Line",
     "Message",
     "Place",
@@ -70,12 +96,20 @@ __all__ = [
     "Reply",
     "Request",
     "Section",
-    "Spec",
+    "Suggest",
     "Target",
     "UserError",
     "choices_for",
+    "command_after_prefix",
+    "command_in_message",
+    "find_command",
+    "help_topics",
+    "neutral_users",
     "order_key",
     "parse_command",
     "safe_trace",
+    "suggest_orders",
+    "suggest_units",
     "text",
+    "user_mention",
 ]

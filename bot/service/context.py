@@ -11,7 +11,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from bot.service.commands.grammar import Command
+from bot.service.commands.spec import Command
 from bot.service.effects import Audience, Message, Reply, Request, text
 from bot.service.errors import UserError
 from bot.service.maps import Animator, Renderer

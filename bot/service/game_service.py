@@ -20,22 +20,10 @@ from datetime import datetime, timedelta
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
 
-from bot.service.commands import (
-    export,
-    forming,
-    game_master,
-    order_menus,
-    ordering,
-    overview,
-    press,
-    report,
-    rollback,
-    seating,
-    settings,
-    viewing,
-    voting,
-)
-from bot.service.commands.grammar import Command, help_message, parse_command
+from bot.service.commands import order_menus, overview
+from bot.service.commands.grammar import parse_command
+from bot.service.commands.registry import BY_NAME
+from bot.service.commands.spec import Command
 from bot.service.context import Context, Deps
 from bot.service.effects import Actor, Audience, Message, Place, Reply, Request, text
 from bot.service.errors import UserError, safe_trace
@@ -47,53 +35,11 @@ from render import history_gif, map_png
 
 logger = logging.getLogger(__name__)
 
-Handler = Callable[[Context], Awaitable[list[Reply]]]
 Listener = Callable[[], Awaitable[None]]
 
 # A command that lost a race on a row (two players readying at once) is tried again.
 ATTEMPTS = 3
 
-
-async def _help(ctx: Context) -> list[Reply]:
-    return [ctx.private(help_message(ctx.args))]
-
-
-HANDLERS: dict[str, Handler] = {
-    "help": _help,
-    "newgame": forming.newgame,
-    "join": forming.join,
-    "leave": forming.leave,
-    "games": forming.games,
-    "players": forming.players,
-    "start": forming.start,
-    "order": ordering.order,
-    "orders": ordering.orders,
-    "clear": ordering.clear,
-    "possible": ordering.possible,
-    "ready": ordering.ready,
-    "unready": ordering.unready,
-    "press": press.press,
-    "draw": voting.draw,
-    "undraw": voting.undraw,
-    "surrender": voting.surrender,
-    "status": viewing.status,
-    "map": viewing.map_,
-    "history": viewing.history,
-    "process": game_master.process,
-    "pause": game_master.pause,
-    "resume": game_master.resume,
-    "lock": game_master.lock,
-    "unlock": game_master.unlock,
-    "kick": seating.kick,
-    "replace": seating.replace,
-    "report": report.report,
-    "rollback": rollback.rollback,
-    "export": export.export,
-    "extend": game_master.extend,
-    "deadline": game_master.deadline,
-    "end": game_master.end,
-    "settings": settings.settings,
-}
 
 TOO_LATE = (
     "Too late: the phase was adjudicated while your command was on its way, so nothing was "
@@ -167,7 +113,7 @@ class GameService:
         return replies
 
     async def _run(self, request: Request, command: Command) -> list[Reply]:
-        handler = HANDLERS[command.name]
+        handler = BY_NAME[command.name].handler
         for attempt in range(1, ATTEMPTS + 1):
             try:
                 async with self._sessions.begin() as session:

@@ -11,7 +11,8 @@ import threading
 from collections.abc import AsyncIterator
 from typing import TextIO
 
-from bot.frontends.console.terminal import COMMAND_PREFIX, Console, Where
+from bot.frontends.console.terminal import Console, Where
+from bot.service import COMMAND_PREFIX
 
 FIRST_USER = "gm"
 FIRST_CHANNEL = "game"

@@ -2,17 +2,29 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from bot.service import Actor, Audience, GameService, Message, Place, Reply, Request, Target
+from bot.service import (
+    Actor,
+    Audience,
+    GameService,
+    Message,
+    Place,
+    Reply,
+    Request,
+    Target,
+    command_in_message,
+    neutral_users,
+)
 
 PLATFORM = "console"
 WORKSPACE = "local"
-# What a message starts with to reach the bot in a channel, like a slash command.
-COMMAND_PREFIX = "/dip"
+# Console users are named by what is typed, so a name is also the user's id: `@zoe` is zoe.
+_MENTION = re.compile(r"@([\w.-]+)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,16 +41,17 @@ class Where:
         return f"{user}@dm" if self.channel is None else f"{user}#{self.channel}"
 
 
+def neutral_mention(text: str) -> str | None:
+    """A user as the console writes them (`@zoe`), in the service's neutral form (`zoe`)."""
+    found = _MENTION.fullmatch(text)
+    return None if found is None else found.group(1)
+
+
 def command_text(text: str, where: Where) -> str | None:
     """The command in a line, or None for table talk: in a channel only `/dip ...` reaches
     the bot; in a DM every line does (`/dip` there is optional)."""
-    stripped = text.strip()
-    head, _, rest = stripped.partition(" ")
-    if head.lower() == COMMAND_PREFIX:
-        return rest.strip() or "help"
-    if where.is_dm and stripped:
-        return stripped
-    return None
+    command = command_in_message(text, prefix_optional=where.is_dm)
+    return None if command is None else neutral_users(command, neutral_mention)
 
 
 class Console:

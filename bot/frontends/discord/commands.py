@@ -1,15 +1,17 @@
 """The command tree: every command of the game service under one `/dip`, the game master's
-under `/dip gm`.
+under `/dip gm`, each made from the service's declaration (:mod:`.slash_commands`).
 
 One group rather than some thirty top-level commands: typing `/dip` in Discord's picker
 lists the game's commands together, with their descriptions, and nothing else; the names
 (`status`, `map`, `help`, ...) cannot clash with other bots' commands on the server; and it
 reads as the console and Slack do (`/dip order ...`). The game master's commands get their
 own `/dip gm` group: players scrolling the picker are not offered commands they may not use,
-and the group stays within Discord's 25 commands a group.
+and the group stays within Discord's 25 commands a group. Anyone sees them in the picker,
+because a game's creator is its master whatever their roles; the service refuses them to
+anyone else, with members who may manage the server counted as masters of every game there.
 
 The group is for servers only: a direct message to the bot takes plain text instead
-(`order A Par-Bur`, or just the orders).
+(`order A Par-Bur`, or just the orders). `/dip menu`, the order menus, is Discord's own.
 """
 
 from __future__ import annotations
@@ -20,37 +22,39 @@ import discord
 from discord import app_commands
 
 from bot.frontends.discord.answer import our_fault
-from bot.frontends.discord.diplomacy_commands import diplomacy_commands
 from bot.frontends.discord.front import Front
-from bot.frontends.discord.generic_commands import generic_commands
-from bot.frontends.discord.gm_commands import GROUP as GM_GROUP
-from bot.frontends.discord.gm_commands import GROUP_DESCRIPTION as GM_DESCRIPTION
-from bot.frontends.discord.gm_commands import gm_commands
 from bot.frontends.discord.identity import Interaction
-from bot.frontends.discord.order_commands import order_commands
-from bot.frontends.discord.table_commands import table_commands
-from bot.service import safe_trace
+from bot.frontends.discord.slash_commands import AnyCommand, slash_command
+from bot.service import COMMAND_PREFIX, COMMANDS, GAME_ARGUMENT, safe_trace
 
 logger = logging.getLogger(__name__)
 
-GROUP = "dip"
+GROUP = COMMAND_PREFIX.removeprefix("/")
 GROUP_DESCRIPTION = "Diplomacy: give orders, see the map, and run the game"
+GM_GROUP = "gm"
+GM_DESCRIPTION = "The game master's commands (the game's creator, or who manages the server)"
+MENU_DESCRIPTION = "Give orders from menus, unit by unit (handy on a phone)"
 
 
 def dip_group(front: Front) -> app_commands.Group:
     group = app_commands.Group(name=GROUP, description=GROUP_DESCRIPTION, guild_only=True)
     masters = app_commands.Group(name=GM_GROUP, description=GM_DESCRIPTION)
-    players = [*order_commands(front), *diplomacy_commands(front), *table_commands(front)]
-    for command in players:
-        group.add_command(command)
-    typed = gm_commands(front)
-    for command in typed:
-        masters.add_command(command)
-    known = {c.name for c in (*players, *typed)}
-    for spec, command in generic_commands(front, known):
-        (masters if spec.gm else group).add_command(command)
+    for spec in COMMANDS:
+        (masters if spec.gm else group).add_command(slash_command(front, spec))
+    group.add_command(menu_command(front))
     group.add_command(masters)
     return group
+
+
+def menu_command(front: Front) -> AnyCommand:
+    """`/dip menu`: the order menus, answered to the asker alone."""
+
+    @app_commands.command(name="menu", description=MENU_DESCRIPTION)
+    @app_commands.describe(game=GAME_ARGUMENT.description)
+    async def menu(interaction: Interaction, game: str | None = None) -> None:
+        await front.open_builder(interaction, None, game)
+
+    return menu
 
 
 class DipTree(app_commands.CommandTree[discord.Client]):

@@ -19,6 +19,7 @@ from bot.frontends.discord.identity import (
     Interaction,
     actor_of,
     dm_actor,
+    neutral_mention,
     place_of,
 )
 from bot.frontends.discord.views import message_view
@@ -33,14 +34,13 @@ from bot.service import (
     Reply,
     Request,
     UserError,
+    command_in_message,
+    neutral_users,
     safe_trace,
     text,
 )
 
 logger = logging.getLogger(__name__)
-
-# `/dip order A PAR - BUR` in a DM has no slash: the prefix is dropped if typed.
-DM_PREFIX = "/dip"
 
 
 class Front:
@@ -178,9 +178,7 @@ class Front:
 
 
 def dm_command(content: str) -> str | None:
-    """The command in a DM's text (``/dip`` may be typed or not); None for nothing."""
-    stripped = content.strip()
-    words = stripped.split(None, 1)
-    if words and words[0].lower() == DM_PREFIX:
-        stripped = words[1].strip() if len(words) > 1 else "help"
-    return stripped or None
+    """The command in a DM's text (``/dip`` may be typed or not), users named in the
+    service's form; None for nothing."""
+    command = command_in_message(content, prefix_optional=True)
+    return None if command is None else neutral_users(command, neutral_mention)

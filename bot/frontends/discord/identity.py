@@ -8,11 +8,12 @@ interaction; a direct message carries none.
 
 from __future__ import annotations
 
+import re
 from typing import TypeAlias
 
 import discord
 
-from bot.service import Actor, Place
+from bot.service import Actor, Place, user_mention
 
 PLATFORM = "discord"
 # The workspace of a direct message the bot could place on none of the user's servers: it
@@ -20,6 +21,10 @@ PLATFORM = "discord"
 NOWHERE = ""
 
 Interaction: TypeAlias = discord.Interaction[discord.Client]
+
+# Discord writes a mention in a message as <@123> (<@!123> in older clients); a name typed
+# after @ and not picked from Discord's list stays as it was typed.
+_MENTION = re.compile(r"<@!?([\w.-]+)>|@([\w.-]+)")
 
 
 def is_game_admin(interaction: Interaction) -> bool:
@@ -57,3 +62,19 @@ def place_of(interaction: Interaction) -> Place:
 def dm_actor(user: discord.abc.User, workspace: str) -> Actor:
     """The writer of a direct message: never an admin, whatever their roles somewhere."""
     return Actor(PLATFORM, workspace, str(user.id), user.display_name, is_admin=False)
+
+
+def mention_of(user: discord.abc.User) -> str:
+    """A user picked in a command's option, in the service's neutral form."""
+    return user_mention(str(user.id), user.display_name)
+
+
+def neutral_mention(text: str) -> str | None:
+    """A user as Discord writes them in a message, in the service's neutral form; None if it
+    is not one."""
+    found = _MENTION.fullmatch(text)
+    if found is None:
+        return None
+    user_id, typed = found.groups()
+    # Discord's message gives the id alone: the service shows it, as it always has.
+    return typed if user_id is None else user_mention(user_id, user_id)

@@ -24,7 +24,6 @@ from bot.frontends.slack.delivery import POLL_SECONDS, Outbox
 from bot.frontends.slack.home import home_view
 from bot.frontends.slack.identity import Directory
 from bot.frontends.slack.inbound import (
-    SLASH_COMMAND,
     Origin,
     clicked,
     dm_text,
@@ -47,6 +46,7 @@ from bot.frontends.slack.modal import (
 from bot.frontends.slack.replies import Answerer
 from bot.frontends.slack.sender import Sender, api_error
 from bot.service import (
+    COMMAND_PREFIX,
     OUR_FAULT,
     Actor,
     Audience,
@@ -64,7 +64,7 @@ logger = logging.getLogger(__name__)
 _REMEMBERED_EVENTS = 2000
 MENUS_NOT_OPENED = (
     "The menus could not be opened (Slack allows them only a moment after the click). Click "
-    "again, or write the orders: `/dip order A PAR - BUR`."
+    f"again, or write the orders: `{COMMAND_PREFIX} order A PAR - BUR`."
 )
 
 
@@ -115,7 +115,7 @@ class SlackFrontEnd:
         service.on_news(self._changed)
 
     def _register(self, app: AsyncApp) -> None:
-        app.command(SLASH_COMMAND)(self._on_slash)
+        app.command(COMMAND_PREFIX)(self._on_slash)
         app.event("message")(self._on_message)
         app.event("app_home_opened")(self._on_home_opened)
         app.action(re.compile(rf"^{re.escape(COMMAND_ACTION)}:\d+$"))(self._on_button)
@@ -162,7 +162,7 @@ class SlackFrontEnd:
             field(body, "channel_id"),
         )
         if team is None or user is None or channel is None:
-            logger.warning("a %s request without team, user or channel was refused", SLASH_COMMAND)
+            logger.warning("a %s request without team, user or channel was refused", COMMAND_PREFIX)
             return
         origin = Origin(user, channel, is_dm_channel(channel))
         command = slash_text(str(body.get("text") or ""))
@@ -317,7 +317,7 @@ class SlackFrontEnd:
             await ack(options=[])
             return
         orders = dict(choices).get(unit, [])
-        await ack(options=matching(orders, str(body.get("value") or "")))
+        await ack(options=matching(unit, orders, str(body.get("value") or "")))
 
     async def _on_error(self, error: Exception) -> None:
         # The request's body may hold orders: only the kind of failure is logged.

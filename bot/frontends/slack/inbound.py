@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 import html
+import re
 from dataclasses import dataclass
 from typing import Any
 
-from bot.service import Place
+from bot.service import (
+    Place,
+    command_after_prefix,
+    command_in_message,
+    neutral_users,
+    user_mention,
+)
 
-SLASH_COMMAND = "/dip"
+# Slack writes a mention as <@U0123>, older payloads as <@U0123|name>; with escaping off (the
+# manifest's should_escape), a slash command carries a name typed after @ as it is.
+_MENTION = re.compile(r"<@([\w.-]+)(?:\|([^>]*))?>|@([\w.-]+)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,9 +45,20 @@ def is_dm_channel(channel_id: str) -> bool:
     return channel_id.startswith("D")
 
 
+def neutral_mention(text: str) -> str | None:
+    """A user as Slack writes them, in the service's neutral form; None if it is not one."""
+    found = _MENTION.fullmatch(text)
+    if found is None:
+        return None
+    user_id, name, typed = found.groups()
+    if user_id is not None:
+        return user_mention(user_id, name or user_id)
+    return typed
+
+
 def slash_text(text: str) -> str:
-    """The command of `/dip <text>`; bare `/dip` asks for help."""
-    return unescape(text).strip() or "help"
+    """The command of `/dip <text>` (Slack sends what follows `/dip`)."""
+    return neutral_users(command_after_prefix(unescape(text)), neutral_mention)
 
 
 def dm_text(text: str) -> str | None:
@@ -47,13 +67,8 @@ def dm_text(text: str) -> str | None:
     `/dip` in front is optional there; the service reads a message of bare orders (`A Par-Bur,
     F Bre-MAO`) in a DM as an `order`.
     """
-    stripped = unescape(text).strip()
-    if not stripped:
-        return None
-    head = stripped.split(maxsplit=1)[0]
-    if head.lower() == SLASH_COMMAND:
-        return stripped[len(head) :].strip() or "help"
-    return stripped
+    command = command_in_message(unescape(text), prefix_optional=True)
+    return None if command is None else neutral_users(command, neutral_mention)
 
 
 def field(data: dict[str, Any], key: str) -> str | None:

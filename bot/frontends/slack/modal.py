@@ -1,8 +1,10 @@
 """The "Enter orders" modal: a menu per unit of the player's legal orders, from the service.
 
 A menu holds at most 100 options in Slack; a unit with more (supports and convoys add up)
-gets a menu that searches as one types instead. What is submitted is sent as one `order`
-command, so the service checks and echoes it as if it had been typed.
+gets a menu that searches as one types instead. Both list the orders as the service ranks
+them for what was typed (:func:`bot.service.suggest_orders`), holds and moves first. What is
+submitted is sent as one `order` command, so the service checks and echoes it as if it had
+been typed.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.frontends.slack.blocks import Block
-from bot.service import Place
+from bot.service import Place, suggest_orders
 
 CALLBACK_ID = "dip:orders"
 SELECT_ACTION = "dip:unit_order"
@@ -77,7 +79,7 @@ def _unit_input(unit: str, orders: list[str]) -> Block:
             "type": "static_select",
             "action_id": SELECT_ACTION,
             "placeholder": _plain(PLACEHOLDER),
-            "options": [option(order) for order in orders],
+            "options": matching(unit, orders, ""),
         }
     else:
         element = {
@@ -140,8 +142,8 @@ def chosen_orders(view: dict[str, Any]) -> list[str] | None:
     return orders
 
 
-def matching(orders: Sequence[str], query: str) -> list[Block]:
-    """Options for a searching menu: the orders holding every word typed, at most 100."""
-    words = query.upper().replace("-", " - ").split()
-    found = [o for o in orders if all(word in o.upper() for word in words)]
+def matching(unit: str, orders: Sequence[str], query: str) -> list[Block]:
+    """Options for a unit's menu: its orders that fit what was typed, best first, at most
+    100."""
+    found = suggest_orders(query, [(unit, orders)], unit=unit)
     return [option(order) for order in found[:MAX_OPTIONS]]

@@ -1,9 +1,9 @@
-"""The commands zone: everything a player or a game master can ask for, one module per group.
+"""The commands zone: what players and game masters write, and what it does.
 
-Each module holds the handlers of one group of commands (forming a game, ordering, voting,
-press, what anyone may see, the game master's tools, seats, rollback, export, settings) and
-runs inside one request's transaction with a :class:`~bot.service.context.Context`.
-:mod:`.grammar` reads the command text and holds every command's help; :mod:`.order_menus`
-and :mod:`.overview` answer the front ends' own views (order menus, a player's home page).
-Commands use the turn, the words and the options below them; nothing below imports a command.
+One module per command group (:mod:`.forming`, :mod:`.ordering`, :mod:`.voting`, ...), each
+declaring its commands next to their handlers: grammar entry, typed arguments, help text and
+handler in one :class:`~bot.service.commands.spec.CommandSpec`. :mod:`.registry` lists them
+all and serves `help`; :mod:`.grammar` reads text into commands by it; front ends build their
+own commands (Discord's slash commands) from the same declarations. :mod:`.order_menus` and
+:mod:`.order_suggestions` give front ends the requester's legal orders to choose from.
 """

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+from bot.service.commands.spec import CommandSpec
 from bot.service.context import Context
 from bot.service.effects import Image, Line, Message, Reply, Section
 from bot.service.errors import UserError
@@ -60,6 +61,22 @@ async def export(ctx: Context) -> list[Reply]:
         image=Image(None, f"{game.name}-record.json", "The game record as JSON", data=data),
     )
     return [ctx.private(message)]
+
+
+EXPORT = CommandSpec(
+    "export",
+    "export",
+    "The game record as a JSON file: every phase with its orders and results, press, votes.",
+    export,
+    (
+        "Each phase is given as `dipgm adjudicate` reads it and as it answers, so the "
+        "record can be checked or replayed. Grey press never names its writer; players "
+        "are listed unless the game is anonymous.",
+        "Players may export a game once it is over; the game master at any time, without "
+        "anything of the phase still open.",
+    ),
+    ("export",),
+)
 
 
 async def game_record(ctx: Context, game: Game) -> dict[str, Any]:

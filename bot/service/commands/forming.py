@@ -1,4 +1,5 @@
-"""Forming a game: newgame, join, leave, games, players, and start (powers by lot)."""
+"""Forming a game: join, leave, games, players, and start (powers by lot). `newgame`, which
+creates one, has a module of its own."""
 
 from __future__ import annotations
 
@@ -6,18 +7,18 @@ import random
 import re
 from collections.abc import Mapping, Sequence
 
-from bot.service.commands.settings import option_lines
+from bot.service.commands.spec import Argument, CommandSpec, Kind
 from bot.service.context import Context
 from bot.service.effects import Deadline, Line, Message, Reply, Section
 from bot.service.errors import UserError
 from bot.service.options.fewer_players import Setup, commanded, lead_of, seat_blocs
-from bot.service.options.game_options import GameOptions, parse_newgame
+from bot.service.options.game_options import GameOptions
 from bot.service.outbox import queue
 from bot.service.schedule import describe, first_phase_opens
 from bot.service.turn import opening
 from bot.service.words import buttons, notices
 from bot.service.words.labels import phase_label, power_list, power_names
-from bot.store import Game, GameNameTakenError, GameStatus, Phase, Player, PowerStatus
+from bot.store import Game, GameStatus, Phase, Player, PowerStatus
 from engine import OrderError, Position, Variant
 from engine.names import power_code
 
@@ -90,68 +91,6 @@ def read_preferences(variant: Variant, text: str) -> list[str]:
     return chosen
 
 
-# newgame -----------------------------------------------------------------------------------
-
-
-async def newgame(ctx: Context) -> list[Reply]:
-    place = ctx.request.place
-    if place.is_dm or place.channel is None:
-        raise UserError(
-            "Create a game in the channel where it will be played: write `newgame` there."
-        )
-    if ctx.command.game is not None:
-        raise UserError("Write `newgame <name>` to name the new game, without `game` first.")
-    existing = await ctx.store.find_game_by_channel(ctx.platform, ctx.workspace, place.channel)
-    if existing is not None:
-        raise UserError(
-            f"This channel already has a game, {existing.name} ({existing.status}). "
-            "Play one game per channel: create the next one in another channel, or `end` "
-            "this one first."
-        )
-    name, options = parse_newgame(ctx.args, ctx.deps.default_zone)
-    if name is None:
-        name = await _free_name(ctx)
-    try:
-        game = await ctx.store.create_game(
-            platform=ctx.platform,
-            workspace=ctx.workspace,
-            channel=place.channel,
-            name=name,
-            creator=ctx.actor_id,
-            settings=options.to_settings(),
-        )
-    except GameNameTakenError:
-        raise UserError(
-            f"A game named {name} already exists here: choose another name, "
-            f"e.g. `newgame {name}-2`."
-        ) from None
-    lines = [
-        Line(f"Game master: {ctx.request.actor.display_name}."),
-        Line(
-            "Join with `join`, optionally naming the powers you would like, best first "
-            "(e.g. `join france, england`)."
-        ),
-        Line(f"The game master starts the game with `start` ({_how_many(ctx, game)})."),
-        *option_lines(ctx.variant(game), options),
-    ]
-    message = Message(title=f"New game: {game.name}", sections=(Section(None, tuple(lines)),))
-    return await ctx.announce(game, message, "newgame")
-
-
-def _how_many(ctx: Context, game: Game) -> str:
-    setup = ctx.options(game).setup
-    if setup is not None:
-        return f"{setup.players} players"
-    return f"{MIN_PLAYERS} to {len(ctx.variant(game).powers)} players"
-
-
-async def _free_name(ctx: Context) -> str:
-    n = 1
-    while await ctx.store.find_game(ctx.platform, ctx.workspace, f"game-{n}") is not None:
-        n += 1
-    return f"game-{n}"
-
-
 # join / leave ------------------------------------------------------------------------------
 
 
@@ -196,6 +135,19 @@ async def join(ctx: Context) -> list[Reply]:
     return [*replies, ctx.say(f"You joined {game.name}. {wanted}")]
 
 
+JOIN = CommandSpec(
+    "join",
+    "join [power ...]",
+    "Join the game in this channel, naming the powers you would like, best first.",
+    join,
+    ("Powers are assigned by lot when the game starts, preferences honoured where possible.",),
+    ("join", "join france, england"),
+    arguments=(Argument("powers", "The powers you would like, best first: e.g. france, england"),),
+    public=True,
+    game_argument=False,
+)
+
+
 async def leave(ctx: Context) -> list[Reply]:
     game = await ctx.game()
     player = await ctx.membership(game)
@@ -228,6 +180,25 @@ async def leave(ctx: Context) -> list[Reply]:
     verb = "is" if len(mine) <= 1 else "are"
     message = _line_message(f"{who}{country} {verb} in civil disorder: its units hold.")
     return [*await ctx.announce(game, message, "leave"), ctx.say(f"You left {game.name}.")]
+
+
+LEAVE = CommandSpec(
+    "leave",
+    "leave",
+    "Leave the game. Once it has started your power falls into civil disorder.",
+    leave,
+    ("In a game that has started, write `leave confirm`: your units then hold every turn.",),
+    ("leave",),
+    arguments=(
+        Argument(
+            "confirm",
+            "Yes, leave a game under way (your power falls into civil disorder)",
+            Kind.YES_NO,
+            word="confirm",
+        ),
+    ),
+    public=True,
+)
 
 
 def _line_message(line: str) -> Message:
@@ -264,6 +235,17 @@ async def games(ctx: Context) -> list[Reply]:
             Section(None, (Line("No games here yet: create one in a channel with `newgame`."),))
         )
     return [ctx.private(Message(title="Games", sections=tuple(sections)))]
+
+
+GAMES = CommandSpec(
+    "games",
+    "games",
+    "The games you play in, and the other games here.",
+    games,
+    (),
+    ("games",),
+    game_argument=False,
+)
 
 
 async def _game_line(ctx: Context, game: Game, mine: bool) -> str:
@@ -326,6 +308,9 @@ async def players(ctx: Context) -> list[Reply]:
     ]
 
 
+PLAYERS = CommandSpec("players", "players", "Who plays in this game.", players, (), ("players",))
+
+
 # start -------------------------------------------------------------------------------------
 
 
@@ -373,6 +358,18 @@ async def start(ctx: Context) -> list[Reply]:
     in_join_order = {p.user_id: assignment[p.user_id] for p in members}
     await _welcome_players(ctx, game, position, in_join_order, deadline)
     return await ctx.announce(game, _start_message(ctx, game, members, phase, options), "start")
+
+
+START = CommandSpec(
+    "start",
+    "start",
+    "Start the game: assign powers, open Spring 1901 and its deadline.",
+    start,
+    ("Every player learns their power by direct message.",),
+    ("start",),
+    gm=True,
+    public=True,
+)
 
 
 async def _welcome_players(

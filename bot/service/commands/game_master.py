@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from bot.service.commands.spec import Argument, CommandSpec, Kind
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
 from bot.service.errors import UserError
@@ -55,6 +56,16 @@ async def process(ctx: Context) -> list[Reply]:
     return []
 
 
+PROCESS = CommandSpec(
+    "process",
+    "process",
+    "Adjudicate the current phase now, without waiting for the deadline.",
+    process,
+    gm=True,
+    public=True,
+)
+
+
 # pause / resume ------------------------------------------------------------------------------
 
 
@@ -83,6 +94,11 @@ async def pause(ctx: Context) -> list[Reply]:
     return await ctx.announce(game, message, "pause")
 
 
+PAUSE = CommandSpec(
+    "pause", "pause", "Stop the clock; the time left is kept.", pause, gm=True, public=True
+)
+
+
 async def resume(ctx: Context) -> list[Reply]:
     game, phase = await _gm_phase(ctx)
     if game.status != GameStatus.PAUSED:
@@ -100,6 +116,16 @@ async def resume(ctx: Context) -> list[Reply]:
         game, "resumed", "The clock runs again with the time that was left.", phase=phase, ctx=ctx
     )
     return await ctx.announce(game, message, "resume")
+
+
+RESUME = CommandSpec(
+    "resume",
+    "resume",
+    "Restart the clock with the time that was left.",
+    resume,
+    gm=True,
+    public=True,
+)
 
 
 # lock / unlock -------------------------------------------------------------------------------
@@ -121,6 +147,18 @@ async def lock(ctx: Context) -> list[Reply]:
     return await ctx.announce(game, message, "lock")
 
 
+LOCK = CommandSpec(
+    "lock",
+    "lock",
+    "Hold the current phase: it is not adjudicated at its deadline until `unlock`.",
+    lock,
+    ("Orders can still be changed; `process` still adjudicates it at once.",),
+    ("lock",),
+    gm=True,
+    public=True,
+)
+
+
 async def unlock(ctx: Context) -> list[Reply]:
     game, phase = await _gm_phase(ctx)
     if not phase.locked:
@@ -135,6 +173,18 @@ async def unlock(ctx: Context) -> list[Reply]:
         game, f"{phase_label(phase.name)} is unlocked", *lines, phase=phase, ctx=ctx
     )
     return await ctx.announce(game, message, "unlock")
+
+
+UNLOCK = CommandSpec(
+    "unlock",
+    "unlock",
+    "Release a locked phase: it is adjudicated at its deadline (now, if that has passed).",
+    unlock,
+    (),
+    ("unlock",),
+    gm=True,
+    public=True,
+)
 
 
 # extend / deadline ---------------------------------------------------------------------------
@@ -165,6 +215,19 @@ async def extend(ctx: Context) -> list[Reply]:
     return await ctx.announce(game, message, "extend")
 
 
+EXTEND = CommandSpec(
+    "extend",
+    "extend <duration>",
+    "Move the deadline later.",
+    extend,
+    (),
+    ("extend 24h", "extend 1d12h"),
+    arguments=(Argument("duration", "How much later, e.g. 24h or 1d12h", required=True),),
+    gm=True,
+    public=True,
+)
+
+
 async def deadline(ctx: Context) -> list[Reply]:
     game, phase = await _gm_phase(ctx)
     if game.status == GameStatus.PAUSED:
@@ -188,6 +251,23 @@ async def deadline(ctx: Context) -> list[Reply]:
         game, "new deadline", "The game master set a new deadline.", phase=phase, ctx=ctx
     )
     return await ctx.announce(game, message, "deadline")
+
+
+DEADLINE = CommandSpec(
+    "deadline",
+    "deadline <when>",
+    "Set the deadline, in the game's time zone.",
+    deadline,
+    (),
+    ("deadline +2h", "deadline tomorrow 18:00", "deadline 2026-11-25 18:00"),
+    arguments=(
+        Argument(
+            "when", "In the game's time zone: +2h, tomorrow 18:00, 2026-11-25 18:00", required=True
+        ),
+    ),
+    gm=True,
+    public=True,
+)
 
 
 def _set_times(phase: Phase, times: PhaseTimes) -> None:
@@ -223,3 +303,16 @@ async def end(ctx: Context) -> list[Reply]:
             ctx.store, ctx.deps.animator, game, final, f"game:{game.id}:ended"
         )
     return replies
+
+
+END = CommandSpec(
+    "end",
+    "end",
+    "End the game for good, without a winner.",
+    end,
+    ("Write `end confirm` to do it.",),
+    ("end confirm",),
+    arguments=(Argument("confirm", "Yes, end the game for good", Kind.YES_NO, word="confirm"),),
+    gm=True,
+    public=True,
+)

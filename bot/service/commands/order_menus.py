@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from bot.service.commands.grammar import Command
 from bot.service.commands.ordering import Turn
+from bot.service.commands.spec import Command
 from bot.service.context import Context, Deps
 from bot.service.effects import Actor, Place, Request
 from bot.service.errors import UserError

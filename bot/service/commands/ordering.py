@@ -1,4 +1,5 @@
-"""A power's own business: order, orders, clear, possible, ready and unready.
+"""A power's own orders: order, orders and clear, and the requester's :class:`Turn` that
+`possible`, `ready` and the votes share.
 
 Every reply here is private: a power's orders are shown to its own players alone.
 """
@@ -8,16 +9,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import datetime
 
-from bot.service.commands.grammar import not_a_command_text
 from bot.service.commands.order_routing import route
+from bot.service.commands.spec import Argument, CommandSpec, Suggest
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
 from bot.service.errors import UserError
-from bot.service.options.fewer_players import commanded
-from bot.service.roster import players_by_power
-from bot.service.schedule import early_deadline
 from bot.service.stored_orders import BUILD_PREFIX, WAIVE_PREFIX, order_key, read_orders
 from bot.service.turn import opening
 from bot.service.turn.conditional_orders import PREFIX as CONDITION_PREFIX
@@ -25,30 +22,21 @@ from bot.service.turn.conditional_orders import ConditionError, read_conditional
 from bot.service.words.labels import FAILED, OK, WARNING, phase_label, power_name
 from bot.service.words.order_lists import orders_echo, orders_message
 from bot.service.words.power_state import missing_orders
-from bot.store import Game, GameStatus, OrderKind, Phase, PowerStatus, VoteKind
+from bot.store import Game, OrderKind, Phase, PowerStatus, VoteKind
 from engine import (
     Build,
     Disband,
-    Hold,
     IllegalOrderError,
-    Move,
     Order,
     OrderError,
     PhaseKind,
     Position,
-    Retreat,
     Waive,
     format_order,
-    legal_orders,
     parse_orders,
 )
 from engine.names import location_code
 from engine.parse import OrderLine
-
-# Orders `possible` lists for a whole power: the ones a player weighs first.
-_PLAIN = (Hold, Move, Retreat, Disband, Build)
-# `possible <province>` can run to hundreds of supports and convoys; enough to choose from.
-_MOST = 80
 
 
 class Turn:
@@ -159,6 +147,41 @@ async def order(ctx: Context) -> list[Reply]:
     return replies
 
 
+ORDER = CommandSpec(
+    "order",
+    "order <orders>",
+    "Give orders: one or many, on new lines or separated by ; or ,",
+    order,
+    (
+        "Any usual notation works: A Par-Bur, A PAR - BUR, Paris army to Burgundy, "
+        "F Bre-MAO, A Mar S A Par-Bur, F NTH C A Lon-Bel, A Par R Gas, build A Par, waive.",
+        "A later order for a unit replaces the earlier one. Send orders here by direct "
+        "message; in the channel only you see the answer.",
+        "In a direct message the word `order` may be left out: text that reads wholly as "
+        "orders for your power (`A Par-Bur, F Bre-MAO`) is taken as orders.",
+        "Conditional retreats and adjustments go with movement orders, separated by ; or "
+        "new lines: `if MUN dislodged retreat BER, KIE` (first legal one; end with "
+        "`disband` to disband rather than be asked), `if +2 build A LON, F EDI` (when two "
+        "builds are owed after the Fall), `if -1 remove A MUN` (one removal owed). They "
+        "become your orders when that phase opens, and you are told; whatever they did not "
+        "foresee you order as usual.",
+    ),
+    (
+        "order A Par-Bur; F Bre-MAO; A Mar-Spa",
+        "game hague order A PAR - BUR",
+        "order if MUN dislodged retreat BER, KIE; if +1 build A MUN",
+    ),
+    arguments=(
+        Argument(
+            "orders",
+            "One or more orders, e.g. A Par-Bur; F Bre-MAO (suggestions follow your typing)",
+            required=True,
+            suggest=Suggest.ORDERS,
+        ),
+    ),
+)
+
+
 async def _order_one(ctx: Context, turn: Turn, text: str) -> Message:
     """Record one power's orders (plain and conditional); their echo."""
     conditions, plain = split_pieces(text)
@@ -248,7 +271,7 @@ async def _conditionals(ctx: Context, turn: Turn, texts: Sequence[str]) -> tuple
 async def _require_bare_orders(ctx: Context) -> None:
     """Bare text in a DM counts as orders only if all of it reads as orders of the writer's
     power now; anything else gets the help a mistyped command gets."""
-    refusal = UserError(not_a_command_text(ctx.args))
+    refusal = UserError(ctx.command.refusal)
     try:
         turns = await Turn.all(ctx)
     except UserError:
@@ -276,7 +299,7 @@ def _require_readable(turn: Turn, text: str, refusal: UserError) -> None:
             raise refusal from None
 
 
-def _unit_name(order: Order) -> str:
+def unit_name(order: Order) -> str:
     return "" if isinstance(order, Waive) else str(order.unit)
 
 
@@ -329,6 +352,11 @@ async def _orders_of(ctx: Context, turn: Turn) -> Message:
     return message
 
 
+ORDERS = CommandSpec(
+    "orders", "orders", "Your orders for this phase, and units still without one.", orders
+)
+
+
 async def clear(ctx: Context) -> list[Reply]:
     turns = await Turn.all(ctx, writing=True)
     word = ctx.args.strip()
@@ -348,6 +376,22 @@ async def clear(ctx: Context) -> list[Reply]:
     return replies
 
 
+CLEAR = CommandSpec(
+    "clear",
+    "clear [unit|all]",
+    "Withdraw one order (by its unit or province) or all of them.",
+    clear,
+    (
+        "`clear` alone withdraws all of your orders; `clear waive` withdraws your waives; "
+        "`clear if` your conditional orders, `clear if MUN` or `clear if +2` one of them.",
+    ),
+    ("clear A PAR", "clear all", "clear if MUN"),
+    arguments=(
+        Argument("unit", "A unit or province, or all (the default)", suggest=Suggest.UNITS),
+    ),
+)
+
+
 async def _clear_one(ctx: Context, turn: Turn, word: str) -> Message:
     stored = await turn.rows(ctx)
     if word.lower() in ("", "all"):
@@ -364,7 +408,7 @@ async def _clear_one(ctx: Context, turn: Turn, word: str) -> Message:
         )
         done = f"Cleared {len(keys)} waive{'s' if len(keys) != 1 else ''}."
     else:
-        province = _province(turn.position, word)
+        province = read_province(turn.position, word)
         keys = [k for k in (province, f"{BUILD_PREFIX}{province}") if k in stored]
         if not keys:
             given = "; ".join(stored.values()) or "none"
@@ -387,7 +431,7 @@ async def _clear_conditional(ctx: Context, turn: Turn, which: str) -> str:
     elif re.fullmatch(r"[+-]\s*\d+", which):
         keys = [f"{CONDITION_PREFIX}{int(which.replace(' ', '')):+d}"]
     else:
-        keys = [f"{CONDITION_PREFIX}{_province(turn.position, which)}"]
+        keys = [f"{CONDITION_PREFIX}{read_province(turn.position, which)}"]
     texts = [row.canonical_text or row.raw_text for row in rows if row.unit_key in keys]
     if not texts:
         given = "; ".join(row.canonical_text or row.raw_text for row in rows) or "none"
@@ -398,7 +442,7 @@ async def _clear_conditional(ctx: Context, turn: Turn, which: str) -> str:
     return "Cleared " + "; ".join(texts) + "."
 
 
-def _province(position: Position, text: str) -> str:
+def read_province(position: Position, text: str) -> str:
     """The province of a unit or place as written: ``A PAR``, ``par``, ``F StP/nc``,
     ``Paris``."""
     words = text.split()
@@ -410,154 +454,3 @@ def _province(position: Position, text: str) -> str:
         raise UserError(
             f"{exc}. Write a unit or a province, e.g. `clear A PAR`, `clear PAR` or `clear all`."
         ) from None
-
-
-# possible ------------------------------------------------------------------------------------
-
-
-async def possible(ctx: Context) -> list[Reply]:
-    turns = await Turn.all(ctx)
-    if ctx.args.strip():
-        province = _province(turns[0].position, ctx.args.strip())
-        mine = [t for t in turns if province in _places(t.position, t.power)]
-        return [ctx.private(_possible_in(mine[0] if mine else turns[0], province))]
-    replies = [ctx.private(_possible_all(turn)) for turn in turns]
-    return replies
-
-
-def _possible_all(turn: Turn) -> Message:
-    position, power = turn.position, turn.power
-    lines: list[Line] = []
-    for place in _places(position, power):
-        plain = [o for o in legal_orders(position, place) if isinstance(o, _PLAIN)]
-        if not plain:
-            continue
-        unit = _unit_name(plain[0]) if not isinstance(plain[0], Build) else f"in {place}"
-        choices = " | ".join(_short(format_order(o), unit) for o in plain)
-        lines.append(Line(f"{unit}: {choices}", code=True))
-    if not lines:
-        lines.append(Line("You have nothing to order in this phase."))
-    lines.append(Line("`possible <province>` lists every order for one unit, supports too."))
-    title = f"{phase_label(turn.phase.name)}: what your units may do"
-    if len(commanded(turn.game.settings, turn.power)) > 1:
-        title = f"{turn.name} — {title}"
-    return Message(title=title, sections=(Section(None, tuple(lines)),))
-
-
-def _places(position: Position, power: str) -> list[str]:
-    kind = position.phase.kind
-    if kind is PhaseKind.RETREATS:
-        return [d.unit.province for d in position.dislodged if d.power == power]
-    units = [u.province for u in position.units.get(power, ())]
-    if kind is PhaseKind.ADJUSTMENTS:
-        have = len(units)
-        owned = position.centers.get(power, frozenset())
-        if have < len(owned):
-            return [h for h in position.homes.get(power, ()) if h in owned and h not in units]
-    return units
-
-
-def _short(text: str, unit: str) -> str:
-    return text.removeprefix(unit).strip() or text
-
-
-def _possible_in(turn: Turn, province: str) -> Message:
-    position, power = turn.position, turn.power
-    if province not in _places(position, power):
-        mine = ", ".join(sorted(_places(position, power))) or "none"
-        raise UserError(
-            f"You have nothing to order in {province} this phase (your places: {mine})."
-        )
-    options = [format_order(o) for o in legal_orders(position, province)]
-    lines = [Line(text, code=True) for text in options[:_MOST]]
-    if len(options) > _MOST:
-        lines.append(Line(f"... and {len(options) - _MOST} more supports and convoys."))
-    title = f"{phase_label(turn.phase.name)}: {len(options)} possible orders in {province}"
-    return Message(title=title, sections=(Section(None, tuple(lines)),))
-
-
-# ready / unready -----------------------------------------------------------------------------
-
-
-async def ready(ctx: Context) -> list[Reply]:
-    turns = await Turn.all(ctx)
-    turn = turns[0]
-    lines = [f"You are ready for {phase_label(turn.phase.name)}."]
-    for each in turns:
-        await ctx.store.set_ready(each.phase.id, each.power, True)
-        missing = missing_orders(each.position, each.power, await each.orders(ctx))
-        if missing:
-            whose = f"{each.name}: " if len(turns) > 1 else ""
-            lines.append(
-                f"{whose}Still without orders: {', '.join(missing)} (they take the default)."
-            )
-    if await _everyone_ready(ctx, turn):
-        lines.append(await _bring_forward(ctx, turn))
-    return [ctx.say(*lines)]
-
-
-async def unready(ctx: Context) -> list[Reply]:
-    turns = await Turn.all(ctx)
-    turn = turns[0]
-    for each in turns:
-        await ctx.store.set_ready(each.phase.id, each.power, False)
-    lines = [f"You are no longer ready for {phase_label(turn.phase.name)}."]
-    early = turn.game.settings.get("early")
-    if isinstance(early, dict) and early.get("phase_id") == turn.phase.id:
-        restored = _restore(turn, early)
-        if restored:
-            lines.append(restored)
-    return [ctx.say(*lines)]
-
-
-async def _everyone_ready(ctx: Context, turn: Turn) -> bool:
-    """Whether every power with a player and something to order says it is ready."""
-    statuses = await ctx.store.power_statuses(turn.game.id)
-    ready_now = await ctx.store.ready_powers(turn.phase.id)
-    playing = set(await players_by_power(ctx.store, turn.game))
-    needed = {
-        power
-        for power in playing
-        if statuses.get(power, PowerStatus.PLAYING) == PowerStatus.PLAYING
-        and missing_orders(turn.position, power, ())
-    }
-    return needed <= ready_now
-
-
-async def _bring_forward(ctx: Context, turn: Turn) -> str:
-    """Everyone is ready: the phase is adjudicated early if the schedule allows."""
-    game, phase = turn.game, turn.phase
-    if game.status != GameStatus.ACTIVE or phase.deadline is None:
-        return "Everyone is ready; the game is paused, so nothing happens until it resumes."
-    schedule = ctx.options(game).schedule
-    early = early_deadline(schedule, ctx.now, deadline=phase.deadline)
-    if early is None:
-        return "Everyone is ready; this game keeps its deadline."
-    game.settings = {
-        **game.settings,
-        "early": {
-            "phase_id": phase.id,
-            "deadline": phase.deadline.isoformat(),
-            "orders_close_at": (phase.orders_close_at or phase.deadline).isoformat(),
-        },
-    }
-    phase.deadline = early
-    phase.orders_close_at = min(phase.orders_close_at or early, early)
-    if early <= ctx.now:
-        return "Everyone is ready: the phase is adjudicated now."
-    at = opening.when(early, ctx.zone(game), ctx.now)
-    return f"Everyone is ready: the phase is adjudicated {at}."
-
-
-def _restore(turn: Turn, early: dict[str, str]) -> str | None:
-    """Someone is no longer ready before an early deadline came: the scheduled one is back."""
-    phase = turn.phase
-    if phase.deadline is None:
-        return None
-    deadline = datetime.fromisoformat(early["deadline"])
-    if phase.deadline >= deadline:
-        return None
-    phase.deadline = deadline
-    phase.orders_close_at = datetime.fromisoformat(early["orders_close_at"])
-    turn.game.settings = {k: v for k, v in turn.game.settings.items() if k != "early"}
-    return "The phase keeps its scheduled deadline again."

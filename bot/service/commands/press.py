@@ -16,6 +16,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.service.commands.spec import Argument, CommandSpec, Kind
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
 from bot.service.errors import UserError
@@ -181,6 +182,35 @@ async def press(ctx: Context) -> list[Reply]:
             "there; it is kept for the game's archive."
         )
     return [ctx.say(*lines)]
+
+
+PRESS = CommandSpec(
+    "press",
+    "press <powers|all> [grey] <message>",
+    "Send a message to other powers, signed with your power.",
+    press,
+    (
+        "Name one power, several separated by commas, or `all` (every other power). "
+        "Everyone playing them gets it by direct message; it is kept for the game's archive.",
+        "`grey` right after the powers sends it unsigned, where the game allows grey press: "
+        "nobody is ever told who wrote it.",
+        "The game's press rule decides what may be sent: in a public-press game only "
+        "`press all`, posted in the game's channel; in a gunboat game nothing; under the "
+        "rule book nothing during retreats and adjustments.",
+    ),
+    (
+        "press germany Shall we share Burgundy?",
+        "press england,germany A northern alliance?",
+        "press all grey Beware of France.",
+    ),
+    arguments=(
+        Argument("to", "One power, several separated by commas, or all", Kind.NAMES, required=True),
+        Argument(
+            "grey", "Send it unsigned, where the game allows grey press", Kind.YES_NO, word="grey"
+        ),
+        Argument("message", "What to say", required=True),
+    ),
+)
 
 
 def _body(letter: Letter) -> tuple[Line, ...]:

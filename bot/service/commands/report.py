@@ -3,6 +3,7 @@ go to the game master). Delivered by DM to the game's creator, and to nobody els
 
 from __future__ import annotations
 
+from bot.service.commands.spec import Argument, CommandSpec
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
 from bot.service.errors import UserError
@@ -40,3 +41,18 @@ async def report(ctx: Context) -> list[Reply]:
     key = f"game:{game.id}:report:{entry.id}"
     await queue.to_user(ctx.store, game, game.creator, key, note)
     return [ctx.say(f"Your note went to the game master of {game.name}; nobody else sees it.")]
+
+
+REPORT = CommandSpec(
+    "report",
+    "report <text>",
+    "A private note to the game master, e.g. about a dispute or a threat.",
+    report,
+    (
+        "Delivered by direct message to the game's creator and nobody else. In-game "
+        "negotiation may be coercive, but threats to property or person are not allowed "
+        "(the Judge Judy rule): report them.",
+    ),
+    ("report England threatened to damage my bike",),
+    arguments=(Argument("text", "What the game master should know", required=True),),
+)

@@ -12,6 +12,7 @@ runs, the rollback is refused and nothing changes.
 
 from __future__ import annotations
 
+from bot.service.commands.spec import Argument, CommandSpec, Kind
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
 from bot.service.errors import UserError
@@ -72,6 +73,24 @@ async def rollback(ctx: Context) -> list[Reply]:
         buttons=() if deadline is None else buttons.phase_opened(),
     )
     return await ctx.announce(game, message, "rollback")
+
+
+ROLLBACK = CommandSpec(
+    "rollback",
+    "rollback confirm",
+    "Undo the last adjudication: that phase opens again with its orders as given.",
+    rollback,
+    (
+        "The phase that had opened after it is voided. Surrenders and eliminations of "
+        "that adjudication are undone, and a finished game runs again. The channel is told.",
+    ),
+    ("rollback confirm",),
+    arguments=(
+        Argument("confirm", "Yes, undo the last adjudication", Kind.YES_NO, word="confirm"),
+    ),
+    gm=True,
+    public=True,
+)
 
 
 async def _reopen(ctx: Context, game: Game, phase: Phase) -> None:

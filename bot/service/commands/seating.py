@@ -10,9 +10,10 @@ or SURRENDER vote in the phase is dropped: a vote binds only the player who cast
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
+from bot.service.commands.mentions import read_user
+from bot.service.commands.spec import Argument, CommandSpec, Kind
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
 from bot.service.errors import UserError
@@ -26,10 +27,6 @@ from bot.service.words.labels import power_name, power_names
 from bot.store import Game, OrderKind, Phase, Player, PowerStatus, VoteKind
 from engine import OrderError, Position, format_order
 from engine.names import power_code
-
-# Slack writes a mention as <@U0123|name>, Discord as <@123> or <@!123>.
-_MENTION = re.compile(r"<@!?([\w.-]+)(?:\|([^>]*))?>")
-_USER = re.compile(r"@?([\w.-]+)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,22 +108,25 @@ async def kick(ctx: Context) -> list[Reply]:
     return await ctx.announce(game, message, "kick")
 
 
+KICK = CommandSpec(
+    "kick",
+    "kick <power>",
+    "Remove the player(s) of a power: it falls into civil disorder, its units hold.",
+    kick,
+    (
+        "The channel is told a replacement is wanted. Orders the power had given this "
+        "phase stay on file but count only if a new player takes over before the deadline.",
+    ),
+    ("kick france",),
+    arguments=(Argument("power", "The power whose players leave, e.g. france", required=True),),
+    gm=True,
+    public=True,
+)
+
+
 # replace -------------------------------------------------------------------------------------
 
 REPLACE_USAGE = "`replace <power> <user>`, e.g. `replace france @zoe`"
-
-
-def read_user(text: str) -> tuple[str, str]:
-    """(user id, display name) from a mention or a bare id."""
-    text = text.strip()
-    mention = _MENTION.fullmatch(text)
-    if mention is not None:
-        user_id = mention.group(1)
-        return user_id, (mention.group(2) or user_id)
-    bare = _USER.fullmatch(text)
-    if bare is None:
-        raise UserError(f"Name one user: {REPLACE_USAGE}.")
-    return bare.group(1), bare.group(1)
 
 
 async def replace(ctx: Context) -> list[Reply]:
@@ -135,7 +135,10 @@ async def replace(ctx: Context) -> list[Reply]:
     game = seat.game
     if not rest.strip():
         raise UserError(f"Name the new player: {REPLACE_USAGE}.")
-    user_id, display = read_user(rest)
+    named = read_user(rest)
+    if named is None:
+        raise UserError(f"Name one user: {REPLACE_USAGE}.")
+    user_id, display = named
     state = (await ctx.store.power_statuses(game.id)).get(seat.power, PowerStatus.PLAYING)
     if state == PowerStatus.ELIMINATED:
         raise UserError(f"{seat.name} is out of the game: it has nothing left to play.")
@@ -193,6 +196,25 @@ async def replace(ctx: Context) -> list[Reply]:
     )
     replies = await ctx.announce(game, message, "replace")
     return [*replies, ctx.say(f"{display} plays {names} now and has the picture by DM.")]
+
+
+REPLACE = CommandSpec(
+    "replace",
+    "replace <power> <user>",
+    "Hand a power to a new player (its current players, if any, leave the game).",
+    replace,
+    (
+        "The new player gets by DM the power's units, centres, what the phase asks of it "
+        "and the orders already given for it this phase.",
+    ),
+    ("replace france @zoe",),
+    arguments=(
+        Argument("power", "The power to hand over, e.g. france", required=True),
+        Argument("user", "Its new player", Kind.USER, required=True),
+    ),
+    gm=True,
+    public=True,
+)
 
 
 async def _brief(ctx: Context, seat: Seat, player: Player) -> None:

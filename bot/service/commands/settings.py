@@ -7,6 +7,7 @@ agreed end) apply from now on, the current deadline staying where it is.
 
 from __future__ import annotations
 
+from bot.service.commands.spec import Argument, CommandSpec
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
 from bot.service.errors import UserError
@@ -92,3 +93,25 @@ async def settings(ctx: Context) -> list[Reply]:
     title = f"{game.name}: the game master changed the settings ({', '.join(names)})"
     message = Message(title=title, sections=(Section(None, tuple(lines)),))
     return await ctx.announce(game, message, "settings")
+
+
+SETTINGS = CommandSpec(
+    "settings",
+    "settings [option=value ...]",
+    "The game's settings; the game master changes them with the options of `newgame`.",
+    settings,
+    (
+        "Anyone may read them. Before the game starts every option may change; once it "
+        "has started, anonymous, players and negotiation are settled, and the rest apply "
+        "from now on (a new schedule from the next phase: `extend` or `deadline` moves "
+        "the current deadline). end=none removes an agreed end.",
+    ),
+    ("settings", "settings press=public", "settings schedule=24h/1h/1h nmr=cd"),
+    arguments=(
+        Argument(
+            "changes",
+            "Game master: options to change, as for newgame, e.g. press=public nmr=cd",
+        ),
+    ),
+    flip="changes",
+)

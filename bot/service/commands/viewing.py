@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from bot.service.commands.spec import Argument, CommandSpec, Kind
 from bot.service.context import Context
 from bot.service.effects import Image, Line, Message, Reply, Section
 from bot.service.errors import UserError
@@ -62,6 +63,14 @@ async def status(ctx: Context) -> list[Reply]:
         sections += (Section(None, (Line(held),)),)
     title = f"{game.name}: {message.title}"
     return [ctx.private(replace(message, title=title, sections=sections))]
+
+
+STATUS = CommandSpec(
+    "status",
+    "status",
+    "The phase, its deadline, who is ready or still missing orders, and centre counts.",
+    status,
+)
 
 
 _IDLE = {
@@ -132,6 +141,30 @@ async def map_(ctx: Context) -> list[Reply]:
     if phase.status == PhaseStatus.OPEN:
         return [ctx.public(await _board_map(ctx, game, phase, region))]
     return [ctx.public(await _results_map(ctx, game, phase, region))]
+
+
+MAP = CommandSpec(
+    "map",
+    "map [phase] [region] [mine]",
+    "The map now, or of a past phase with its orders and results.",
+    map_,
+    (
+        "region: a province code (it and its neighbours) or one of british_isles, "
+        "scandinavia, low_countries, france, iberia, central_europe, italy, balkans, "
+        "turkey, russia, mediterranean.",
+        "mine: your own orders drawn on the board, sent to you alone.",
+    ),
+    ("map", "map S1901M", "map balkans", "map mine"),
+    arguments=(
+        Argument("phase", "A past phase, e.g. S1901M (default: now)"),
+        Argument("region", "A region (balkans, france, ...) or a province code and its neighbours"),
+        Argument(
+            "mine", "Draw your own orders on the board, for you alone", Kind.YES_NO, word="mine"
+        ),
+    ),
+    public=True,
+    flip="mine",
+)
 
 
 def _pick_phase(game: Game, every: list[Phase], current: Phase | None, asked: str | None) -> Phase:
@@ -257,3 +290,14 @@ async def history(ctx: Context) -> list[Reply]:
     before, orders, resolution = await resolution_of(ctx, phase)
     message = history_message(before, orders, resolution)
     return [ctx.private(replace(message, title=f"{game.name}: {message.title}"))]
+
+
+HISTORY = CommandSpec(
+    "history",
+    "history [phase]",
+    "Every order and result of a past phase (default: the latest).",
+    history,
+    (),
+    ("history", "history F1901M"),
+    arguments=(Argument("phase", "A past phase, e.g. F1901M (default: the latest)"),),
+)

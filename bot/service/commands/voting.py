@@ -8,6 +8,7 @@ the game is over.
 from __future__ import annotations
 
 from bot.service.commands.ordering import Turn
+from bot.service.commands.spec import Argument, Choice, CommandSpec
 from bot.service.context import Context
 from bot.service.effects import Reply
 from bot.service.errors import UserError
@@ -66,12 +67,32 @@ async def draw(ctx: Context) -> list[Reply]:
     ]
 
 
+DRAW = CommandSpec(
+    "draw",
+    "draw",
+    "Vote to end the game in a draw, with this phase's orders.",
+    draw,
+    (
+        "The vote is secret until the phase is adjudicated, then reported to all. The game "
+        "ends in a draw shared by every power still playing if all of them vote for it in "
+        "the same phase; otherwise play goes on and votes start afresh.",
+        "Powers in civil disorder or that surrendered neither vote nor share the draw.",
+    ),
+    ("draw",),
+)
+
+
 async def undraw(ctx: Context) -> list[Reply]:
     turns = await _turns(ctx)
     label = phase_label(turns[0].phase.name)
     if not await _withdraw(ctx, turns, VoteKind.DRAW):
         raise UserError(f"You have not voted for a draw in {label}.")
     return [ctx.say(f"You no longer vote for a draw in {label}.")]
+
+
+UNDRAW = CommandSpec(
+    "undraw", "undraw", "Take back your draw vote for this phase.", undraw, (), ("undraw",)
+)
 
 
 async def surrender(ctx: Context) -> list[Reply]:
@@ -106,6 +127,33 @@ async def surrender(ctx: Context) -> list[Reply]:
             "To surrender to an alliance, the allies vote `draw` in the same phase.",
         )
     ]
+
+
+SURRENDER = CommandSpec(
+    "surrender",
+    "surrender confirm",
+    "Surrender: when this phase is adjudicated your power is out of the game.",
+    surrender,
+    (
+        "Your orders for this phase still count; from then on your units hold and you give "
+        "no more orders. Secret until the phase is adjudicated; `surrender cancel` takes it "
+        "back before then.",
+        "If all others surrender, the last power playing wins; if all surrender, the game "
+        "is a tie. To surrender to an alliance, the allies vote `draw` in the same phase: "
+        "the draw is theirs.",
+    ),
+    ("surrender confirm", "surrender cancel"),
+    arguments=(
+        Argument(
+            "decision",
+            "Surrender, or take it back",
+            choices=(
+                Choice("confirm", "confirm: surrender when this phase is adjudicated"),
+                Choice("cancel", "cancel: take the surrender back"),
+            ),
+        ),
+    ),
+)
 
 
 async def my_votes(ctx: Context, turn: Turn) -> list[str]:

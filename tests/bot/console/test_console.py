@@ -33,6 +33,8 @@ async def table(tmp_path: Path) -> AsyncIterator[Table]:
         ("order A PAR - BUR", Where(None), "order A PAR - BUR"),
         ("/dip orders", Where(None), "orders"),
         ("   ", Where(None), None),
+        ("/dip replace france @zoe", Where("game"), "replace france zoe"),
+        ("press all see @zoe", Where(None), "press all see @zoe"),
     ],
 )
 def test_what_reaches_the_bot(line: str, where: Where, command: str | None) -> None:

@@ -26,6 +26,8 @@ def test_the_command_in_a_dm() -> None:
     assert dm_command("/DIP\norder A Par-Bur") == "order A Par-Bur"
     assert dm_command("/dip") == "help"
     assert dm_command("   ") is None
+    assert dm_command("replace france <@!123>") == "replace france <@123|123>"
+    assert dm_command("game hague replace france @zoe") == "game hague replace france zoe"
 
 
 async def test_orders_by_dm_with_or_without_the_word_order(game: DiscordTable) -> None:

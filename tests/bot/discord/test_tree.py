@@ -1,16 +1,16 @@
-"""The command tree: every service command under `/dip`, typed and described within
-Discord's limits, and each typed option read back into the one command grammar."""
+"""The command tree: every service command under `/dip`, made from the service's
+declarations, typed and described within Discord's limits."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
 from discord import AppCommandOptionType, app_commands
 
-from bot.frontends.discord.generic_commands import generic_commands
-from bot.frontends.discord.options import command_text, flag, setting
-from bot.service import SPECS
+from bot.frontends.discord.slash_commands import slash_command
+from bot.service import COMMANDS, Argument, find_command
 from tests.bot.discord.table import DiscordTable
 
 
@@ -26,8 +26,8 @@ async def test_every_service_command_is_a_dip_subcommand(table: DiscordTable) ->
     top = {c.name for c in table.group.commands}
     masters = table.group.get_command("gm")
     assert isinstance(masters, app_commands.Group)
-    assert {c.name for c in masters.commands} == {s.name for s in SPECS if s.gm}
-    assert top == {s.name for s in SPECS if not s.gm} | {"menu", "gm"}
+    assert {c.name for c in masters.commands} == {s.name for s in COMMANDS if s.gm}
+    assert top == {s.name for s in COMMANDS if not s.gm} | {"menu", "gm"}
     assert len(top) <= 25 and len(masters.commands) <= 25
     assert [c.name for c in table.client.tree.get_commands()] == ["dip"]
 
@@ -38,14 +38,29 @@ async def test_every_service_command_is_typed(table: DiscordTable) -> None:
     assert [c.name for c in commands if "arguments" in {p.name for p in c.parameters}] == []
 
 
-async def test_a_command_the_front_end_does_not_know_yet_takes_text(
+async def test_a_command_the_service_declares_needs_nothing_written_here(
     table: DiscordTable,
 ) -> None:
-    known = {s.name for s in SPECS} - {"report"}
-    ((spec, command),) = generic_commands(table.client.front, known)
+    report = find_command("report")
+    assert report is not None
+    spec = replace(report, arguments=(Argument("arguments", report.usage),))
+    command = slash_command(table.client.front, spec)
     assert spec.name == command.name == "report"
     assert [p.name for p in command.parameters] == ["arguments", "game"]
     assert command.description == spec.summary
+
+
+async def test_the_tree_has_the_grammars_commands_and_options(table: DiscordTable) -> None:
+    masters = table.group.get_command("gm")
+    assert isinstance(masters, app_commands.Group)
+    for spec in COMMANDS:
+        command = (masters if spec.gm else table.group).get_command(spec.name)
+        assert isinstance(command, app_commands.Command), spec.name
+        # Discord lists required options first; otherwise they keep the declared order.
+        declared = sorted(spec.offered_arguments, key=lambda a: not a.required)
+        assert [p.name for p in command.parameters] == [a.name for a in declared]
+        assert [p.description for p in command.parameters] == [a.description for a in declared]
+        assert [p.required for p in command.parameters] == [a.required for a in declared]
 
 
 async def test_the_payload_fits_discord(table: DiscordTable) -> None:
@@ -83,15 +98,6 @@ async def test_options_are_typed(table: DiscordTable) -> None:
     assert not option("status", "game").required
 
 
-def test_typed_options_become_the_command_grammar() -> None:
-    assert command_text("order", "A Par-Bur") == "order A Par-Bur"
-    assert command_text("map", None, "balkans", "mine") == "map balkans mine"
-    assert command_text("orders", game="hague") == "game hague orders"
-    assert command_text("status", game="  ") == "status"
-    assert flag("anonymous", True) == "anonymous=on" and flag("x", None) is None
-    assert setting("tz", " Europe/Paris ") == "tz=Europe/Paris" and setting("tz", " ") is None
-
-
 @pytest.mark.parametrize(
     ("options", "expected"),
     [
@@ -110,7 +116,7 @@ async def test_newgame_with_typed_options(
 
 
 async def test_help_topics_are_suggested(table: DiscordTable) -> None:
-    starting = [s.name for s in SPECS if s.name.startswith("un")]
+    starting = [s.name for s in COMMANDS if s.name.startswith("un")]
     assert await table.complete("alice", "help", "command", "un") == starting
     assert len(await table.complete("alice", "help", "command", "")) == 25
     assert await table.complete("alice", "help", "command", "ga") == ["games", "game"]

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.service.commands.grammar import BY_NAME, parse_command
+from bot.service.commands.grammar import parse_command
+from bot.service.commands.registry import BY_NAME
 from bot.service.effects import Audience, Button, Message, Reply, Request
 from bot.service.outbox.queue import Delivery
 from bot.service.words import buttons

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.commands.grammar import SPECS, Command, Spec, help_message, parse_command
+from bot.service.commands.grammar import parse_command
+from bot.service.commands.registry import COMMANDS, help_message
+from bot.service.commands.spec import Command, CommandSpec
 from bot.service.errors import UserError
 
 
@@ -67,13 +69,13 @@ def test_bad_commands_say_what_would_be_right(text: str, message: str) -> None:
 
 def test_help_lists_every_command() -> None:
     listed = help_message().plain_text()
-    for spec in SPECS:
+    for spec in COMMANDS:
         assert f"{spec.usage} — {spec.summary}" in listed
     assert "game <name> <command>" in listed
 
 
-@pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.name)
-def test_every_command_has_its_own_help(spec: Spec) -> None:
+@pytest.mark.parametrize("spec", COMMANDS, ids=lambda spec: spec.name)
+def test_every_command_has_its_own_help(spec: CommandSpec) -> None:
     message = help_message(spec.name)
     assert message.title == spec.usage
     text = message.plain_text()

@@ -138,10 +138,10 @@ def test_the_modal_has_a_menu_per_unit_and_searches_long_lists() -> None:
     assert [o["value"] for o in first["element"]["options"]] == ["A PAR H", "A PAR - BUR"]
     assert second["element"]["type"] == "external_select"
     assert json.loads(view["private_metadata"]) == {"channel": "C1", "dm": False, "game": None}
-    assert [o["value"] for o in matching(many, "x14")] == [
+    assert [o["value"] for o in matching("F NTH", many, "x14")] == [
         f"F NTH S A X14{i} - Y" for i in range(10)
     ]
-    assert len(matching(many, "")) == 100
+    assert len(matching("F NTH", many, "")) == 100
 
 
 def test_a_submitted_modal_gives_the_picked_orders() -> None:
@@ -177,6 +177,9 @@ def test_a_submitted_modal_gives_the_picked_orders() -> None:
         ("", "help"),
         ("  join france ", "join france"),
         ("order A Par -&gt; Bur", "order A Par -> Bur"),
+        ("replace france @zoe", "replace france zoe"),
+        ("replace france <@U0ZOE|zoe>", "replace france <@U0ZOE|zoe>"),
+        ("press all hi @zoe", "press all hi @zoe"),
     ],
 )
 def test_slash_command_text(written: str, command: str) -> None:
@@ -192,6 +195,7 @@ def test_slash_command_text(written: str, command: str) -> None:
         ("/DIP\nstatus", "status"),
         ("order A Par-Bur\nF Bre-MAO", "order A Par-Bur\nF Bre-MAO"),
         ("   ", None),
+        ("/dip replace france <@U0ZOE>", "replace france <@U0ZOE|U0ZOE>"),
     ],
 )
 def test_direct_message_text(written: str, command: str | None) -> None:

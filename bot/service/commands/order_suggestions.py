@@ -1,15 +1,16 @@
-"""Autocomplete for orders: as a player types, their own units, then the legal orders of the
-unit they named, or the orders that fit what they typed, best first.
+"""Suggestions for orders as a player types them, from the engine's legal orders: their own
+units, then the legal orders of the unit they named, or the orders that fit what they typed,
+best first. Discord's autocomplete and Slack's searching menus both offer these; each front
+end keeps its own limits (how many suggestions, how long).
 
-The orders are the service's (the engine's legal orders in canonical notation); this only
-matches text against them. Players write as they like: ``a par-bur``, ``mar s par bur``,
-``Paris army to Burgundy``. A typed word fits a word of an order that starts with it, and a
-full name fits its abbreviation (``Burgundy`` fits ``BUR``); words in the order's own order
-rank first. Several orders may be typed at once (``;`` or ``,`` between them): the last one
-is completed and the ones before are kept.
+The orders are the service's (:mod:`.order_menus`: the engine's legal orders in canonical
+notation); this only matches text against them. Players write as they like: ``a par-bur``,
+``mar s par bur``, ``Paris army to Burgundy``. A typed word fits a word of an order that
+starts with it, and a full name fits its abbreviation (``Burgundy`` fits ``BUR``); words in
+the order's own order rank first. Several orders may be typed at once (``;`` or ``,``
+between them): the last one is completed and the ones before are kept.
 
-Discord shows at most 25 suggestions of at most 100 characters. They only help: free text
-is still sent and read on submit.
+Suggestions only help: whatever is sent is read again as any typed order.
 """
 
 from __future__ import annotations
@@ -18,10 +19,8 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-MAX_SUGGESTIONS = 25
-MAX_LENGTH = 100
-
-Choices = Sequence[tuple[str, Sequence[str]]]
+# (unit, its legal orders) for each of the requester's units, as order menus list them.
+UnitOrders = Sequence[tuple[str, Sequence[str]]]
 
 _WORD = re.compile(r"[A-Za-z0-9]+")
 _SEPARATOR = re.compile(r"[;,\n]")
@@ -48,7 +47,7 @@ _NOISE = frozenset({"TO", "MOVE", "MOVES", "IN", "AT", "FROM", "THE"})
 _COASTS = frozenset({"NC", "SC", "EC", "WC"})
 
 
-def words(text: str) -> tuple[str, ...]:
+def _words(text: str) -> tuple[str, ...]:
     """The words of an order or of what was typed, upper-case, synonyms read."""
     out: list[str] = []
     for raw in _WORD.findall(text.upper()):
@@ -125,30 +124,30 @@ def _split(typed: str) -> tuple[str, str]:
 
 
 def _offer(head: str, candidates: Iterable[str]) -> list[str]:
-    out: list[str] = []
+    """The candidates after the orders already typed, each once."""
     kept = head.rstrip()
-    for candidate in candidates:
-        value = f"{kept} {candidate}" if kept else candidate
-        if len(value) > MAX_LENGTH or value in out:
-            continue
-        out.append(value)
-        if len(out) == MAX_SUGGESTIONS:
-            break
-    return out
+    out = (f"{kept} {candidate}" if kept else candidate for candidate in candidates)
+    return list(dict.fromkeys(out))
 
 
-def suggest_orders(typed: str, choices: Choices) -> list[str]:
-    """Suggestions for the order being typed, given (unit, legal orders) for each unit.
+def suggest_orders(typed: str, choices: UnitOrders, *, unit: str | None = None) -> list[str]:
+    """Suggestions for the order being typed, best first, given (unit, legal orders) for
+    each of the requester's units.
 
     Nothing typed yet: the units. A unit named (``par``, ``A Par``, ``f stp``): its orders,
     holds and moves first. Several units fit (``a``): those units. Else every order that
     fits the typed words, those starting with the unit typed first.
+
+    ``unit``: the suggestions are for that unit's own menu, which has named it already: its
+    orders that fit the typed words (every one when nothing is typed), nothing kept before.
     """
+    if unit is not None:
+        return _offer("", _ranked(_words(typed), [c for c in choices if c[0] == unit]))
     head, current = _split(typed)
-    wanted = words(current)
+    wanted = _words(current)
     if not wanted:
         return _offer(head, (label for label, _ in choices))
-    labels = [words(label) for label, _ in choices]
+    labels = [_words(label) for label, _ in choices]
     named = [i for i, label in enumerate(labels) if _names(wanted, label)]
     if len(named) > 1:
         exact = [i for i in named if set(wanted) & {w for w in labels[i] if len(w) >= 3}]
@@ -166,11 +165,11 @@ def _names(wanted: tuple[str, ...], label: tuple[str, ...]) -> bool:
     return fit is not None and fit.inversions == 0
 
 
-def _ranked(wanted: tuple[str, ...], choices: Choices) -> list[str]:
+def _ranked(wanted: tuple[str, ...], choices: UnitOrders) -> list[str]:
     scored: list[tuple[tuple[int, ...], str]] = []
     for unit_index, (_, orders) in enumerate(choices):
         for order_index, order in enumerate(orders):
-            target = words(order)
+            target = _words(order)
             fit = _match(wanted, target)
             if fit is None:
                 continue
@@ -187,9 +186,9 @@ def _ranked(wanted: tuple[str, ...], choices: Choices) -> list[str]:
     return [order for _, order in scored]
 
 
-def suggest_units(typed: str, choices: Choices) -> list[str]:
-    """The player's units that fit what was typed (for `clear` and `possible`)."""
-    wanted = words(typed)
+def suggest_units(typed: str, choices: UnitOrders) -> list[str]:
+    """The requester's units that fit what was typed (for `clear` and `possible`)."""
+    wanted = _words(typed)
     units = [label for label, orders in choices if orders and orders[0].startswith(label)]
-    fitting = [u for u in units if not wanted or _match(wanted, words(u)) is not None]
-    return fitting[:MAX_SUGGESTIONS]
+    fitting = [u for u in units if not wanted or _match(wanted, _words(u)) is not None]
+    return fitting

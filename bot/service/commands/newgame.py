@@ -1,0 +1,167 @@
+"""`newgame`: a game created in a channel, with its options; whoever creates it is its
+game master."""
+
+from __future__ import annotations
+
+from bot.service.commands.forming import MIN_PLAYERS
+from bot.service.commands.settings import option_lines
+from bot.service.commands.spec import Argument, Choice, CommandSpec, Kind
+from bot.service.context import Context
+from bot.service.effects import Line, Message, Reply, Section
+from bot.service.errors import UserError
+from bot.service.options.game_options import Press, parse_newgame
+from bot.store import Game, GameNameTakenError
+
+
+async def newgame(ctx: Context) -> list[Reply]:
+    place = ctx.request.place
+    if place.is_dm or place.channel is None:
+        raise UserError(
+            "Create a game in the channel where it will be played: write `newgame` there."
+        )
+    if ctx.command.game is not None:
+        raise UserError("Write `newgame <name>` to name the new game, without `game` first.")
+    existing = await ctx.store.find_game_by_channel(ctx.platform, ctx.workspace, place.channel)
+    if existing is not None:
+        raise UserError(
+            f"This channel already has a game, {existing.name} ({existing.status}). "
+            "Play one game per channel: create the next one in another channel, or `end` "
+            "this one first."
+        )
+    name, options = parse_newgame(ctx.args, ctx.deps.default_zone)
+    if name is None:
+        name = await _free_name(ctx)
+    try:
+        game = await ctx.store.create_game(
+            platform=ctx.platform,
+            workspace=ctx.workspace,
+            channel=place.channel,
+            name=name,
+            creator=ctx.actor_id,
+            settings=options.to_settings(),
+        )
+    except GameNameTakenError:
+        raise UserError(
+            f"A game named {name} already exists here: choose another name, "
+            f"e.g. `newgame {name}-2`."
+        ) from None
+    lines = [
+        Line(f"Game master: {ctx.request.actor.display_name}."),
+        Line(
+            "Join with `join`, optionally naming the powers you would like, best first "
+            "(e.g. `join france, england`)."
+        ),
+        Line(f"The game master starts the game with `start` ({_how_many(ctx, game)})."),
+        *option_lines(ctx.variant(game), options),
+    ]
+    message = Message(title=f"New game: {game.name}", sections=(Section(None, tuple(lines)),))
+    return await ctx.announce(game, message, "newgame")
+
+
+def _how_many(ctx: Context, game: Game) -> str:
+    setup = ctx.options(game).setup
+    if setup is not None:
+        return f"{setup.players} players"
+    return f"{MIN_PLAYERS} to {len(ctx.variant(game).powers)} players"
+
+
+async def _free_name(ctx: Context) -> str:
+    n = 1
+    while await ctx.store.find_game(ctx.platform, ctx.workspace, f"game-{n}") is not None:
+        n += 1
+    return f"game-{n}"
+
+
+NEWGAME = CommandSpec(
+    "newgame",
+    "newgame [name] [option=value ...]",
+    "Create a game in this channel; you become its game master.",
+    newgame,
+    (
+        "The name is one word of letters, digits, - or _ (default: game-1, game-2, ...).",
+        "schedule=48h/2h/2h  movement/retreats/adjustments (default), or blitz:5m, "
+        "classroom, league, weekly:tz=...;due=wed 00:00,sun 00:00;process=mon 12:30",
+        "tz=Europe/London  the game's time zone, for deadlines shown and typed",
+        "negotiation=7d  time to negotiate before the first deadline counts",
+        "ready_early=on|off  adjudicate early once every power is ready (default on)",
+        "grace=10m  once all are ready, wait this long first (default 0)",
+        "reminders=24h,1h  remind powers missing orders this long before orders close",
+        "press=full|public|none|rulebook  the press rule: any press, only `press all` "
+        "(posted in the channel), none (gunboat), or none during retreats and adjustments "
+        "(the 1961 rules); add +grey to allow unsigned press (press=grey: full and grey)",
+        "anonymous=on|off  keep who plays which power secret (default off)",
+        "nmr=off|warn|warn:2|cd|excuse:1|excuse:1/12h  a power sending no orders for a "
+        "movement phase: only counted (off), warned each time (warn), warned twice then "
+        "civil disorder (warn:2), civil disorder at once (cd), or excused once by moving "
+        "the deadline for everyone (24h, or as given) then civil disorder (excuse:1); in "
+        "civil disorder its player is replaced",
+        "end=1910  the game ends after 1910's adjustments and the most supply centres win; "
+        "end=1910:units  the most units win; end=2027-01-15  it ends at the first campaign "
+        "finished on or after that day (the game's time zone)",
+        "players=6|5|4|4:2|4:3|3  the rule book's games for fewer players: 6 without "
+        "Italy, 5 without Italy and Germany, 4 and 3 with players commanding two powers "
+        "each (England; Austria and France; Germany and Turkey; Italy and Russia, or the "
+        "layouts 4:2 and 4:3); powers not played stand in civil disorder",
+    ),
+    ("newgame", "newgame hague schedule=24h/1h/1h tz=Europe/Paris anonymous=on"),
+    arguments=(
+        Argument("name", "One word: letters, digits, - or _ (default: game-1, game-2, ...)"),
+        Argument(
+            "schedule",
+            "48h/2h/2h (movement/retreats/adjustments), blitz:5m, league or weekly:...",
+            setting="schedule",
+        ),
+        Argument("tz", "The game's time zone, e.g. Europe/London", setting="tz"),
+        Argument(
+            "negotiation",
+            "Time to negotiate before the first deadline counts, e.g. 7d",
+            setting="negotiation",
+        ),
+        Argument("grace", "Once all are ready, wait this long first, e.g. 10m", setting="grace"),
+        Argument(
+            "reminders",
+            "Remind powers missing orders this long before orders close, e.g. 24h,1h",
+            setting="reminders",
+        ),
+        Argument(
+            "ready_early",
+            "Adjudicate early once every power is ready (default: yes)",
+            Kind.YES_NO,
+            setting="ready_early",
+        ),
+        Argument(
+            "press",
+            "The press rule (default: full)",
+            choices=tuple(Choice(rule.value, rule.value) for rule in Press),
+            setting="press",
+        ),
+        Argument(
+            "grey_press",
+            "Allow unsigned (grey) press (default: no)",
+            Kind.YES_NO,
+            setting="press",
+            word="grey",
+        ),
+        Argument(
+            "anonymous",
+            "Keep who plays which power secret (default: no)",
+            Kind.YES_NO,
+            setting="anonymous",
+        ),
+        Argument(
+            "nmr",
+            "Missed orders: off, warn, warn:2, cd or excuse:1 (default: off)",
+            setting="nmr",
+        ),
+        Argument(
+            "end", "An agreed end: a year (1910), 1910:units or a date (2027-01-15)", setting="end"
+        ),
+        Argument(
+            "players",
+            "Fewer players, as the rule book sets them out: 6, 5, 4, 4:2, 4:3 or 3",
+            setting="players",
+        ),
+    ),
+    public=True,
+    game_argument=False,
+)

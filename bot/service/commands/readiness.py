@@ -1,0 +1,112 @@
+"""`ready` and `unready`: a power saying its orders are final, and the phase adjudicated
+early once every power has (where the game's schedule allows)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from bot.service.commands.ordering import Turn
+from bot.service.commands.spec import CommandSpec
+from bot.service.context import Context
+from bot.service.effects import Reply
+from bot.service.roster import players_by_power
+from bot.service.schedule import early_deadline
+from bot.service.turn import opening
+from bot.service.words.labels import phase_label
+from bot.service.words.power_state import missing_orders
+from bot.store import GameStatus, PowerStatus
+
+
+async def ready(ctx: Context) -> list[Reply]:
+    turns = await Turn.all(ctx)
+    turn = turns[0]
+    lines = [f"You are ready for {phase_label(turn.phase.name)}."]
+    for each in turns:
+        await ctx.store.set_ready(each.phase.id, each.power, True)
+        missing = missing_orders(each.position, each.power, await each.orders(ctx))
+        if missing:
+            whose = f"{each.name}: " if len(turns) > 1 else ""
+            lines.append(
+                f"{whose}Still without orders: {', '.join(missing)} (they take the default)."
+            )
+    if await _everyone_ready(ctx, turn):
+        lines.append(await _bring_forward(ctx, turn))
+    return [ctx.say(*lines)]
+
+
+READY = CommandSpec(
+    "ready",
+    "ready",
+    "Say your orders are final; when every power is ready the phase may be adjudicated early.",
+    ready,
+)
+
+
+async def unready(ctx: Context) -> list[Reply]:
+    turns = await Turn.all(ctx)
+    turn = turns[0]
+    for each in turns:
+        await ctx.store.set_ready(each.phase.id, each.power, False)
+    lines = [f"You are no longer ready for {phase_label(turn.phase.name)}."]
+    early = turn.game.settings.get("early")
+    if isinstance(early, dict) and early.get("phase_id") == turn.phase.id:
+        restored = _restore(turn, early)
+        if restored:
+            lines.append(restored)
+    return [ctx.say(*lines)]
+
+
+UNREADY = CommandSpec("unready", "unready", "Take back `ready`.", unready)
+
+
+async def _everyone_ready(ctx: Context, turn: Turn) -> bool:
+    """Whether every power with a player and something to order says it is ready."""
+    statuses = await ctx.store.power_statuses(turn.game.id)
+    ready_now = await ctx.store.ready_powers(turn.phase.id)
+    playing = set(await players_by_power(ctx.store, turn.game))
+    needed = {
+        power
+        for power in playing
+        if statuses.get(power, PowerStatus.PLAYING) == PowerStatus.PLAYING
+        and missing_orders(turn.position, power, ())
+    }
+    return needed <= ready_now
+
+
+async def _bring_forward(ctx: Context, turn: Turn) -> str:
+    """Everyone is ready: the phase is adjudicated early if the schedule allows."""
+    game, phase = turn.game, turn.phase
+    if game.status != GameStatus.ACTIVE or phase.deadline is None:
+        return "Everyone is ready; the game is paused, so nothing happens until it resumes."
+    schedule = ctx.options(game).schedule
+    early = early_deadline(schedule, ctx.now, deadline=phase.deadline)
+    if early is None:
+        return "Everyone is ready; this game keeps its deadline."
+    game.settings = {
+        **game.settings,
+        "early": {
+            "phase_id": phase.id,
+            "deadline": phase.deadline.isoformat(),
+            "orders_close_at": (phase.orders_close_at or phase.deadline).isoformat(),
+        },
+    }
+    phase.deadline = early
+    phase.orders_close_at = min(phase.orders_close_at or early, early)
+    if early <= ctx.now:
+        return "Everyone is ready: the phase is adjudicated now."
+    at = opening.when(early, ctx.zone(game), ctx.now)
+    return f"Everyone is ready: the phase is adjudicated {at}."
+
+
+def _restore(turn: Turn, early: dict[str, str]) -> str | None:
+    """Someone is no longer ready before an early deadline came: the scheduled one is back."""
+    phase = turn.phase
+    if phase.deadline is None:
+        return None
+    deadline = datetime.fromisoformat(early["deadline"])
+    if phase.deadline >= deadline:
+        return None
+    phase.deadline = deadline
+    phase.orders_close_at = datetime.fromisoformat(early["orders_close_at"])
+    turn.game.settings = {k: v for k, v in turn.game.settings.items() if k != "early"}
+    return "The phase keeps its scheduled deadline again."

@@ -1,0 +1,177 @@
+"""What a command is: as declared (a :class:`CommandSpec` and its typed arguments, each an
+:class:`Argument`) and as written (a :class:`Command`).
+
+A command group's module declares each of its commands once, next to its handler::
+
+    ORDERS = CommandSpec(
+        "orders",
+        "orders",
+        "Your orders for this phase, and units still without one.",
+        orders,
+    )
+
+and :mod:`bot.service.commands.registry` lists them all. From the declarations, text front
+ends read commands (:mod:`.grammar`), `help` prints them, and a front end with typed options
+(Discord's slash commands) builds its commands, writing what was typed back as one line of
+the text grammar (:meth:`CommandSpec.written`), so the service reads every front end alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bot.service.context import Context
+    from bot.service.effects import Reply
+
+Handler = Callable[["Context"], Awaitable[list["Reply"]]]
+# A typed argument's value: text, a yes/no, or nothing given.
+ArgumentValue = str | bool | None
+
+
+class Kind(StrEnum):
+    """What an argument's value is."""
+
+    TEXT = "text"  # written as typed
+    # Several names (`england, germany`): written as one word of the grammar, `england,germany`.
+    NAMES = "names"
+    YES_NO = "yes_no"
+    # A person, written as the grammar names users (see :mod:`.mentions`).
+    USER = "user"
+
+
+class Suggest(StrEnum):
+    """What a front end may suggest for an argument as it is typed."""
+
+    ORDERS = "orders"  # the requester's legal orders (:mod:`.order_suggestions`)
+    UNITS = "units"  # the requester's units
+    TOPICS = "topics"  # the topics of `help`
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One of the fixed values an argument may take, and the label offered for it."""
+
+    value: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Argument:
+    """One typed argument of a command.
+
+    ``description`` is one short line (at most 100 characters, the shortest limit of a front
+    end). How a value is written in the text grammar: as typed, in its place among the
+    arguments; a yes/no with a ``word`` as that word when yes (`map mine`); with a
+    ``setting``, as ``setting=value`` (`tz=Europe/London`, a yes/no `anonymous=on`), the
+    values of arguments sharing a setting joined by ``+`` (`press=public+grey`).
+    """
+
+    name: str
+    description: str
+    kind: Kind = Kind.TEXT
+    required: bool = False
+    choices: tuple[Choice, ...] = ()
+    suggest: Suggest | None = None
+    setting: str | None = None
+    word: str | None = None
+
+    def value_text(self, value: ArgumentValue) -> str | None:
+        """The value as the grammar writes it, without its setting; None when not given."""
+        if value is None:
+            return None
+        if isinstance(value, bool):
+            if self.word is not None:
+                return self.word if value else None
+            return "on" if value else "off"
+        text = value.strip()
+        if self.kind is Kind.NAMES:
+            text = ",".join(text.replace(",", " ").split())
+        return text or None
+
+    def written(self, value: ArgumentValue) -> str | None:
+        """The argument as the grammar writes it alone: ``tz=Europe/Paris``, ``mine``."""
+        text = self.value_text(value)
+        if text is None or self.setting is None:
+            return text
+        return f"{self.setting}={text}"
+
+
+GAME_ARGUMENT = Argument("game", "The game's name, when it is not the game of this channel")
+
+
+@dataclass(frozen=True, slots=True)
+class CommandSpec:
+    """One command: how to write it, what it does, its arguments and its handler.
+
+    ``gm``: for the game master only. ``public``: its answer is mostly news for the table
+    rather than for the asker, which a front end that says who sees an answer before it comes
+    (Discord's acknowledgement) needs to know; ``flip`` names an argument that, given, makes
+    it the other way (`map mine` is for the asker alone). ``game_argument``: front ends with
+    typed options offer the `game` argument (in text, any command may follow `game <name>`).
+    """
+
+    name: str
+    usage: str
+    summary: str
+    handler: Handler
+    details: tuple[str, ...] = ()
+    examples: tuple[str, ...] = ()
+    arguments: tuple[Argument, ...] = ()
+    gm: bool = False
+    public: bool = False
+    flip: str | None = None
+    game_argument: bool = True
+
+    @property
+    def offered_arguments(self) -> tuple[Argument, ...]:
+        """The arguments a front end with typed options offers, `game` last."""
+        return (*self.arguments, GAME_ARGUMENT) if self.game_argument else self.arguments
+
+    def is_public(self, values: Mapping[str, ArgumentValue]) -> bool:
+        """Whether the answer to these typed arguments is news for the table."""
+        given = self.flip is not None and values.get(self.flip) not in (None, False)
+        return self.public != given
+
+    def written(self, values: Mapping[str, ArgumentValue]) -> str:
+        """Typed arguments as one line of the text grammar: ``map balkans mine``, or
+        ``game hague orders`` when the `game` argument names one."""
+        parts: list[tuple[str | None, list[str]]] = []
+        for argument in self.arguments:
+            text = argument.value_text(values.get(argument.name))
+            if text is None:
+                continue
+            shared = next((p for p in parts if argument.setting and p[0] == argument.setting), None)
+            if shared is None:
+                parts.append((argument.setting, [text]))
+            else:
+                shared[1].append(text)
+        words = [self.name]
+        for setting, texts in parts:
+            joined = "+".join(texts)
+            words.append(joined if setting is None else f"{setting}={joined}")
+        line = " ".join(words)
+        game = values.get(GAME_ARGUMENT.name)
+        named = game.strip() if isinstance(game, str) else ""
+        return f"game {named} {line}" if named else line
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A command as written: its name and the rest of the text; ``game`` when the text named
+    a game (``game hague orders``)."""
+
+    name: str
+    args: str = ""
+    game: str | None = None
+    # Bare text in a DM taken as `order`: refused as "not a command" unless it is orders,
+    # with ``refusal`` (what the text would get as a mistyped command).
+    implicit: bool = False
+    refusal: str = field(default="", compare=False, repr=False)
+
+    @property
+    def words(self) -> list[str]:
+        return self.args.split()
