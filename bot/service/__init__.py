@@ -42,7 +42,9 @@ from bot.service.effects import (
 from bot.service.errors import UserError, safe_trace
 from bot.service.game_service import OUR_FAULT, TOO_LATE, GameService
 from bot.service.maps import Animator, Renderer
+from bot.service.outbox.pump import Pump
 from bot.service.outbox.queue import Delivery
+from bot.service.outbox.transport import SendError, Transport
 
 __all__ = [
     "OUR_FAULT",
@@ -58,11 +60,14 @@ __all__ = [
     "Line",
     "Message",
     "Place",
+    "Pump",
     "Renderer",
     "Reply",
     "Request",
     "Section",
+    "SendError",
     "Target",
+    "Transport",
     "UserError",
     "safe_trace",
     "text",
