@@ -1,7 +1,8 @@
 """Starting the bot: the database, the game service, the alarm clock and the front ends.
 
 `run` starts every chat front end whose token is set (Slack and Discord together, in one
-event loop, sharing one service and one alarm clock); with none set it starts the console.
+event loop, sharing one service and one alarm clock; each front end runs the outbox pump of
+its platform); with none set it starts the console.
 """
 
 from __future__ import annotations
@@ -91,8 +92,7 @@ async def console(
             return
         service = GameService(sessions, default_timezone=settings.default_timezone)
         front = Console(service, stream, maps, admins=admins)
-        alarm = AlarmClock(service, sweep_seconds=settings.sweep_seconds, after_run=front.deliver)
-        service.on_news(front.deliver)
+        alarm = AlarmClock(service, sweep_seconds=settings.sweep_seconds)
         await alarm.start()
         stack.callback(alarm.shutdown)
         await interactive(front, stdin_lines())

@@ -3,14 +3,15 @@
 Deadlines live in the database. One APScheduler job is armed at the service's next wakeup
 (re-armed after every run and every command), and a sweep runs every few seconds to catch
 whatever was missed while the bot was down or the clock jumped. Starting runs a sweep at
-once, so the job is always rebuilt from the database.
+once, so the job is always rebuilt from the database. Delivering what a run queued is the
+outbox pumps' business: the service rings them itself.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
@@ -22,7 +23,6 @@ logger = logging.getLogger(__name__)
 WAKEUP_JOB = "dipgm-wakeup"
 SWEEP_JOB = "dipgm-sweep"
 
-AfterRun = Callable[[], Awaitable[None]]
 # Whatever is still due right after a run failed in it: try again after this, not in a loop.
 RETRY = timedelta(seconds=30)
 
@@ -33,14 +33,11 @@ class AlarmClock:
         service: GameService,
         *,
         sweep_seconds: int,
-        after_run: AfterRun | None = None,
         scheduler: AsyncIOScheduler | None = None,
         now: Callable[[], datetime] = lambda: datetime.now(UTC),
     ) -> None:
-        """``after_run`` is called after each run: a front end delivers the outbox there."""
         self._service = service
         self._sweep_seconds = sweep_seconds
-        self._after_run = after_run
         self._scheduler = scheduler or AsyncIOScheduler(timezone=UTC)
         self._now = now
         # One run at a time: the sweep and the wakeup may fire together.
@@ -72,12 +69,10 @@ class AlarmClock:
             self._scheduler.shutdown(wait=False)
 
     async def run(self) -> None:
-        """Process what is due, let the front end deliver, then arm for the next moment."""
+        """Process what is due, then arm for the next moment."""
         async with self._running:
             try:
                 await self._service.process_due()
-                if self._after_run is not None:
-                    await self._after_run()
             except Exception as exc:
                 logger.error("the alarm clock's run failed: %s", safe_trace(exc))
         await self.rearm(retrying=True)

@@ -2,8 +2,9 @@
 the entry points the front ends and the alarm clock call, on a fake clock.
 
 - deadline: many games (seven players each) with orders in and one shared deadline; the alarm
-  clock runs at it (process_due, then the console front end delivers the outbox). Reports the
-  time from the deadline until each game's results map is delivered, and games per second.
+  clock runs at it (process_due) while the console's outbox pump delivers what it queues.
+  Reports the time from the deadline until each game's results map is delivered, and games
+  per second.
 - orders: users of several games each send a few `order ...` DMs, all users at once; reports
   the latency of each command and the throughput.
 """
@@ -35,6 +36,7 @@ from bot.service import (
     TOO_LATE,
     Actor,
     GameService,
+    Image,
     Message,
     Place,
     Reply,
@@ -71,34 +73,23 @@ class Deliverer(Console):
     def __init__(self, service: GameService, map_dir: Path) -> None:
         super().__init__(service, io.StringIO(), map_dir)
         self.shown = 0
-        self.batches = 0
         self.results: dict[str, list[float]] = {}
 
-    def show(self, label: str, message: Message, image: bytes | None) -> None:
-        super().show(label, message, image)
+    def print_text(self, label: str, message: Message) -> None:
+        super().print_text(label, message)
         self.shown += 1
-        if label.startswith("#") and message.image is not None and image is not None:
+        self._forget()
+
+    def save_picture(self, label: str, image: Image, data: bytes | None) -> None:
+        super().save_picture(label, image, data)
+        if label.startswith("#") and data is not None:
             self.results.setdefault(label[1:], []).append(time.perf_counter())
+        self._forget()
+
+    def _forget(self) -> None:
         # The transcript is not read; keep memory flat over thousands of messages.
         self.out.seek(0)
         self.out.truncate()
-
-    async def drain_all(self) -> None:
-        """What the alarm clock calls after its run."""
-        self.batches = await self.drain()
-
-    async def drain(self) -> int:
-        """Deliver until the outbox is empty; the number of batches it took.
-
-        One `deliver` takes one batch (at most 200 messages); the front ends take the next
-        batch on their next run."""
-        batches = 0
-        while True:
-            before = self.shown
-            await self.deliver()
-            if self.shown == before:
-                return batches
-            batches += 1
 
 
 @dataclass
@@ -133,9 +124,7 @@ async def open_bench(folder: Path) -> Bench:
     # The real renderer, at the app's default map size.
     service = GameService(sessions, clock=clock)
     front = Deliverer(service, folder / "maps")
-    alarm = AlarmClock(service, sweep_seconds=60, after_run=front.drain_all, now=clock)
-    # As the front ends do: each game's results go out as soon as that game is adjudicated.
-    service.on_news(front.deliver)
+    alarm = AlarmClock(service, sweep_seconds=60, now=clock)
     bench = Bench(engine, sessions, clock, service, front, alarm)
 
     async def rearm() -> None:
@@ -253,16 +242,24 @@ async def deadline_bench(
     bench.front.results.clear()
     # The alarm fires once the deadline's minute has passed.
     bench.clock.now = deadline.replace(second=0, microsecond=0) + timedelta(minutes=1)
-    batches_before = bench.front.shown
+    shown_before = bench.front.shown
+    # As the app runs it: the pump is rung after each game is adjudicated, and its results
+    # go out while the next game is worked on.
+    stop = asyncio.Event()
+    pumping = asyncio.create_task(bench.front.pump.run(stop))
+    await bench.front.pump.settled()
     profile = cProfile.Profile() if profiled else None
     start = time.perf_counter()
     if profile is not None:
         profile.enable()
     await bench.alarm.run()
+    await bench.front.pump.settled()
     total = time.perf_counter() - start
     if profile is not None:
         profile.disable()
-    delivered = bench.front.shown - batches_before
+    stop.set()
+    await pumping
+    delivered = bench.front.shown - shown_before
     again = await bench.service.process_due()
     latencies = [times[0] - start for times in bench.front.results.values()]
     last = max(latencies, default=0.0)
@@ -276,8 +273,8 @@ async def deadline_bench(
         f"{'deadline':<12} {games:>6} games   {games / last:>9.1f}/s  "
         f"median {statistics.median(latencies):.2f} s  "
         f"p90 {sorted(latencies)[int(len(latencies) * 0.9)]:.2f} s  max {last:.2f} s  "
-        f"(to each results map delivered; {delivered} messages in "
-        f"{bench.front.batches} outbox batches, run {total:.2f} s)"
+        f"(to each results map delivered; {delivered} messages, run and delivery "
+        f"{total:.2f} s)"
     )
     if profile is not None:
         # The main thread only: the maps are drawn in worker threads, seen here as waits.

@@ -65,7 +65,9 @@ from bot.service.errors import UserError, safe_trace
 from bot.service.game_service import OUR_FAULT, TOO_LATE, GameService
 from bot.service.maps import Animator, Renderer
 from bot.service.options.game_options import Press
+from bot.service.outbox.pump import Pump
 from bot.service.outbox.queue import Delivery
+from bot.service.outbox.transport import SendError, Transport
 from bot.service.stored_orders import order_key
 
 __all__ = [
@@ -92,12 +94,15 @@ __all__ = [
     "Message",
     "Place",
     "Press",
+    "Pump",
     "Renderer",
     "Reply",
     "Request",
     "Section",
+    "SendError",
     "Suggest",
     "Target",
+    "Transport",
     "UserError",
     "choices_for",
     "command_after_prefix",

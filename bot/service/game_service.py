@@ -3,9 +3,7 @@
     service = GameService(sessions, clock=clock)
     replies = await service.handle(request)        # text in, effects out
     await service.process_due()                    # what the alarm clock calls
-    for delivery in await service.pending("console"):
-        ...                                        # send it, then
-        await service.delivered(delivery.id)
+    pump = service.pump("console", transport)      # delivers the console's outbox
 
 Each command is one transaction: it happens entirely or not at all, and a problem comes
 back as a private reply saying what was wrong, never as a traceback.
@@ -15,7 +13,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
@@ -28,7 +26,11 @@ from bot.service.context import Context, Deps
 from bot.service.effects import Actor, Audience, Message, Place, Reply, Request, text
 from bot.service.errors import UserError, safe_trace
 from bot.service.maps import Animator, Renderer
-from bot.service.outbox.queue import Deliveries, Delivery
+from bot.service.outbox import queue
+from bot.service.outbox.doorbell import Doorbell
+from bot.service.outbox.pump import Pump
+from bot.service.outbox.queue import Deliveries
+from bot.service.outbox.transport import PartT, Transport
 from bot.service.turn.adjudication import Adjudicator
 from bot.store import PhaseClosedError, Platform, Store, utcnow
 from render import history_gif, map_png
@@ -65,7 +67,7 @@ class GameService:
         self._sessions = sessions
         self._clock = clock
         self._listeners: list[Listener] = []
-        self._news: list[Listener] = []
+        self._doorbell = Doorbell()
         self._deps = Deps(
             clock=clock,
             renderer=renderer,
@@ -81,19 +83,10 @@ class GameService:
         """Call ``listener`` after every command: a deadline may have moved."""
         self._listeners.append(listener)
 
-    def on_news(self, listener: Listener) -> None:
-        """Call ``listener`` whenever a phase was adjudicated at its deadline: its results
-        wait in the outbox, and a front end delivers them at once rather than after every
-        other game due at the same minute."""
-        self._news.append(listener)
-
-    async def _tell_news(self) -> None:
-        for listener in self._news:
-            try:
-                await listener()
-            except Exception as exc:
-                # The front end's own polling still delivers what this would have.
-                logger.error("a news listener failed: %s", safe_trace(exc))
+    def pump(self, platform: str, transport: Transport[PartT]) -> Pump[PartT]:
+        """The outbox pump of a platform, sending through the front end's ``transport`` and
+        woken by this service (see :mod:`bot.service.outbox.pump`)."""
+        return Pump(platform, transport, self._deliveries, self._doorbell, self._clock)
 
     # Commands ----------------------------------------------------------------------------
 
@@ -125,6 +118,8 @@ class GameService:
                         now=self._clock(),
                     )
                     replies = await handler(ctx)
+                if queue.queued_in(session):
+                    self._doorbell.ring()
                 for follow_up in ctx.follow_ups:
                     replies = [*replies, *await follow_up()]
                 return replies
@@ -178,38 +173,30 @@ class GameService:
 
     async def process_due(self) -> int:
         """Adjudicate every phase past its deadline and queue due reminders; the number of
-        phases adjudicated."""
-        return await self._adjudicator.process_due(after_each=self._tell_news)
+        phases adjudicated.
+
+        The pumps are rung after each phase (its results go out while the next game due at
+        the same minute is worked on) and at the end, whatever happened: the alarm clock's
+        periodic sweep is how a worker finds messages another worker left in the outbox.
+        """
+        try:
+            return await self._adjudicator.process_due(after_each=self._ring)
+        finally:
+            self._doorbell.ring()
 
     async def process_phase(self, phase_id: int) -> bool:
         """Adjudicate one phase now; False if it was not open (already done, or never)."""
-        return await self._adjudicator.process_phase(phase_id)
+        done = await self._adjudicator.process_phase(phase_id)
+        if done:
+            self._doorbell.ring()
+        return done
+
+    async def _ring(self) -> None:
+        self._doorbell.ring()
 
     async def next_wakeup(self) -> datetime | None:
         """When the alarm clock should call :meth:`process_due` next."""
         return await self._adjudicator.next_wakeup()
-
-    # Outbox ------------------------------------------------------------------------------
-
-    async def pending(self, platform: str) -> list[Delivery]:
-        """Messages due for a platform's front end to send (hidden from others a while)."""
-        return await self._deliveries.pending(platform)
-
-    async def delivered(self, delivery_id: int) -> None:
-        await self._deliveries.delivered(delivery_id)
-
-    async def delivery_failed(
-        self,
-        delivery_id: int,
-        error: str,
-        *,
-        retry_after: timedelta | None = None,
-        permanent: bool = False,
-    ) -> None:
-        """A send failed: it is tried again later (back-off), unless ``permanent``."""
-        await self._deliveries.failed(
-            delivery_id, error, retry_after=retry_after, permanent=permanent
-        )
 
 
 def _private(request: Request, line: str) -> Reply:

@@ -128,12 +128,14 @@ class OutboxAndAudit(StorePart):
         await self.session.flush()
         return messages
 
-    async def next_outbox_retry(self, after: datetime) -> datetime | None:
-        """The earliest outbox retry later than ``after``; messages due already are the
-        deliverers' business, and counting them would wake the clock in a loop."""
+    async def next_outbox_retry(self, after: datetime, platform: Platform) -> datetime | None:
+        """The earliest moment later than ``after`` a pending message of the platform comes
+        due; messages due already are the pump's round in hand, and counting them would wake
+        it in a loop."""
         return await self.session.scalar(
             select(func.min(OutboxMessage.next_attempt_at)).where(
                 OutboxMessage.status == OutboxStatus.PENDING,
+                OutboxMessage.platform == platform,
                 OutboxMessage.next_attempt_at > after,
             )
         )

@@ -80,7 +80,18 @@ class Session:
 
 
 async def interactive(console: Console, lines: AsyncIterator[str]) -> None:
-    """Read lines until /quit or the end of input, answering each as it comes."""
+    """Read lines until /quit or the end of input, answering each as it comes; the outbox
+    pump runs all the while."""
+    stop = asyncio.Event()
+    pump = asyncio.create_task(console.pump.run(stop))
+    try:
+        await _converse(console, lines)
+    finally:
+        stop.set()
+        await pump
+
+
+async def _converse(console: Console, lines: AsyncIterator[str]) -> None:
     session = Session()
     out = console.out
     out.write(
@@ -106,6 +117,9 @@ async def interactive(console: Console, lines: AsyncIterator[str]) -> None:
                 f"(table talk: the bot reads lines starting with {COMMAND_PREFIX} here, "
                 f"e.g. {COMMAND_PREFIX} status)\n"
             )
+        elif text:
+            # What the command queued is printed before the next prompt, not after it.
+            await console.pump.settled()
         out.write(session.prompt)
         out.flush()
     out.write("\n")

@@ -9,7 +9,9 @@ Script lines::
     # a comment                  (blank lines are skipped too)
 
 After every line the bot does what its alarm clock would do at that moment, and everything
-it sends is printed where it went.
+it sends is printed where it went. The script stands in for the alarm clock and for the
+outbox pump's loop alike: it drives both itself, one step at a time, so a transcript never
+depends on how tasks happen to interleave.
 """
 
 from __future__ import annotations
@@ -73,10 +75,10 @@ async def run_script(console: Console, clock: ScriptClock, lines: Iterable[str])
 
 async def advance(console: Console, clock: ScriptClock, span: timedelta) -> None:
     """Move the clock on, waking at each moment something falls due on the way, as the alarm
-    clock would."""
+    clock and the outbox pump would."""
     target = clock.now + span
     for _ in range(_MAX_STEPS):
-        wake = await console.service.next_wakeup()
+        wake = await _next_moment(console)
         if wake is None or wake > target:
             break
         if wake <= clock.now:
@@ -88,6 +90,12 @@ async def advance(console: Console, clock: ScriptClock, span: timedelta) -> None
     await _settle(console)
 
 
+async def _next_moment(console: Console) -> datetime | None:
+    """The next deadline, reminder or outbox retry."""
+    moments = [await console.service.next_wakeup(), await console.pump.next_retry()]
+    return min((m for m in moments if m is not None), default=None)
+
+
 async def _settle(console: Console) -> None:
     await console.service.process_due()
-    await console.deliver()
+    await console.pump.deliver_due()

@@ -5,18 +5,21 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import TextIO
 
+from bot.frontends.console.transport import ConsolePart, ConsoleTransport
 from bot.service import (
     Actor,
     Audience,
     GameService,
+    Image,
     Message,
     Place,
+    Pump,
     Reply,
     Request,
-    Target,
     command_in_message,
     neutral_users,
 )
@@ -55,7 +58,10 @@ def command_text(text: str, where: Where) -> str | None:
 
 
 class Console:
-    """Sends lines as users and prints replies and deliveries, saving images as files."""
+    """Sends lines as users and prints replies and deliveries, saving images as files.
+
+    The outbox reaches the terminal through :attr:`pump`: run its loop (interactive), or
+    drive it after each step (a script on a fake clock)."""
 
     def __init__(
         self,
@@ -70,6 +76,12 @@ class Console:
         self.map_dir = map_dir
         self.admins = frozenset(admins)
 
+    @cached_property
+    def pump(self) -> Pump[ConsolePart]:
+        """The console's outbox pump, made on first use (and then kept: it remembers which
+        parts of a message it already printed)."""
+        return self.service.pump(PLATFORM, ConsoleTransport(self))
+
     def actor(self, user: str) -> Actor:
         # Console users are named by what is typed; the name is their stable id here.
         return Actor(PLATFORM, WORKSPACE, user, user, is_admin=user in self.admins)
@@ -82,32 +94,33 @@ class Console:
         request = Request(self.actor(user), Place(where.channel, where.is_dm), command)
         for reply in await self.service.handle(request):
             self.show(_reply_label(reply, user, where), reply.message, None)
-        await self.deliver()
         return True
 
-    async def deliver(self) -> None:
-        """Print everything the outbox holds for the console, and mark it delivered."""
-        for delivery in await self.service.pending(PLATFORM):
-            try:
-                self.show(_target_label(delivery.target), delivery.message, delivery.image)
-            except OSError as exc:
-                await self.service.delivery_failed(delivery.id, f"could not save the map: {exc}")
-                self._write(f"[console] could not save a map: {exc}")
-                continue
-            await self.service.delivered(delivery.id)
-
     def show(self, label: str, message: Message, image: bytes | None) -> None:
+        """A message printed where ``label`` says, its picture saved (``image``: the stored
+        picture's bytes when the message holds only a reference to it)."""
+        self.print_text(label, message)
+        if message.image is not None:
+            self.save_picture(label, message.image, image)
+
+    def print_text(self, label: str, message: Message) -> None:
         for line in message.plain_text().splitlines() or [""]:
             self._write(f"[{label}] {line}".rstrip())
-        if message.image is not None:
-            data = message.image.data if message.image.data is not None else image
-            if data is None:
-                self._write(f"[{label}] (the picture {message.image.filename} is missing)")
-                return
-            path = self.map_dir / message.image.filename
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(data)
-            self._write(f"[file {label}] {path}")
+
+    def save_picture(self, label: str, image: Image, data: bytes | None) -> None:
+        """Save the picture as a PNG file and say where; raises OSError if it cannot be."""
+        png = image.data if image.data is not None else data
+        if png is None:
+            self._write(f"[{label}] (the picture {image.filename} is missing)")
+            return
+        path = self.map_dir / image.filename
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(png)
+        self._write(f"[file {label}] {path}")
+
+    def note(self, line: str) -> None:
+        """A line of the console's own, not the bot's."""
+        self._write(line)
 
     def _write(self, line: str) -> None:
         self.out.write(line + "\n")
@@ -120,9 +133,3 @@ def _reply_label(reply: Reply, user: str, where: Where) -> str:
     if reply.audience is Audience.ONLY_YOU:
         return f"only:{user}#{where.channel}"
     return f"#{where.channel}"
-
-
-def _target_label(target: Target) -> str:
-    if target.user_id is not None:
-        return f"dm:{target.user_id}"
-    return f"#{target.channel}"

@@ -12,18 +12,15 @@ from __future__ import annotations
 
 import logging
 from enum import Enum
+from functools import partial
 
 import discord
 
-from bot.frontends.discord.embeds import Part, render
 from bot.frontends.discord.identity import Interaction
-from bot.frontends.discord.views import message_view
-from bot.service import OUR_FAULT, Audience, Reply
+from bot.frontends.discord.sending import MENTIONS, Outgoing, SendOne, send_message, send_to
+from bot.service import OUR_FAULT, Audience, Message, Reply
 
 logger = logging.getLogger(__name__)
-
-# Player names and game text never ping anyone.
-MENTIONS = discord.AllowedMentions.none()
 
 
 class Visibility(Enum):
@@ -63,46 +60,47 @@ async def send_reply(
     interaction: Interaction, reply: Reply, workspace: str, *, original: bool = False
 ) -> None:
     """One reply: replacing the acknowledgement (``original``) or as a follow-up."""
-    parts = render(reply.message)
-    view = message_view(reply.message, workspace)
     where = visibility(reply, interaction.guild_id is None)
     if where is Visibility.DM:
-        if await _direct(interaction.user, parts, view):
+        if await _direct(interaction.user, reply.message, workspace):
             return
         where = Visibility.PRIVATE
-    for index, part in enumerate(parts):
-        last_view = view if index == len(parts) - 1 else None
-        if original and index == 0:
+    in_place = _in_place(interaction, ephemeral=where is Visibility.PRIVATE, original=original)
+    await send_message(in_place, reply.message, workspace)
+
+
+def _in_place(interaction: Interaction, *, ephemeral: bool, original: bool) -> SendOne:
+    """Sending into the interaction: the first Discord message replaces the acknowledgement
+    if ``original``, every other one follows it."""
+    replacing = original
+
+    async def send(one: Outgoing) -> None:
+        nonlocal replacing
+        if replacing:
+            replacing = False
             await interaction.edit_original_response(
                 content=None,
-                embeds=list(part.embeds),
-                attachments=part.files(),
-                view=last_view,
+                embeds=one.embeds,
+                attachments=one.files(),
+                view=one.view,
                 allowed_mentions=MENTIONS,
             )
-            continue
+            return
         await interaction.followup.send(
-            embeds=list(part.embeds),
-            files=part.files(),
-            view=last_view if last_view is not None else discord.utils.MISSING,
-            ephemeral=where is Visibility.PRIVATE,
+            embeds=one.embeds,
+            files=one.files(),
+            view=one.view_or_missing,
+            ephemeral=ephemeral,
             allowed_mentions=MENTIONS,
         )
 
+    return send
 
-async def _direct(
-    user: discord.User | discord.Member, parts: list[Part], view: discord.ui.View | None
-) -> bool:
+
+async def _direct(user: discord.User | discord.Member, message: Message, workspace: str) -> bool:
     """Send to the user's DMs; False if Discord refuses (DMs closed to the server)."""
     try:
-        for index, part in enumerate(parts):
-            last_view = view if index == len(parts) - 1 else None
-            await user.send(
-                embeds=list(part.embeds),
-                files=part.files(),
-                view=last_view if last_view is not None else discord.utils.MISSING,
-                allowed_mentions=MENTIONS,
-            )
+        await send_message(partial(send_to, user), message, workspace)
     except discord.HTTPException as exc:
         logger.info("a direct message was refused (HTTP %s); answering in place", exc.status)
         return False

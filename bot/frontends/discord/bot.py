@@ -1,5 +1,5 @@
 """The Discord client: one connection per shard, the command tree, the buttons that outlive
-restarts, direct messages, and the outbox loop, all set up in ``setup_hook``."""
+restarts, direct messages, and the outbox pump of Discord, all set up in ``setup_hook``."""
 
 from __future__ import annotations
 
@@ -12,14 +12,15 @@ from typing import TextIO
 import discord
 
 from bot.frontends.discord.commands import build_tree
-from bot.frontends.discord.delivery import POLL_SECONDS, ClientTransport, Outbox, Transport
 from bot.frontends.discord.front import Front
 from bot.frontends.discord.identity import PLATFORM
 from bot.frontends.discord.invite import intents, invite_url
+from bot.frontends.discord.sending import Outgoing
 from bot.frontends.discord.sync import DEFAULT_STATE, sync_commands
+from bot.frontends.discord.transport import DiscordTransport
 from bot.frontends.discord.views import FRONT_ATTRIBUTE, CommandButton, EnterOrdersButton
 from bot.frontends.discord.workspaces import ClientDirectory, Directory, Workspaces
-from bot.service import GameService, safe_trace
+from bot.service import GameService, Pump, safe_trace
 
 logger = logging.getLogger(__name__)
 
@@ -32,10 +33,11 @@ class DipClient(discord.AutoShardedClient):
         out: TextIO,
         dev_guild_id: int | None = None,
         sync_state: Path = DEFAULT_STATE,
-        poll_seconds: float = POLL_SECONDS,
         directory: Directory | None = None,
-        transport: Transport | None = None,
+        sends_through: discord.Client | None = None,
     ) -> None:
+        """``sends_through``: what the outbox sends with, this client unless a test stands
+        in for Discord."""
         # The bot has no voice; discord.py would warn at start that voice is unsupported.
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
@@ -48,19 +50,13 @@ class DipClient(discord.AutoShardedClient):
         self.front = Front(service, self.workspaces)
         setattr(self, FRONT_ATTRIBUTE, self.front)
         self.tree = build_tree(self, self.front)
-        self.outbox = Outbox(
-            service,
-            transport or ClientTransport(self),
-            workspaces=self.workspaces,
-            poll_seconds=poll_seconds,
-        )
-        service.on_change(self.outbox.kicked)
-        service.on_news(self.outbox.kicked)
+        transport = DiscordTransport(sends_through or self, self.workspaces)
+        self.pump: Pump[Outgoing] = service.pump(PLATFORM, transport)
         self._out = out
         self._dev_guild_id = dev_guild_id
         self._sync_state = sync_state
         self._stopping = asyncio.Event()
-        self._outbox_task: asyncio.Task[None] | None = None
+        self._pump_task: asyncio.Task[None] | None = None
 
     async def servers_played(self, user_id: int) -> set[str]:
         """The servers where the user plays a game that is not over."""
@@ -76,11 +72,12 @@ class DipClient(discord.AutoShardedClient):
             f"permissions the bot needs):\n{invite_url(self.application_id)}\n"
         )
         self._out.flush()
-        self._outbox_task = asyncio.create_task(self._deliver())
+        self._pump_task = asyncio.create_task(self._deliver())
 
     async def _deliver(self) -> None:
+        # Sends before the connection is up would fail and wait out a back-off for nothing.
         await self.wait_until_ready()
-        await self.outbox.run(self._stopping)
+        await self.pump.run(self._stopping)
 
     async def on_ready(self) -> None:
         logger.info("connected to Discord; on %d servers", len(self.guilds))
@@ -93,8 +90,8 @@ class DipClient(discord.AutoShardedClient):
 
     async def close(self) -> None:
         self._stopping.set()
-        if self._outbox_task is not None:
-            self._outbox_task.cancel()
+        if self._pump_task is not None:
+            self._pump_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
-                await self._outbox_task
+                await self._pump_task
         await super().close()

@@ -9,10 +9,11 @@ prompts, and the question of which server a DM means). What players type is neve
 from __future__ import annotations
 
 import logging
+from functools import partial
 
 import discord
 
-from bot.frontends.discord.answer import MENTIONS, answer, our_fault
+from bot.frontends.discord.answer import answer, our_fault
 from bot.frontends.discord.builder import Choices, OrderBuilder
 from bot.frontends.discord.embeds import render
 from bot.frontends.discord.identity import (
@@ -22,7 +23,7 @@ from bot.frontends.discord.identity import (
     neutral_mention,
     place_of,
 )
-from bot.frontends.discord.views import message_view
+from bot.frontends.discord.sending import MENTIONS, send_message, send_to
 from bot.frontends.discord.workspaces import SEVERAL_SERVERS, Workspaces
 from bot.service import (
     OUR_FAULT,
@@ -161,20 +162,7 @@ class Front:
             actor = dm_actor(message.author, workspace)
             replies = await self.handle(Request(actor, Place(None, is_dm=True), command))
         for reply in replies:
-            await self._post(message.channel, reply.message, workspace or "")
-
-    @staticmethod
-    async def _post(channel: discord.abc.Messageable, message: Message, workspace: str) -> None:
-        parts = render(message)
-        view = message_view(message, workspace)
-        for index, part in enumerate(parts):
-            last_view = view if index == len(parts) - 1 else None
-            await channel.send(
-                embeds=list(part.embeds),
-                files=part.files(),
-                view=last_view if last_view is not None else discord.utils.MISSING,
-                allowed_mentions=MENTIONS,
-            )
+            await send_message(partial(send_to, message.channel), reply.message, workspace or "")
 
 
 def dm_command(content: str) -> str | None:

@@ -20,9 +20,8 @@ from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.frontends.slack.blocks import COMMAND_ACTION, ENTER_ORDERS_ACTION
-from bot.frontends.slack.delivery import POLL_SECONDS, Outbox
 from bot.frontends.slack.home import home_view
-from bot.frontends.slack.identity import Directory
+from bot.frontends.slack.identity import PLATFORM, Directory
 from bot.frontends.slack.inbound import (
     Origin,
     clicked,
@@ -45,12 +44,14 @@ from bot.frontends.slack.modal import (
 )
 from bot.frontends.slack.replies import Answerer
 from bot.frontends.slack.sender import Sender, api_error
+from bot.frontends.slack.transport import SlackPart, SlackTransport
 from bot.service import (
     COMMAND_PREFIX,
     OUR_FAULT,
     Actor,
     Audience,
     GameService,
+    Pump,
     Reply,
     Request,
     UserError,
@@ -88,7 +89,6 @@ class SlackFrontEnd:
         client: AsyncWebClient,
         *,
         signing_secret: str = "",
-        poll_seconds: float = POLL_SECONDS,
         directory: Directory | None = None,
     ) -> None:
         quiet_sdk_logs()
@@ -97,7 +97,7 @@ class SlackFrontEnd:
         self.sender = Sender(client)
         self.directory = directory or Directory(client)
         self.answerer = Answerer(self.sender)
-        self.outbox = Outbox(service, self.sender, poll_seconds=poll_seconds)
+        self.pump: Pump[SlackPart] = service.pump(PLATFORM, SlackTransport(self.sender))
         self._jobs: set[asyncio.Task[None]] = set()
         self._events: OrderedDict[str, None] = OrderedDict()
         self.app = AsyncApp(
@@ -111,8 +111,6 @@ class SlackFrontEnd:
             process_before_response=True,
         )
         self._register(self.app)
-        service.on_change(self._changed)
-        service.on_news(self._changed)
 
     def _register(self, app: AsyncApp) -> None:
         app.command(COMMAND_PREFIX)(self._on_slash)
@@ -123,9 +121,6 @@ class SlackFrontEnd:
         app.view(CALLBACK_ID)(self._on_submit)
         app.options(SELECT_ACTION)(self._on_suggest)
         app.error(self._on_error)
-
-    async def _changed(self) -> None:
-        self.outbox.kick()
 
     # Work after the acknowledgement --------------------------------------------------------
 

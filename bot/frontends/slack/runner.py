@@ -1,5 +1,5 @@
 """Running the Slack front end: Socket Mode with an app token (no public URL needed), or an
-HTTP endpoint verified by the signing secret; the outbox is delivered all the while.
+HTTP endpoint verified by the signing secret; the outbox pump of Slack runs all the while.
 
     await run_slack(service, settings)             # until cancelled
     await run_slack(service, settings, stop=event) # until event is set
@@ -22,7 +22,6 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.config import Settings
 from bot.frontends.slack.app import SlackFrontEnd, bolt_logger
-from bot.frontends.slack.delivery import POLL_SECONDS
 from bot.frontends.slack.endpoint import web_app
 from bot.service import GameService
 
@@ -48,9 +47,7 @@ def web_client(token: str, api_url: str) -> AsyncWebClient:
     )
 
 
-def front_end(
-    service: GameService, settings: Settings, *, poll_seconds: float = POLL_SECONDS
-) -> SlackFrontEnd:
+def front_end(service: GameService, settings: Settings) -> SlackFrontEnd:
     if settings.slack_bot_token is None:
         raise SlackSettingsError("SLACK_BOT_TOKEN is not set: the bot token (xoxb-...) is needed.")
     if settings.slack_app_token is None and settings.slack_signing_secret is None:
@@ -63,7 +60,6 @@ def front_end(
         service,
         web_client(settings.slack_bot_token.get_secret_value(), settings.slack_api_url),
         signing_secret="" if secret is None else secret.get_secret_value(),
-        poll_seconds=poll_seconds,
     )
 
 
@@ -72,20 +68,19 @@ async def run_slack(
     settings: Settings,
     *,
     stop: asyncio.Event | None = None,
-    poll_seconds: float = POLL_SECONDS,
 ) -> None:
     """Serve Slack until ``stop`` is set (or the task is cancelled); work in hand is finished
     before returning. Socket Mode when SLACK_APP_TOKEN is set, else HTTP on SLACK_PORT."""
-    front = front_end(service, settings, poll_seconds=poll_seconds)
+    front = front_end(service, settings)
     stop = stop or asyncio.Event()
-    outbox = asyncio.create_task(front.outbox.run(stop))
+    pump = asyncio.create_task(front.pump.run(stop))
     try:
         async with _serving(front, settings):
             await stop.wait()
     finally:
         stop.set()
         await front.settle()
-        await outbox
+        await pump
 
 
 @contextlib.asynccontextmanager

@@ -1,8 +1,8 @@
 """The outbox from the service's side: queueing messages to a game's channel or a player's
-DM, and handing due messages to the front end of a platform.
+DM, and handing due messages to the pump of a platform.
 
-Delivery is at least once: a front end takes messages (they are hidden from others for a
-lease), sends them, then reports each as delivered or failed.
+Delivery is at least once: the pump takes messages (they are hidden from others for a
+lease), sends them, then records each as delivered or failed.
 """
 
 from __future__ import annotations
@@ -14,10 +14,12 @@ from datetime import datetime, timedelta
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.service.effects import Message, Target
-from bot.store import Game, OutboxMessage, Platform, Store
+from bot.store import Game, OutboxMessage, OutboxStatus, Platform, Store
 
 # Enough to fetch a platform's share of a busy moment in one go.
 BATCH = 200
+# Marks a session whose transaction queued a message: once it commits, the pumps are rung.
+_QUEUED = "dipgm.outbox.queued"
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +51,7 @@ async def enqueue(
 ) -> OutboxMessage:
     """Queue once per key: the same key queued again (a retried transaction) is one message."""
     kind = "dm" if target.user_id is not None else "channel"
+    store.session.info[_QUEUED] = True
     return await store.enqueue(
         key,
         platform=game.platform,
@@ -79,8 +82,13 @@ async def to_user(
     await enqueue(store, game, key, dm_target(game, user_id), message, image_id=image_id)
 
 
+def queued_in(session: AsyncSession) -> bool:
+    """Whether the session's transaction queued a message."""
+    return bool(session.info.get(_QUEUED, False))
+
+
 class Deliveries:
-    """What a front end calls to send the outbox of its platform."""
+    """What the pump of a platform uses of the outbox."""
 
     def __init__(
         self, sessions: async_sessionmaker[AsyncSession], clock: Callable[[], datetime]
@@ -116,8 +124,18 @@ class Deliveries:
         *,
         retry_after: timedelta | None = None,
         permanent: bool = False,
-    ) -> None:
+    ) -> bool:
+        """Record a failed try; True if the message is given up (``permanent``, or too many
+        tries), False if it is tried again later."""
         async with self._sessions.begin() as session:
-            await Store(session, self._clock).mark_failed(
+            status = await Store(session, self._clock).mark_failed(
                 message_id, error, retry_after=retry_after, permanent=permanent
             )
+        return status is OutboxStatus.FAILED
+
+    async def next_retry(self, platform: str) -> datetime | None:
+        """When the next of the platform's messages that are not due yet comes due: a retry
+        after a failure, or the end of a lease."""
+        async with self._sessions() as session:
+            store = Store(session, self._clock)
+            return await store.next_outbox_retry(self._clock(), Platform(platform))

@@ -236,7 +236,7 @@ class Adjudicator:
 
         A phase that fails is logged and left open for the next sweep; the others go on.
         ``after_each`` is awaited after each phase adjudicated: its results are queued, and
-        a front end can deliver them while the next phase is worked on.
+        the outbox pumps can deliver them while the next phase is worked on.
         """
         async with self.sessions() as session:
             due = [p.id for p in await Store(session, self.deps.clock).due_phases()]
@@ -305,7 +305,8 @@ class Adjudicator:
                 await queue.to_user(store, game, user_id, key, message)
 
     async def next_wakeup(self) -> datetime | None:
-        """The next moment something is due: a deadline, a reminder or an outbox retry."""
+        """The next moment something is due: a deadline or a reminder. (Outbox retries are
+        the pumps' own to wait for.)"""
         now = self.deps.clock()
         moments: list[datetime] = []
         async with self.sessions() as session:
@@ -320,9 +321,6 @@ class Adjudicator:
                 options = GameOptions.from_settings(game.settings, self.deps.default_zone)
                 upcoming = reminder_times(options.schedule, times, phase.opened_at, now=now)
                 moments.extend(upcoming[:1])
-            retry = await store.next_outbox_retry(now)
-        if retry is not None:
-            moments.append(retry)
         return min(moments, default=None)
 
 

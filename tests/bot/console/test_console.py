@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import AsyncIterator
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,9 @@ import pytest
 from bot.frontends.console import Console, ScriptError, interactive, run_script
 from bot.frontends.console.interactive import Session
 from bot.frontends.console.terminal import Where, command_text
-from bot.service import Delivery, Image, Line, Message, Section, Target, text
+from bot.frontends.console.transport import ConsoleTransport
+from bot.service import Delivery, Image, Line, Message, Pump, Section, Target, text
+from bot.service.outbox import Doorbell
 from tests.bot.service.harness import Table, open_table
 
 
@@ -65,7 +68,7 @@ async def test_deliveries_are_printed_and_confirmed(table: Table) -> None:
     class Outbox:
         def __init__(self) -> None:
             self.done: list[int] = []
-            self.failed: list[int] = []
+            self.failures: list[int] = []
 
         async def pending(self, platform: str) -> list[Delivery]:
             assert platform == "console"
@@ -77,14 +80,28 @@ async def test_deliveries_are_printed_and_confirmed(table: Table) -> None:
         async def delivered(self, delivery_id: int) -> None:
             self.done.append(delivery_id)
 
-        async def delivery_failed(self, delivery_id: int, error: str) -> None:
-            self.failed.append(delivery_id)
+        async def failed(
+            self,
+            delivery_id: int,
+            error: str,
+            *,
+            retry_after: timedelta | None = None,
+            permanent: bool = False,
+        ) -> bool:
+            self.failures.append(delivery_id)
+            return False
+
+        async def next_retry(self, platform: str) -> datetime | None:
+            return None
 
     out = io.StringIO()
     outbox = Outbox()
-    await Console(outbox, out, table.map_dir).deliver()  # type: ignore[arg-type]
+    console = Console(table.service, out, table.map_dir)
+    pump = Pump("console", ConsoleTransport(console), outbox, Doorbell(), table.clock)
+    assert await pump.deliver_due() == 2
     assert out.getvalue().splitlines() == ["[#game] hello", "[dm:bob] psst"]
     assert outbox.done == [1, 2]
+    assert outbox.failures == []
 
 
 async def test_a_map_that_cannot_be_saved_is_retried(table: Table, tmp_path: Path) -> None:
@@ -160,6 +177,18 @@ async def test_the_interactive_chat(table: Table) -> None:
     assert "Console commands:" in printed
     assert "Name a user: /as alice" in printed
     assert "never read" not in printed
+
+
+async def test_what_a_command_queued_is_printed_before_the_next_prompt(table: Table) -> None:
+    await table.seven_players(start=False)
+    out = io.StringIO()
+    console = Console(table.service, out, table.map_dir)
+    await interactive(console, lines_of("/dip start", "/quit"))
+    first_prompt, answer, second_prompt = out.getvalue().split("gm#game> ")[:3]
+    assert first_prompt.startswith("dipgm console.")
+    assert "[dm:alice] hague: you play Austria" in answer
+    assert "[dm:grace] hague: you play Turkey" in answer
+    assert second_prompt == "\n"
 
 
 def test_console_sessions_switch_user_and_place() -> None:

@@ -1,5 +1,5 @@
 """A Discord server for tests: the game service on a fresh database and a fake clock, the
-real client, command tree, buttons, menus and outbox of the Discord front end, and
+real client, command tree, buttons, menus and outbox pump of the Discord front end, and
 stand-ins for everything that would reach Discord.
 
     async with discord_table(tmp_path) as table:
@@ -22,7 +22,6 @@ from sqlalchemy import func, select
 
 from bot.frontends.discord.bot import DipClient
 from bot.frontends.discord.builder import OrderBuilder
-from bot.frontends.discord.delivery import ClientTransport
 from bot.frontends.discord.views import CommandButton, EnterOrdersButton
 from bot.service import GameService
 from bot.store import Order, create_engine, create_sessionmaker, migrate
@@ -92,7 +91,7 @@ class FakeDirectory:
 
 
 class StandInClient:
-    """What the outbox's transport uses of discord.Client."""
+    """What the outbox transport uses of discord.Client."""
 
     __slots__ = ("channels", "dms", "recorder")
 
@@ -127,7 +126,7 @@ class DiscordTable:
             service,
             out=io.StringIO(),
             directory=self.directory,
-            transport=ClientTransport(cast(discord.Client, self.discord)),
+            sends_through=cast(discord.Client, self.discord),
         )
         group = self.client.tree.get_command("dip")
         assert isinstance(group, app_commands.Group)
@@ -300,9 +299,9 @@ class DiscordTable:
         return self.recorder.since(mark)
 
     async def deliver(self) -> list[Sent]:
-        """Run the outbox once: what it sent."""
+        """Run the outbox pump once: what it sent."""
         mark = len(self.sent)
-        await self.client.outbox.deliver_once()
+        await self.client.pump.deliver_due()
         return self.recorder.since(mark)
 
     async def advance(self, **delta: float) -> list[Sent]:
@@ -310,7 +309,7 @@ class DiscordTable:
         mark = len(self.sent)
         self.clock.now += timedelta(**delta)
         await self.service.process_due()
-        await self.client.outbox.deliver_once()
+        await self.client.pump.deliver_due()
         return self.recorder.since(mark)
 
     async def order_rows(self) -> int:

@@ -1,24 +1,27 @@
-"""The outbox for Discord: every message sent once, where its target says; failures go
+"""The outbox pump on Discord: every message sent once, where its target says; failures go
 back to the outbox and are retried, never dropped and never sent twice."""
 
 from __future__ import annotations
 
 import asyncio
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any, cast
 
 import discord
 import pytest
 
-from bot.frontends.discord.delivery import ClientTransport, Outbox, describe_failure
 from bot.frontends.discord.embeds import render
+from bot.frontends.discord.sending import Outgoing
+from bot.frontends.discord.transport import DiscordTransport, describe_failure
 from bot.frontends.discord.workspaces import Workspaces
-from bot.service import Delivery, GameService, Line, Message, Section, Target, text
+from bot.service import Delivery, Line, Message, Pump, Section, Target, text
+from bot.service.outbox import Doorbell
 from tests.bot.discord.standins import FakeHTTPResponse, Recorder, StandInChannel, forbidden
 from tests.bot.discord.table import GUILD, OTHER_GUILD, FakeDirectory, StandInClient
 
 CHANNEL = 555
 USER = 777
+NOW = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
 
 
 class FakeOutbox:
@@ -42,16 +45,21 @@ class FakeOutbox:
         self.delivered_ids.append(delivery_id)
         self.due = [d for d in self.due if d.id != delivery_id]
 
-    async def delivery_failed(
+    async def failed(
         self,
         delivery_id: int,
         error: str,
         *,
         retry_after: timedelta | None = None,
         permanent: bool = False,
-    ) -> None:
+    ) -> bool:
         assert not permanent, "a failed delivery is retried, never dropped"
         self.failures.append((delivery_id, error))
+        return False
+
+    async def next_retry(self, platform: str) -> datetime | None:
+        assert platform == "discord"
+        return None
 
 
 def channel(delivery_id: int, message: Message) -> Delivery:
@@ -63,17 +71,14 @@ def dm(delivery_id: int, message: Message, workspace: str = str(GUILD)) -> Deliv
 
 
 def setup(
-    *deliveries: Delivery, directory: FakeDirectory | None = None
-) -> tuple[FakeOutbox, StandInClient, Outbox, Workspaces]:
+    *deliveries: Delivery, directory: FakeDirectory | None = None, doorbell: Doorbell | None = None
+) -> tuple[FakeOutbox, StandInClient, Pump[Outgoing], Workspaces]:
     service = FakeOutbox(*deliveries)
     client = StandInClient(Recorder())
     workspaces = Workspaces(directory or FakeDirectory())
-    outbox = Outbox(
-        cast(GameService, service),
-        ClientTransport(cast(discord.Client, client)),
-        workspaces=workspaces,
-    )
-    return service, client, outbox, workspaces
+    transport = DiscordTransport(cast(discord.Client, client), workspaces)
+    pump = Pump("discord", transport, service, doorbell or Doorbell(), lambda: NOW)
+    return service, client, pump, workspaces
 
 
 def long_message() -> Message:
@@ -83,23 +88,23 @@ def long_message() -> Message:
 
 async def test_channel_and_dm_messages_go_where_their_target_says() -> None:
     service, client, outbox, _ = setup(channel(1, text("to the table")), dm(2, text("to you")))
-    assert await outbox.deliver_once() == 2
+    assert await outbox.deliver_due() == 2
     first, second = client.recorder.sent
     assert first.kind == "channel" and first.channel_id == CHANNEL and first.public
     assert second.kind == "dm" and second.only(USER)
     assert service.delivered_ids == [1, 2]
-    assert await outbox.deliver_once() == 0
+    assert await outbox.deliver_due() == 0
     assert len(client.recorder.sent) == 2
 
 
 async def test_a_failed_send_is_retried_later_and_sent_once() -> None:
     service, client, outbox, _ = setup(channel(1, text("results")))
     client.get_partial_messageable(CHANNEL).fail = forbidden(50013, "Missing Permissions")
-    assert await outbox.deliver_once() == 0
+    assert await outbox.deliver_due() == 0
     assert service.failures == [(1, "Forbidden: HTTP 403, Discord code 50013")]
     assert service.delivered_ids == []
     client.get_partial_messageable(CHANNEL).fail = None
-    assert await outbox.deliver_once() == 1
+    assert await outbox.deliver_due() == 1
     assert [s.kind for s in client.recorder.sent] == ["channel"]
 
 
@@ -125,23 +130,26 @@ async def test_a_message_in_several_parts_resumes_where_it_failed() -> None:
     parts = len(render(long_message()))
     assert parts >= 3
     client.channels[CHANNEL] = FlakyChannel(client.recorder, fail_on=2)
-    assert await outbox.deliver_once() == 0
+    assert await outbox.deliver_due() == 0
     assert len(client.recorder.sent) == 1
     assert service.failures == [(1, "DiscordServerError: HTTP 503, Discord code 0")]
-    assert await outbox.deliver_once() == 1
+    assert await outbox.deliver_due() == 1
     sent = client.recorder.sent
     assert len(sent) == parts
     assert [p.embeds[0].title for p in sent].count("long") == 1
     assert sent[-1].buttons() == {}
 
 
-async def test_recording_the_delivery_failing_does_not_send_it_again() -> None:
+async def test_recording_the_delivery_failing_does_not_send_it_again(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     service, client, outbox, _ = setup(channel(1, text("results")))
     service.fail_delivered = True
-    with pytest.raises(OSError):
-        await outbox.deliver_once()
+    assert await outbox.deliver_due() == 0
+    assert "recording outbox message 1 as delivered failed: OSError" in caplog.text
+    assert len(client.recorder.sent) == 1 and service.delivered_ids == []
     service.fail_delivered = False
-    assert await outbox.deliver_once() == 1
+    assert await outbox.deliver_due() == 1
     assert len(client.recorder.sent) == 1 and service.delivered_ids == [1]
 
 
@@ -151,17 +159,18 @@ async def test_a_dm_from_a_game_tells_which_server_the_players_dms_are_about() -
     delivery = dm(1, text("you play France"), workspace=str(OTHER_GUILD))
     _, _, outbox, workspaces = setup(delivery, directory=directory)
     assert await workspaces.of(USER) is None
-    await outbox.deliver_once()
+    await outbox.deliver_due()
     assert await workspaces.of(USER) == str(OTHER_GUILD)
 
 
-async def test_the_loop_delivers_when_kicked_and_stops_when_told() -> None:
-    service, _, outbox, _ = setup()
+async def test_the_loop_delivers_when_rung_and_stops_when_told() -> None:
+    doorbell = Doorbell()
+    service, _, outbox, _ = setup(doorbell=doorbell)
     stop = asyncio.Event()
     running = asyncio.create_task(outbox.run(stop))
     await asyncio.sleep(0)
     service.due.append(channel(1, text("results")))
-    outbox.kick()
+    doorbell.ring()
     for _ in range(50):
         if service.delivered_ids:
             break

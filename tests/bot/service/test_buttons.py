@@ -17,7 +17,7 @@ import pytest
 from bot.service.commands.grammar import parse_command
 from bot.service.commands.registry import BY_NAME
 from bot.service.effects import Audience, Button, Message, Reply, Request
-from bot.service.outbox.queue import Delivery
+from bot.service.outbox.queue import Deliveries, Delivery
 from bot.service.words import buttons
 from tests.bot.service.harness import PNG, Table, open_table
 from tests.bot.store.support import BACKENDS
@@ -75,7 +75,7 @@ class Recorder:
     def __init__(self, table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
         self.seen: list[Seen] = []
         service = table.service
-        handle, pending = service.handle, service.pending
+        handle, pending = service.handle, Deliveries.pending
 
         async def handled(request: Request) -> list[Reply]:
             replies = await handle(request)
@@ -83,8 +83,8 @@ class Recorder:
                 self.seen.append(Seen(_where(reply, request), reply.message))
             return replies
 
-        async def taken(platform: str) -> list[Delivery]:
-            deliveries = await pending(platform)
+        async def taken(outbox: Deliveries, platform: str) -> list[Delivery]:
+            deliveries = await pending(outbox, platform)
             for d in deliveries:
                 where = (
                     f"#{d.target.channel}" if d.target.user_id is None else f"dm:{d.target.user_id}"
@@ -93,7 +93,7 @@ class Recorder:
             return deliveries
 
         monkeypatch.setattr(service, "handle", handled)
-        monkeypatch.setattr(service, "pending", taken)
+        monkeypatch.setattr(Deliveries, "pending", taken)
 
     def mark(self) -> int:
         return len(self.seen)

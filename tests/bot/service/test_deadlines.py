@@ -6,7 +6,10 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
-from tests.bot.service.harness import open_table, said
+import pytest
+
+from bot.service.outbox.doorbell import Doorbell
+from tests.bot.service.harness import FakeRenderer, open_table, said
 
 
 async def test_orders_close_before_a_weekly_adjudication(tmp_path: Path) -> None:
@@ -51,7 +54,9 @@ async def test_negotiation_comes_before_the_first_deadline(tmp_path: Path) -> No
         assert said(lines, "#game")[0] == "hague: Spring 1901 — results"
 
 
-async def test_games_due_together_are_announced_one_by_one(tmp_path: Path) -> None:
+async def test_games_due_together_are_announced_one_by_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     async with open_table("sqlite", tmp_path) as table:
         await table.play(
             """
@@ -66,19 +71,27 @@ async def test_games_due_together_are_announced_one_by_one(tmp_path: Path) -> No
             """
         )
         table.fresh()
-        seen: list[list[str]] = []
+        assert isinstance(table.renderer, FakeRenderer)
+        drawn = table.renderer.calls
+        before = len(drawn)
+        # How many results maps had been drawn each time the pumps were rung.
+        rings: list[int] = []
+        ring = Doorbell.ring
 
-        async def news() -> None:
-            # What a front end would find in the outbox at this moment.
-            pending = await table.service.pending("console")
-            seen.append(sorted(d.message.title or "" for d in pending))
-            for delivery in pending:
-                await table.service.delivered(delivery.id)
+        def counted(doorbell: Doorbell) -> None:
+            rings.append(len(drawn) - before)
+            ring(doorbell)
 
-        table.service.on_news(news)
+        monkeypatch.setattr(Doorbell, "ring", counted)
         table.clock.now += timedelta(hours=49)
         assert await table.service.process_due() == 2
-        assert seen == [
-            ["hague: Spring 1901 — results"],
-            ["leiden: Spring 1901 — results"],
-        ]
+        # Rung once a game is adjudicated, before the next is worked on, so its results go
+        # out meanwhile; and once more at the end of the run.
+        assert rings == [1, 2, 2]
+        await table.console.pump.deliver_due()
+        lines = table.fresh()
+        assert said(lines, "#game")[0] == "hague: Spring 1901 — results"
+        assert said(lines, "#other")[0] == "leiden: Spring 1901 — results"
+        assert lines.index("[#game] hague: Spring 1901 — results") < lines.index(
+            "[#other] leiden: Spring 1901 — results"
+        )

@@ -13,6 +13,7 @@ import pytest
 from sqlalchemy import select
 
 from bot.service.game_service import GameService
+from bot.service.outbox.queue import Deliveries
 from bot.store import (
     DELIVERY_LEASE,
     Game,
@@ -150,40 +151,47 @@ async def test_a_restart_catches_the_deadline_it_slept_through(table: Table) -> 
     assert [m.status for m in await results_messages(table)] == [OutboxStatus.PENDING]
 
 
+def outbox(table: Table) -> Deliveries:
+    """The outbox as a pump sees it."""
+    return Deliveries(table.sessions, table.clock)
+
+
 async def test_a_delivery_that_never_finished_is_sent_again(table: Table) -> None:
     await table.service.process_due()
     phase = await first_phase(table)
     assert await table.service.process_phase(phase.id) is True
-    taken = await table.service.pending("console")
+    taken = await outbox(table).pending("console")
     assert [d.message.title for d in taken] == ["hague: Spring 1901 — results"]
     assert taken[0].image is not None
     # The deliverer dies before reporting: nobody else may take the message for a while...
-    assert await table.service.pending("console") == []
+    assert await outbox(table).pending("console") == []
     # ...then it is due again, and delivered.
     table.clock.now += DELIVERY_LEASE + timedelta(seconds=1)
-    again = await table.service.pending("console")
+    again = await outbox(table).pending("console")
     assert [d.id for d in again] == [taken[0].id]
-    await table.service.delivered(again[0].id)
+    await outbox(table).delivered(again[0].id)
     table.clock.now += DELIVERY_LEASE * 2
-    assert await table.service.pending("console") == []
+    assert await outbox(table).pending("console") == []
 
 
 async def test_a_failed_delivery_is_retried_later(table: Table) -> None:
     phase = await first_phase(table)
     await table.service.process_phase(phase.id)
-    (delivery,) = await table.service.pending("console")
-    await table.service.delivery_failed(delivery.id, "channel not found")
-    wake = await table.service.next_wakeup()
+    (delivery,) = await outbox(table).pending("console")
+    assert await outbox(table).failed(delivery.id, "channel not found") is False
+    # The console's pump sleeps until then.
+    wake = await table.console.pump.next_retry()
     assert wake == table.clock.now + timedelta(seconds=30)
     table.clock.now = wake
-    assert [d.id for d in await table.service.pending("console")] == [delivery.id]
+    assert [d.id for d in await outbox(table).pending("console")] == [delivery.id]
 
 
 async def test_other_platforms_messages_are_left_for_their_front_end(table: Table) -> None:
     phase = await first_phase(table)
     await table.service.process_phase(phase.id)
-    assert await table.service.pending("slack") == []
-    assert len(await table.service.pending("console")) == 1
+    assert await outbox(table).pending("slack") == []
+    assert await outbox(table).next_retry("slack") is None
+    assert len(await outbox(table).pending("console")) == 1
 
 
 async def test_an_order_racing_the_adjudication_is_refused(

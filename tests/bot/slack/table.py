@@ -145,8 +145,8 @@ class SlackTable:
             return list(await session.scalars(select(model)))
 
     async def deliver(self) -> int:
-        """What the outbox loop does at its next round."""
-        return await self.front.outbox.deliver_once()
+        """What the outbox pump does at its next round."""
+        return await self.front.pump.deliver_due()
 
     async def seven_players(self) -> None:
         """`hague` in the game channel, made by GM, joined by the seven, started and its
@@ -190,14 +190,13 @@ async def game_service(
 
 
 @asynccontextmanager
-async def slack_table(tmp_path: Path, *, poll_seconds: float = 0.05) -> AsyncIterator[SlackTable]:
+async def slack_table(tmp_path: Path) -> AsyncIterator[SlackTable]:
     async with FakeSlack() as slack, game_service(tmp_path) as (service, clock, sessions):
         add_people(slack)
         front = SlackFrontEnd(
             service,
             web_client("xoxb-test", slack.api_url),
             signing_secret=signed.SECRET,
-            poll_seconds=poll_seconds,
         )
         yield SlackTable(front, slack, service, clock, sessions)
         await front.settle()

@@ -4,8 +4,13 @@ failure goes back to the outbox and is retried, nothing is dropped and nothing i
 from __future__ import annotations
 
 import asyncio
+from datetime import datetime, timedelta
 
-from bot.service import Delivery, Target, text
+import pytest
+
+from bot.frontends.slack.transport import SlackTransport
+from bot.service import Delivery, Pump, Target, text
+from bot.service.outbox import Deliveries, Doorbell
 from bot.store import OutboxMessage, OutboxStatus
 from tests.bot.slack.table import GAME, GM, PLAYERS, SlackTable
 
@@ -51,16 +56,18 @@ async def test_a_failed_upload_is_retried_without_posting_twice(started: SlackTa
     assert await started.deliver() == 0
 
 
-async def test_a_delivery_not_recorded_is_recorded_later_not_resent(started: SlackTable) -> None:
-    real = started.service.delivered
+async def test_a_delivery_not_recorded_is_recorded_later_not_resent(
+    started: SlackTable, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = Deliveries.delivered
     failures = [RuntimeError("database gone")]
 
-    async def flaky(delivery_id: int) -> None:
+    async def flaky(outbox: Deliveries, delivery_id: int) -> None:
         if failures:
             raise failures.pop()
-        await real(delivery_id)
+        await real(outbox, delivery_id)
 
-    started.service.delivered = flaky  # type: ignore[method-assign]
+    monkeypatch.setattr(Deliveries, "delivered", flaky)
     mark = await adjudicate(started)
     assert await started.deliver() == 0
     started.clock.advance(minutes=3)  # the lease runs out: the message comes due again
@@ -88,21 +95,38 @@ async def test_a_dm_is_opened_once_per_player(started: SlackTable) -> None:
 async def test_an_outbox_message_with_no_address_stays_in_the_outbox(table: SlackTable) -> None:
     failed: list[tuple[int, str]] = []
 
-    async def pending(platform: str) -> list[Delivery]:
-        return [Delivery(7, Target("slack", "T1"), text("hello"), None)]
+    class Outbox:
+        async def pending(self, platform: str) -> list[Delivery]:
+            return [Delivery(7, Target("slack", "T1"), text("hello"), None)]
 
-    async def delivery_failed(delivery_id: int, error: str, **_: object) -> None:
-        failed.append((delivery_id, error))
+        async def delivered(self, delivery_id: int) -> None:
+            raise AssertionError("nothing was delivered")
 
-    table.service.pending = pending  # type: ignore[method-assign]
-    table.service.delivery_failed = delivery_failed  # type: ignore[method-assign]
-    assert await table.deliver() == 0
+        async def failed(
+            self,
+            delivery_id: int,
+            error: str,
+            *,
+            retry_after: timedelta | None = None,
+            permanent: bool = False,
+        ) -> bool:
+            assert not permanent, "it stays in the outbox"
+            failed.append((delivery_id, error))
+            return False
+
+        async def next_retry(self, platform: str) -> datetime | None:
+            return None
+
+    transport = SlackTransport(table.front.sender)
+    pump = Pump("slack", transport, Outbox(), Doorbell(), table.clock)
+    assert await pump.deliver_due() == 0
     assert failed == [(7, "ValueError")]
+    assert table.slack.posts == []
 
 
-async def test_the_outbox_loop_delivers_on_a_kick_and_stops(table: SlackTable) -> None:
+async def test_the_pump_delivers_when_rung_and_stops(table: SlackTable) -> None:
     stop = asyncio.Event()
-    loop = asyncio.create_task(table.front.outbox.run(stop))
+    loop = asyncio.create_task(table.front.pump.run(stop))
     await table.slash(GM, "newgame hague")
     for power, user in PLAYERS.items():
         await table.slash(user, f"join {power.lower()}")

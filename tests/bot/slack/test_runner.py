@@ -60,7 +60,7 @@ async def serving(
     service: GameService, config: Settings, body: Callable[[asyncio.Event], Awaitable[None]]
 ) -> None:
     stop = asyncio.Event()
-    task = asyncio.create_task(run_slack(service, config, stop=stop, poll_seconds=0.05))
+    task = asyncio.create_task(run_slack(service, config, stop=stop))
     try:
         await body(stop)
     finally:

@@ -1,0 +1,56 @@
+"""The console's outbox transport: a delivery is printed where it went (``[#game] ...``,
+``[dm:alice] ...``) and its picture saved as a file, in two parts, so a picture that could
+not be saved is saved again later without printing the text twice."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from bot.service import Delivery, Image, Message, SendError
+
+if TYPE_CHECKING:
+    from bot.frontends.console.terminal import Console
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    message: Message
+
+
+@dataclass(frozen=True, slots=True)
+class Picture:
+    image: Image
+    # The stored picture's bytes, when the message holds only a reference to it.
+    data: bytes | None
+
+
+ConsolePart = Text | Picture
+
+
+class ConsoleTransport:
+    def __init__(self, console: Console) -> None:
+        self._console = console
+
+    def parts(self, delivery: Delivery) -> list[ConsolePart]:
+        message = delivery.message
+        if message.image is None:
+            return [Text(message)]
+        return [Text(message), Picture(message.image, delivery.image)]
+
+    async def post(self, channel: str, part: ConsolePart) -> None:
+        self._show(f"#{channel}", part)
+
+    async def dm(self, user_id: str, workspace: str, part: ConsolePart) -> None:
+        self._show(f"dm:{user_id}", part)
+
+    def _show(self, label: str, part: ConsolePart) -> None:
+        if isinstance(part, Text):
+            self._console.print_text(label, part.message)
+            return
+        try:
+            self._console.save_picture(label, part.image, part.data)
+        except OSError as exc:
+            # The terminal is the game master's: say it there too, not only in the log.
+            self._console.note(f"[console] could not save a map: {exc}")
+            raise SendError(f"could not save the map: {exc}") from None

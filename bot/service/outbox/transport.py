@@ -1,0 +1,50 @@
+"""What a front end supplies to have the outbox delivered on its platform: a transport.
+
+A transport knows how its platform carries a message (one Slack post and a file upload; as
+many Discord messages as the embeds need, the map on the last; lines on a terminal) and two
+ways to send each of those parts: to a channel, or to a person's direct messages. The pump
+does the rest: which messages are due, which parts already went out, and what to do when a
+send fails.
+
+A transport describes its failures by raising :class:`SendError`; any other exception is
+recorded by its type alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import timedelta
+from typing import Protocol, TypeVar
+
+from bot.service.outbox.queue import Delivery
+
+PartT = TypeVar("PartT")
+
+
+class Transport(Protocol[PartT]):
+    def parts(self, delivery: Delivery) -> Sequence[PartT]:
+        """The platform messages that carry ``delivery``, in the order they are sent. The
+        same delivery must give the same parts each time: a retry skips those already sent."""
+
+    async def post(self, channel: str, part: PartT) -> None:
+        """Send one part to a channel, for everyone there to see."""
+
+    async def dm(self, user_id: str, workspace: str, part: PartT) -> None:
+        """Send one part to a person's direct messages with the bot (about ``workspace``)."""
+
+
+class SendError(Exception):
+    """A send that failed, as the record should say it.
+
+    ``description`` never quotes what was sent (it may hold a power's orders);
+    ``retry_after``: the platform asked us to wait this long (else the outbox backs off);
+    ``permanent``: trying again cannot help, so the message is given up now.
+    """
+
+    def __init__(
+        self, description: str, *, retry_after: timedelta | None = None, permanent: bool = False
+    ) -> None:
+        super().__init__(description)
+        self.description = description
+        self.retry_after = retry_after
+        self.permanent = permanent
