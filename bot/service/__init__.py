@@ -67,7 +67,13 @@ from bot.service.maps import Animator, Renderer
 from bot.service.options.game_options import Press
 from bot.service.outbox.pump import Pump
 from bot.service.outbox.queue import Delivery
-from bot.service.outbox.transport import SendError, Transport
+from bot.service.outbox.transport import (
+    PicturePart,
+    SendError,
+    TextPart,
+    Transport,
+    text_then_picture,
+)
 from bot.service.stored_orders import order_key
 
 __all__ = [
@@ -92,6 +98,7 @@ __all__ = [
     "Kind",
     "Line",
     "Message",
+    "PicturePart",
     "Place",
     "Press",
     "Pump",
@@ -102,6 +109,7 @@ __all__ = [
     "SendError",
     "Suggest",
     "Target",
+    "TextPart",
     "Transport",
     "UserError",
     "choices_for",
@@ -116,5 +124,6 @@ __all__ = [
     "suggest_orders",
     "suggest_units",
     "text",
+    "text_then_picture",
     "user_mention",
 ]

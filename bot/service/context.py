@@ -11,7 +11,6 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from bot.service.commands.spec import Command
 from bot.service.effects import Audience, Message, Reply, Request, text
 from bot.service.errors import UserError
 from bot.service.maps import Animator, Renderer
@@ -22,6 +21,24 @@ from bot.store import Game, GameStatus, Phase, Platform, Player, Store
 from engine import Position, Variant, load_variant
 
 FollowUp = Callable[[], Awaitable[list[Reply]]]
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A command as written: its name and the rest of the text; ``game`` when the text named
+    a game (``game hague orders``)."""
+
+    name: str
+    args: str = ""
+    game: str | None = None
+    # Bare text in a DM taken as `order`: refused as "not a command" unless it is orders,
+    # with ``refusal`` (what the text would get as a mistyped command).
+    implicit: bool = False
+    refusal: str = field(default="", compare=False, repr=False)
+
+    @property
+    def words(self) -> list[str]:
+        return self.args.split()
 
 
 @dataclass(frozen=True, slots=True)

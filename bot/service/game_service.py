@@ -21,8 +21,7 @@ from sqlalchemy.orm.exc import StaleDataError
 from bot.service.commands import order_menus, overview
 from bot.service.commands.grammar import parse_command
 from bot.service.commands.registry import BY_NAME
-from bot.service.commands.spec import Command
-from bot.service.context import Context, Deps
+from bot.service.context import Command, Context, Deps
 from bot.service.effects import Actor, Audience, Message, Place, Reply, Request, text
 from bot.service.errors import UserError, safe_trace
 from bot.service.maps import Animator, Renderer

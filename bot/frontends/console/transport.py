@@ -4,28 +4,15 @@ not be saved is saved again later without printing the text twice."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bot.service import Delivery, Image, Message, SendError
+from bot.service import Delivery, PicturePart, SendError, TextPart, text_then_picture
 
 if TYPE_CHECKING:
     from bot.frontends.console.terminal import Console
 
 
-@dataclass(frozen=True, slots=True)
-class Text:
-    message: Message
-
-
-@dataclass(frozen=True, slots=True)
-class Picture:
-    image: Image
-    # The stored picture's bytes, when the message holds only a reference to it.
-    data: bytes | None
-
-
-ConsolePart = Text | Picture
+ConsolePart = TextPart | PicturePart
 
 
 class ConsoleTransport:
@@ -33,10 +20,7 @@ class ConsoleTransport:
         self._console = console
 
     def parts(self, delivery: Delivery) -> list[ConsolePart]:
-        message = delivery.message
-        if message.image is None:
-            return [Text(message)]
-        return [Text(message), Picture(message.image, delivery.image)]
+        return text_then_picture(delivery)
 
     async def post(self, channel: str, part: ConsolePart) -> None:
         self._show(f"#{channel}", part)
@@ -45,7 +29,7 @@ class ConsoleTransport:
         self._show(f"dm:{user_id}", part)
 
     def _show(self, label: str, part: ConsolePart) -> None:
-        if isinstance(part, Text):
+        if isinstance(part, TextPart):
             self._console.print_text(label, part.message)
             return
         try:

@@ -6,25 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 
 from bot.frontends.slack.sender import Sender, api_error, retry_after
-from bot.service import Delivery, Image, Message, SendError
+from bot.service import Delivery, PicturePart, SendError, TextPart, text_then_picture
 
-
-@dataclass(frozen=True, slots=True)
-class Post:
-    message: Message
-
-
-@dataclass(frozen=True, slots=True)
-class Upload:
-    image: Image
-    data: bytes
-    title: str | None
-
-
-SlackPart = Post | Upload
+SlackPart = TextPart | PicturePart
 
 
 class SlackTransport:
@@ -32,10 +18,10 @@ class SlackTransport:
         self._sender = sender
 
     def parts(self, delivery: Delivery) -> list[SlackPart]:
-        message = delivery.message
-        if message.image is None or delivery.image is None:
-            return [Post(message)]
-        return [Post(message), Upload(message.image, delivery.image, message.title)]
+        # A picture that could not be read back is not uploaded empty: the words still go.
+        return [
+            p for p in text_then_picture(delivery) if isinstance(p, TextPart) or p.data is not None
+        ]
 
     async def post(self, channel: str, part: SlackPart) -> None:
         with _described():
@@ -47,9 +33,9 @@ class SlackTransport:
             await self._send(await self._sender.dm_channel(user_id), part)
 
     async def _send(self, channel: str, part: SlackPart) -> None:
-        if isinstance(part, Post):
+        if isinstance(part, TextPart):
             await self._sender.post(channel, part.message)
-        else:
+        elif part.data is not None:
             await self._sender.upload(channel, part.image, part.data, part.title)
 
 

@@ -29,7 +29,8 @@ import re
 from collections.abc import Callable
 
 from bot.service.commands.registry import BY_NAME, find_command, unknown_command_text
-from bot.service.commands.spec import Command, Kind
+from bot.service.commands.spec import Kind
+from bot.service.context import Command
 from bot.service.errors import UserError
 
 COMMAND_PREFIX = "/dip"

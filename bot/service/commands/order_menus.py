@@ -10,8 +10,7 @@ from __future__ import annotations
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.service.commands.ordering import Turn
-from bot.service.commands.spec import Command
-from bot.service.context import Context, Deps
+from bot.service.context import Command, Context, Deps
 from bot.service.effects import Actor, Place, Request
 from bot.service.errors import UserError
 from bot.service.words.power_state import free_homes

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from bot.service.commands.spec import Command
-from bot.service.context import Context, Deps
+from bot.service.context import Command, Context, Deps
 from bot.service.effects import Actor, Line, Message, Place, Request, Section
 from bot.service.stored_orders import read_orders
 from bot.service.turn import opening

@@ -19,7 +19,7 @@ the text grammar (:meth:`CommandSpec.written`), so the service reads every front
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
@@ -157,21 +157,3 @@ class CommandSpec:
         game = values.get(GAME_ARGUMENT.name)
         named = game.strip() if isinstance(game, str) else ""
         return f"game {named} {line}" if named else line
-
-
-@dataclass(frozen=True, slots=True)
-class Command:
-    """A command as written: its name and the rest of the text; ``game`` when the text named
-    a game (``game hague orders``)."""
-
-    name: str
-    args: str = ""
-    game: str | None = None
-    # Bare text in a DM taken as `order`: refused as "not a command" unless it is orders,
-    # with ``refusal`` (what the text would get as a mistyped command).
-    implicit: bool = False
-    refusal: str = field(default="", compare=False, repr=False)
-
-    @property
-    def words(self) -> list[str]:
-        return self.args.split()

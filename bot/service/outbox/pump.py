@@ -34,7 +34,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Generic, Protocol
 
 from bot.service.errors import safe_trace
@@ -53,14 +53,7 @@ class Outbox(Protocol):
 
     async def delivered(self, message_id: int) -> None: ...
 
-    async def failed(
-        self,
-        message_id: int,
-        error: str,
-        *,
-        retry_after: timedelta | None = None,
-        permanent: bool = False,
-    ) -> bool: ...
+    async def failed(self, message_id: int, failure: SendError) -> bool: ...
 
     async def next_retry(self, platform: str) -> datetime | None: ...
 
@@ -168,15 +161,10 @@ class Pump(Generic[PartT]):
             self._sent[delivery.id] = index + 1
 
     async def _failed(self, delivery_id: int, exc: Exception) -> None:
-        if isinstance(exc, SendError):
-            description, retry_after, permanent = exc.description, exc.retry_after, exc.permanent
-        else:
-            # The exception's text may quote what was being sent.
-            description, retry_after, permanent = type(exc).__name__, None, False
+        # Any other exception is known by its type alone: its text may quote what was sent.
+        failure = exc if isinstance(exc, SendError) else SendError(type(exc).__name__)
         try:
-            given_up = await self._outbox.failed(
-                delivery_id, description, retry_after=retry_after, permanent=permanent
-            )
+            given_up = await self._outbox.failed(delivery_id, failure)
         except Exception as inner:
             # Unrecorded, the message still comes due again when its lease ends.
             logger.error(
@@ -188,7 +176,7 @@ class Pump(Generic[PartT]):
         if given_up:
             self._sent.pop(delivery_id, None)
         try:
-            await report(Failure(delivery_id, self.platform, description, given_up))
+            await report(Failure(delivery_id, self.platform, failure.description, given_up))
         except Exception as inner:
             # A report that cannot be made must not stop the round: the others still go out.
             logger.error(

@@ -9,12 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
+from typing import TYPE_CHECKING
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.service.effects import Message, Target
 from bot.store import Game, OutboxMessage, OutboxStatus, Platform, Store
+
+if TYPE_CHECKING:
+    # The transport module reads Delivery from here; the failure is only named.
+    from bot.service.outbox.transport import SendError
 
 # Enough to fetch a platform's share of a busy moment in one go.
 BATCH = 200
@@ -117,19 +122,15 @@ class Deliveries:
         async with self._sessions.begin() as session:
             await Store(session, self._clock).mark_sent(message_id)
 
-    async def failed(
-        self,
-        message_id: int,
-        error: str,
-        *,
-        retry_after: timedelta | None = None,
-        permanent: bool = False,
-    ) -> bool:
+    async def failed(self, message_id: int, failure: SendError) -> bool:
         """Record a failed try; True if the message is given up (``permanent``, or too many
         tries), False if it is tried again later."""
         async with self._sessions.begin() as session:
             status = await Store(session, self._clock).mark_failed(
-                message_id, error, retry_after=retry_after, permanent=permanent
+                message_id,
+                failure.description,
+                retry_after=failure.retry_after,
+                permanent=failure.permanent,
             )
         return status is OutboxStatus.FAILED
 

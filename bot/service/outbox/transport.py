@@ -13,9 +13,11 @@ recorded by its type alone.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Protocol, TypeVar
 
+from bot.service.effects import Image, Message
 from bot.service.outbox.queue import Delivery
 
 PartT = TypeVar("PartT")
@@ -48,3 +50,29 @@ class SendError(Exception):
         self.description = description
         self.retry_after = retry_after
         self.permanent = permanent
+
+
+@dataclass(frozen=True, slots=True)
+class TextPart:
+    """A message's words, sent as one post."""
+
+    message: Message
+
+
+@dataclass(frozen=True, slots=True)
+class PicturePart:
+    """A message's picture, sent after its words; ``data`` is None when the stored picture
+    could not be read back."""
+
+    image: Image
+    data: bytes | None
+    title: str | None
+
+
+def text_then_picture(delivery: Delivery) -> list[TextPart | PicturePart]:
+    """The parts of a platform that posts text and uploads files separately (Slack, the
+    terminal): the words first, then the picture if the message has one."""
+    message = delivery.message
+    if message.image is None:
+        return [TextPart(message)]
+    return [TextPart(message), PicturePart(message.image, delivery.image, message.title)]

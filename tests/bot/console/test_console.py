@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import AsyncIterator
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -14,7 +14,7 @@ from bot.frontends.console import Console, ScriptError, interactive, run_script
 from bot.frontends.console.interactive import Session
 from bot.frontends.console.terminal import Where, command_text
 from bot.frontends.console.transport import ConsoleTransport
-from bot.service import Delivery, Image, Line, Message, Pump, Section, Target, text
+from bot.service import Delivery, Image, Line, Message, Pump, Section, SendError, Target, text
 from bot.service.outbox import Doorbell
 from tests.bot.service.harness import Table, open_table
 
@@ -80,14 +80,7 @@ async def test_deliveries_are_printed_and_confirmed(table: Table) -> None:
         async def delivered(self, delivery_id: int) -> None:
             self.done.append(delivery_id)
 
-        async def failed(
-            self,
-            delivery_id: int,
-            error: str,
-            *,
-            retry_after: timedelta | None = None,
-            permanent: bool = False,
-        ) -> bool:
+        async def failed(self, delivery_id: int, failure: SendError) -> bool:
             self.failures.append(delivery_id)
             return False
 

@@ -4,7 +4,7 @@ back to the outbox and are retried, never dropped and never sent twice."""
 from __future__ import annotations
 
 import asyncio
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Any, cast
 
 import discord
@@ -14,7 +14,7 @@ from bot.frontends.discord.embeds import render
 from bot.frontends.discord.sending import Outgoing
 from bot.frontends.discord.transport import DiscordTransport, describe_failure
 from bot.frontends.discord.workspaces import Workspaces
-from bot.service import Delivery, Line, Message, Pump, Section, Target, text
+from bot.service import Delivery, Line, Message, Pump, Section, SendError, Target, text
 from bot.service.outbox import Doorbell
 from tests.bot.discord.standins import FakeHTTPResponse, Recorder, StandInChannel, forbidden
 from tests.bot.discord.table import GUILD, OTHER_GUILD, FakeDirectory, StandInClient
@@ -45,16 +45,9 @@ class FakeOutbox:
         self.delivered_ids.append(delivery_id)
         self.due = [d for d in self.due if d.id != delivery_id]
 
-    async def failed(
-        self,
-        delivery_id: int,
-        error: str,
-        *,
-        retry_after: timedelta | None = None,
-        permanent: bool = False,
-    ) -> bool:
-        assert not permanent, "a failed delivery is retried, never dropped"
-        self.failures.append((delivery_id, error))
+    async def failed(self, delivery_id: int, failure: SendError) -> bool:
+        assert not failure.permanent, "a failed delivery is retried, never dropped"
+        self.failures.append((delivery_id, failure.description))
         return False
 
     async def next_retry(self, platform: str) -> datetime | None:

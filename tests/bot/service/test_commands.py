@@ -6,7 +6,8 @@ import pytest
 
 from bot.service.commands.grammar import parse_command
 from bot.service.commands.registry import COMMANDS, help_message
-from bot.service.commands.spec import Command, CommandSpec
+from bot.service.commands.spec import CommandSpec
+from bot.service.context import Command
 from bot.service.errors import UserError
 
 

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
+from bot.service import SendError
 from bot.service.game_service import GameService
 from bot.service.outbox.queue import Deliveries
 from bot.store import (
@@ -178,7 +179,7 @@ async def test_a_failed_delivery_is_retried_later(table: Table) -> None:
     phase = await first_phase(table)
     await table.service.process_phase(phase.id)
     (delivery,) = await outbox(table).pending("console")
-    assert await outbox(table).failed(delivery.id, "channel not found") is False
+    assert await outbox(table).failed(delivery.id, SendError("channel not found")) is False
     # The console's pump sleeps until then.
     wake = await table.console.pump.next_retry()
     assert wake == table.clock.now + timedelta(seconds=30)

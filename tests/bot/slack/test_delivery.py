@@ -4,12 +4,12 @@ failure goes back to the outbox and is retried, nothing is dropped and nothing i
 from __future__ import annotations
 
 import asyncio
-from datetime import datetime, timedelta
+from datetime import datetime
 
 import pytest
 
 from bot.frontends.slack.transport import SlackTransport
-from bot.service import Delivery, Pump, Target, text
+from bot.service import Delivery, Pump, SendError, Target, text
 from bot.service.outbox import Deliveries, Doorbell
 from bot.store import OutboxMessage, OutboxStatus
 from tests.bot.slack.table import GAME, GM, PLAYERS, SlackTable
@@ -102,16 +102,9 @@ async def test_an_outbox_message_with_no_address_stays_in_the_outbox(table: Slac
         async def delivered(self, delivery_id: int) -> None:
             raise AssertionError("nothing was delivered")
 
-        async def failed(
-            self,
-            delivery_id: int,
-            error: str,
-            *,
-            retry_after: timedelta | None = None,
-            permanent: bool = False,
-        ) -> bool:
-            assert not permanent, "it stays in the outbox"
-            failed.append((delivery_id, error))
+        async def failed(self, delivery_id: int, failure: SendError) -> bool:
+            assert not failure.permanent, "it stays in the outbox"
+            failed.append((delivery_id, failure.description))
             return False
 
         async def next_retry(self, platform: str) -> datetime | None:
