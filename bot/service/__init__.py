@@ -65,11 +65,11 @@ from bot.service.errors import UserError, safe_trace
 from bot.service.game_service import OUR_FAULT, TOO_LATE, GameService
 from bot.service.maps import Animator, Renderer
 from bot.service.options.game_options import Press
+from bot.service.outbox.failures import SendError
 from bot.service.outbox.pump import Pump
 from bot.service.outbox.queue import Delivery
 from bot.service.outbox.transport import (
     PicturePart,
-    SendError,
     TextPart,
     Transport,
     text_then_picture,

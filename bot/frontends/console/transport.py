@@ -4,19 +4,34 @@ not be saved is saved again later without printing the text twice."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from bot.service import Delivery, PicturePart, SendError, TextPart, text_then_picture
+from bot.service import (
+    Delivery,
+    Image,
+    Message,
+    PicturePart,
+    SendError,
+    TextPart,
+    text_then_picture,
+)
 
-if TYPE_CHECKING:
-    from bot.frontends.console.terminal import Console
+
+class Screen(Protocol):
+    """What the transport needs of the terminal: printing a message, saving its picture."""
+
+    def print_text(self, label: str, message: Message) -> None: ...
+
+    def save_picture(self, label: str, image: Image, data: bytes | None) -> None: ...
+
+    def note(self, line: str) -> None: ...
 
 
 ConsolePart = TextPart | PicturePart
 
 
 class ConsoleTransport:
-    def __init__(self, console: Console) -> None:
+    def __init__(self, console: Screen) -> None:
         self._console = console
 
     def parts(self, delivery: Delivery) -> list[ConsolePart]:

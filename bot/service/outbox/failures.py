@@ -1,5 +1,5 @@
-"""Telling someone that a message was not delivered: the one place every failed delivery is
-reported, whatever the platform.
+"""A delivery that failed: how a transport says so (:class:`SendError`), and the one place
+every failed delivery is reported, whatever the platform.
 
 Today the report is a log line at error level. A message given up for good is the one that
 needs a person: telling a game master would be added here.
@@ -9,8 +9,26 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from datetime import timedelta
 
 logger = logging.getLogger(__name__)
+
+
+class SendError(Exception):
+    """A send that failed, as the record should say it.
+
+    ``description`` never quotes what was sent (it may hold a power's orders);
+    ``retry_after``: the platform asked us to wait this long (else the outbox backs off);
+    ``permanent``: trying again cannot help, so the message is given up now.
+    """
+
+    def __init__(
+        self, description: str, *, retry_after: timedelta | None = None, permanent: bool = False
+    ) -> None:
+        super().__init__(description)
+        self.description = description
+        self.retry_after = retry_after
+        self.permanent = permanent
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,9 +39,9 @@ from typing import Generic, Protocol
 
 from bot.service.errors import safe_trace
 from bot.service.outbox.doorbell import Doorbell
-from bot.service.outbox.failures import Failure, report
+from bot.service.outbox.failures import Failure, SendError, report
 from bot.service.outbox.queue import BATCH, Delivery
-from bot.service.outbox.transport import PartT, SendError, Transport
+from bot.service.outbox.transport import PartT, Transport
 
 logger = logging.getLogger(__name__)
 

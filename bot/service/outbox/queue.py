@@ -10,16 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.service.effects import Message, Target
+from bot.service.outbox.failures import SendError
 from bot.store import Game, OutboxMessage, OutboxStatus, Platform, Store
-
-if TYPE_CHECKING:
-    # The transport module reads Delivery from here; the failure is only named.
-    from bot.service.outbox.transport import SendError
 
 # Enough to fetch a platform's share of a busy moment in one go.
 BATCH = 200

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import timedelta
 from typing import Protocol, TypeVar
 
 from bot.service.effects import Image, Message
@@ -33,23 +32,6 @@ class Transport(Protocol[PartT]):
 
     async def dm(self, user_id: str, workspace: str, part: PartT) -> None:
         """Send one part to a person's direct messages with the bot (about ``workspace``)."""
-
-
-class SendError(Exception):
-    """A send that failed, as the record should say it.
-
-    ``description`` never quotes what was sent (it may hold a power's orders);
-    ``retry_after``: the platform asked us to wait this long (else the outbox backs off);
-    ``permanent``: trying again cannot help, so the message is given up now.
-    """
-
-    def __init__(
-        self, description: str, *, retry_after: timedelta | None = None, permanent: bool = False
-    ) -> None:
-        super().__init__(description)
-        self.description = description
-        self.retry_after = retry_after
-        self.permanent = permanent
 
 
 @dataclass(frozen=True, slots=True)
