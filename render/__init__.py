@@ -12,7 +12,7 @@ board geometry, deterministic output, and safe to call from several threads at o
 
 from __future__ import annotations
 
-from engine.position import Position
+from engine import Position
 from render.compose import encode_png, render, render_image
 from render.crop import REGIONS
 from render.gif import history_gif

@@ -6,8 +6,7 @@ import io
 
 from PIL import Image
 
-from engine.phase import PhaseKind
-from engine.position import Position
+from engine import PhaseKind, Position
 from render.base import base_image, palette, png_palette
 from render.crop import view_for
 from render.geometry import Board, Box, Point, load_board

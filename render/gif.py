@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from PIL import Image
 
-from engine.position import Position
+from engine import Position
 from render.compose import render
 from render.orders import ResultsArg
 

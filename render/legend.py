@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.position import Position
+from engine import Position
 from render.fonts import draw_text, font, text_width
 from render.geometry import Box, Point
 from render.sprites import Sprite, make_sprite, paste

@@ -13,21 +13,25 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from engine.orders import (
+from engine import (
     Build,
     Convoy,
     Disband,
     Hold,
     Move,
     Order,
+    OrderResult,
+    Outcome,
+    Resolution,
     Retreat,
     SupportHold,
     SupportMove,
-    order_unit,
+    Unit,
+    UnitType,
+    Variant,
 )
-from engine.outcomes import OrderResult, Outcome, Resolution
-from engine.units import Unit, UnitType, province_of
-from engine.variant import Variant
+from engine.orders import order_unit
+from engine.units import province_of
 from render.geometry import Board
 from render.pen import Graphic, Pt, length, point_along, trim
 from render.strokes import Strokes

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
 
-from engine.variant import Variant, load_variant
+from engine import Variant, load_variant
 
 RGB = tuple[int, int, int]
 

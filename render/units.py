@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.units import UnitType
+from engine import UnitType
 from render.sprites import SUPERSAMPLE, Sprite, make_sprite, reduce
 from render.styles import RGB, Style
 

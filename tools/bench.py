@@ -10,11 +10,7 @@ import time
 from collections.abc import Callable, Sequence
 from functools import partial
 
-from engine.orders import Disband, Order, Retreat
-from engine.phase import PhaseKind
-from engine.position import Position
-from engine.step import adjudicate
-from engine.variant import load_variant
+from engine import Disband, Order, PhaseKind, Position, Retreat, adjudicate, load_variant
 from tools.scenarios import random_phases, report
 
 

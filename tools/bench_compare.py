@@ -14,10 +14,7 @@ import statistics
 import time
 from collections.abc import Sequence
 
-from engine.orders import Order, format_order
-from engine.position import Position
-from engine.step import adjudicate
-from engine.variant import load_variant
+from engine import Order, Position, adjudicate, format_order, load_variant
 from tools.scenarios import random_phases
 
 Board = set[tuple[str, str]]

@@ -9,9 +9,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import replace
 
-from engine.phase import Season
-from engine.step import adjudicate
-from engine.variant import load_variant
+from engine import Season, adjudicate, load_variant
 from render import map_png
 from tools.scenarios import random_centres, random_orders, random_position, report
 

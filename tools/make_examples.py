@@ -13,11 +13,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from engine import parse_order
-from engine.orders import Order
-from engine.outcomes import Resolution
-from engine.position import Position
-from engine.step import adjudicate
+from engine import Order, Position, Resolution, adjudicate, parse_order
 from render import map_png
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -6,11 +6,23 @@ import random
 import statistics
 from collections.abc import Sequence
 
-from engine.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove
-from engine.phase import Phase, PhaseKind, Season
-from engine.position import Position
-from engine.units import Unit, UnitType, province_of
-from engine.variant import ProvinceKind, Variant
+from engine import (
+    Convoy,
+    Hold,
+    Move,
+    Order,
+    Phase,
+    PhaseKind,
+    Position,
+    Season,
+    SupportHold,
+    SupportMove,
+    Unit,
+    UnitType,
+    Variant,
+)
+from engine.units import province_of
+from engine.variant import ProvinceKind
 
 Orders = dict[str, list[Order]]
 

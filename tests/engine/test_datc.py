@@ -11,14 +11,21 @@ from pathlib import Path
 
 import pytest
 
-from engine import parse_order
-from engine.errors import OrderError
-from engine.orders import Order
-from engine.phase import Phase, PhaseKind
-from engine.position import Dislodged, Position, retreat_options
-from engine.step import adjudicate
-from engine.units import Unit, UnitType, province_of
-from engine.variant import load_variant
+from engine import (
+    Dislodged,
+    Order,
+    OrderError,
+    Phase,
+    PhaseKind,
+    Position,
+    Unit,
+    UnitType,
+    adjudicate,
+    load_variant,
+    parse_order,
+)
+from engine.position import retreat_options
+from engine.units import province_of
 from tests.engine.datc_cases import SHARED_DATC, Case, all_cases, read_cases
 
 OWN_CASES = Path(__file__).parent / "data" / "datc_v3_1_new.txt"

@@ -6,9 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import legal_orders, parse_order, parse_orders
-from engine.orders import Order, format_order
-from engine.position import Position
+from engine import Order, Position, format_order, legal_orders, parse_order, parse_orders
 from tests.engine.test_legal import PROVINCES, owner_of_orders, positions
 
 OPENING = Position.initial()

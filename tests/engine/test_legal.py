@@ -9,25 +9,33 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import check_order, legal_orders
-from engine.errors import IllegalOrderError, InvalidOrderError, OrderError
-from engine.orders import (
+from engine import (
     Build,
     Convoy,
     Disband,
+    Dislodged,
     Hold,
+    IllegalOrderError,
+    InvalidOrderError,
     Move,
     Order,
+    OrderError,
+    Phase,
+    PhaseKind,
+    Position,
     Retreat,
+    Season,
     SupportHold,
     SupportMove,
+    Unit,
+    UnitType,
     Waive,
+    check_order,
     format_order,
+    legal_orders,
+    load_variant,
 )
-from engine.phase import Phase, PhaseKind, Season
-from engine.position import Dislodged, Position, retreat_options
-from engine.units import Unit, UnitType
-from engine.variant import load_variant
+from engine.position import retreat_options
 from tests.engine.test_parse import board
 
 STANDARD = load_variant()

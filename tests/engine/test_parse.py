@@ -12,14 +12,29 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine import parse_order, parse_orders
-from engine.errors import AmbiguousOrderError, IllegalOrderError, InvalidOrderError, OrderError
+from engine import (
+    AmbiguousOrderError,
+    Build,
+    Convoy,
+    Dislodged,
+    IllegalOrderError,
+    InvalidOrderError,
+    Move,
+    OrderError,
+    Phase,
+    Position,
+    SupportMove,
+    Unit,
+    UnitType,
+    Variant,
+    format_order,
+    load_variant,
+    parse_order,
+    parse_orders,
+)
 from engine.names import location_code, names_for, power_code, province_code
-from engine.orders import Build, Convoy, Move, SupportMove, format_order
-from engine.phase import Phase
-from engine.position import Dislodged, Position, retreat_options
-from engine.units import Unit, UnitType
-from engine.variant import Variant, load_variant, variant_from_dict
+from engine.position import retreat_options
+from engine.variant import variant_from_dict
 
 STANDARD = load_variant()
 

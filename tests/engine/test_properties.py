@@ -19,26 +19,32 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.orders import (
+from engine import (
     Build,
     Convoy,
     Disband,
     Hold,
     Move,
     Order,
+    Outcome,
+    Phase,
+    PhaseKind,
+    Position,
+    Resolution,
     Retreat,
+    Season,
     SupportHold,
     SupportMove,
+    Unit,
+    UnitType,
     Waive,
+    adjudicate,
     format_order,
-    order_unit,
+    load_variant,
 )
-from engine.outcomes import Outcome, Resolution
-from engine.phase import Phase, PhaseKind, Season
-from engine.position import Position
-from engine.step import adjudicate
-from engine.units import Unit, UnitType, province_of
-from engine.variant import ProvinceKind, load_variant
+from engine.orders import order_unit
+from engine.units import province_of
+from engine.variant import ProvinceKind
 
 VARIANT = load_variant()
 POWERS = VARIANT.powers

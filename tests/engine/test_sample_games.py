@@ -37,12 +37,21 @@ from typing import Any
 
 import pytest
 
-from engine import parse_order
-from engine.errors import IllegalOrderError, OrderError
-from engine.orders import Convoy, Order, SupportHold, SupportMove, format_order, order_unit
-from engine.outcomes import Outcome, Resolution
-from engine.position import Position
-from engine.step import adjudicate
+from engine import (
+    Convoy,
+    IllegalOrderError,
+    Order,
+    OrderError,
+    Outcome,
+    Position,
+    Resolution,
+    SupportHold,
+    SupportMove,
+    adjudicate,
+    format_order,
+    parse_order,
+)
+from engine.orders import order_unit
 
 MOVED = Outcome.MOVED
 BOUNCED = Outcome.BOUNCED

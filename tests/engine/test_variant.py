@@ -8,9 +8,10 @@ from importlib import resources
 
 import pytest
 
+from engine import UnitType, load_variant
 from engine.errors import VariantError
-from engine.units import UnitType, province_of
-from engine.variant import ProvinceKind, load_variant, variant_from_dict
+from engine.units import province_of
+from engine.variant import ProvinceKind, variant_from_dict
 
 V = load_variant()
 

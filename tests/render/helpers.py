@@ -10,9 +10,7 @@ from collections.abc import Mapping, Sequence
 
 from PIL import Image, ImageFilter
 
-from engine import parse_order
-from engine.orders import Order
-from engine.position import Position
+from engine import Order, Position, parse_order
 from render import map_png
 from render.base import index_raster, slots
 from render.geometry import Board, Point

@@ -17,8 +17,9 @@ from typing import Any
 
 import pytest
 
+from engine import Variant, load_variant
 from engine.units import province_of
-from engine.variant import ProvinceKind, Variant, load_variant
+from engine.variant import ProvinceKind
 
 Point = tuple[float, float]
 Ring = Sequence[Sequence[float]]

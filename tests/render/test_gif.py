@@ -5,9 +5,7 @@ from __future__ import annotations
 import pytest
 from PIL import Image
 
-from engine.outcomes import Resolution
-from engine.position import Position
-from engine.step import adjudicate
+from engine import Position, Resolution, adjudicate
 from render import history_gif
 from tests.render.helpers import OPENING, open_png, orders_for
 

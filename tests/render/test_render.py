@@ -7,10 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from engine.outcomes import Outcome
-from engine.position import Position
-from engine.step import adjudicate
-from engine.units import Unit
+from engine import Outcome, Position, Unit, adjudicate
 from render import REGIONS, STYLES, map_png
 from render.compose import _DISLODGED_SHIFT
 from render.crop import crop_box, region_provinces, view_for

@@ -8,10 +8,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from engine.orders import Move
-from engine.phase import Phase
-from engine.position import Position
-from engine.units import Unit
+from engine import Move, Phase, Position, Unit
 from render.compose import _draw
 from render.crop import crop_box
 from render.geometry import Board, board_from_dict

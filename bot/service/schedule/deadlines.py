@@ -12,7 +12,7 @@ from zoneinfo import ZoneInfo
 from bot.service.schedule.model import Schedule
 from bot.service.schedule.spans import DAY, ZERO, as_utc
 from bot.service.schedule.timings import DEFAULT_REMINDERS, Blitz, Slot, Timing, Weekly
-from engine.phase import PhaseKind
+from engine import PhaseKind
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,8 +20,7 @@ import pytest
 from sqlalchemy import select
 
 from bot.store import Phase, PhaseStatus
-from engine import Position
-from engine.orders import format_order
+from engine import Position, format_order
 from tests.bot.service.harness import SEVEN, Table, open_table, said
 from tests.bot.store.support import BACKENDS
 from tests.engine.test_sample_games import UK, read_orders

@@ -45,7 +45,7 @@ from bot.service.schedule import (
     split_options,
     to_options,
 )
-from engine.phase import PhaseKind
+from engine import PhaseKind
 
 LA = "America/Los_Angeles"
 PT = ZoneInfo(LA)
