@@ -43,7 +43,8 @@ class Settings(BaseSettings):
 
     map_dir: Path = Path("./maps")
     sweep_seconds: int = Field(default=60, gt=0)
-    log_level: LogLevel = "INFO"
+    # Quiet unless asked: the console shares its terminal with the log.
+    log_level: LogLevel = "WARNING"
     default_timezone: str = "UTC"
 
     @field_validator("log_level", mode="before")

@@ -39,10 +39,10 @@ LIBRARY_LOG_LEVELS = {
 
 
 def configure_logging(level: str) -> None:
-    """Log to stderr; the chat owns the terminal, so nothing below a warning."""
-    logging.basicConfig(
-        level=max(logging.WARNING, logging.getLevelNamesMapping()[level]), stream=sys.stderr
-    )
+    """Log to stderr at the level the settings give (LOG_LEVEL; WARNING unless set)."""
+    logging.basicConfig(stream=sys.stderr)
+    # Set on the root itself: basicConfig leaves a root that already has a handler alone.
+    logging.getLogger().setLevel(logging.getLevelNamesMapping()[level])
     for name, floor in LIBRARY_LOG_LEVELS.items():
         logger = logging.getLogger(name)
         logger.setLevel(max(floor, logger.getEffectiveLevel()))

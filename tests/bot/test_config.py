@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import re
 from pathlib import Path
 
@@ -9,6 +10,7 @@ import pytest
 from pydantic import SecretStr, ValidationError
 
 from bot.config import DEFAULT_DATABASE_URL, Settings, load_settings
+from bot.launch import configure_logging
 
 EXAMPLE = Path(__file__).resolve().parents[2] / ".env.example"
 ASSIGNMENT = re.compile(r"^([A-Z][A-Z0-9_]*)=(.*)$")
@@ -52,7 +54,7 @@ def test_defaults() -> None:
     assert settings.slack_api_url == "https://slack.com/api/"
     assert settings.map_dir == Path("maps")
     assert settings.sweep_seconds == 60
-    assert settings.log_level == "INFO"
+    assert settings.log_level == "WARNING"
     assert settings.default_timezone == "UTC"
 
 
@@ -100,3 +102,18 @@ def test_bad_values_are_refused(monkeypatch: pytest.MonkeyPatch, name: str, valu
 def test_iana_time_zones_are_accepted(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DEFAULT_TIMEZONE", "America/Los_Angeles")
     assert load_settings(None).default_timezone == "America/Los_Angeles"
+
+
+@pytest.mark.parametrize("level", ["DEBUG", "INFO", "WARNING", "ERROR"])
+def test_the_log_level_is_the_one_set(level: str) -> None:
+    """LOG_LEVEL=INFO logs INFO lines, and DEBUG debug lines (once nothing below WARNING)."""
+    root = logging.getLogger()
+    before = root.level
+    try:
+        configure_logging(level)
+        wanted = logging.getLevelNamesMapping()[level]
+        assert logging.getLogger("bot.service").getEffectiveLevel() == wanted
+        assert logging.getLogger("bot.service").isEnabledFor(wanted)
+        assert not logging.getLogger("bot.service").isEnabledFor(wanted - 10)
+    finally:
+        root.setLevel(before)
