@@ -138,10 +138,7 @@ class Context:
             if g.workspace == self.workspace
         ]
         if not mine:
-            raise UserError(
-                "You play in no game yet. Join one in its channel with `join`, or name a game: "
-                f"`game <name> {self.command.name}`."
-            )
+            raise UserError(await self._no_game_played())
         if len(mine) > 1:
             names = ", ".join(g.name for g in mine)
             raise UserError(
@@ -149,6 +146,26 @@ class Context:
                 f"`game {mine[0].name} {self.command.name}`."
             )
         return mine[0]
+
+    async def _no_game_played(self) -> str:
+        """What to tell someone who plays in no game: a game master (or an admin, who may
+        master any game) is told the games they may mean."""
+        here = await self.store.games_of_workspace(self.platform, self.workspace)
+        command = self.command.name
+        if self.request.actor.is_admin and here:
+            names = ", ".join(g.name for g in here)
+            return (
+                f"Say which game you mean: the games here are {names}, e.g. "
+                f"`game {here[0].name} {command}`."
+            )
+        run = [g for g in here if g.creator == self.actor_id]
+        if run:
+            names = ", ".join(g.name for g in run)
+            return f"Say which game you mean: you run {names}, e.g. `game {run[0].name} {command}`."
+        return (
+            "You play in no game yet. Join one in its channel with `join`, or name a game: "
+            f"`game <name> {command}`."
+        )
 
     def options(self, game: Game) -> GameOptions:
         return GameOptions.from_settings(game.settings, self.deps.default_zone)

@@ -140,3 +140,18 @@ async def test_commands_before_the_start(tmp_path: Path) -> None:
             assert lines == [
                 "[only:gm#game] hague has not started yet: the game master starts it with `start`."
             ]
+
+
+async def test_a_game_master_in_a_dm_is_told_which_game_to_name(table: Table) -> None:
+    """The game master runs hague but plays in no game: a DM names the game to use."""
+    lines = await table.play("gm@dm> status")
+    assert lines == ["[dm:gm] Say which game you mean: you run hague, e.g. `game hague status`."]
+    lines = await table.play("root@dm> pause")
+    assert lines == [
+        "[dm:root] Say which game you mean: the games here are hague, e.g. `game hague pause`."
+    ]
+    lines = await table.play("zoe@dm> status")
+    assert lines == [
+        "[dm:zoe] You play in no game yet. Join one in its channel with `join`, or name a "
+        "game: `game <name> status`."
+    ]
