@@ -62,11 +62,9 @@ async def test_order_needs_orders_and_a_power(table: Table) -> None:
     ]
     lines = await table.play("gm> /dip order A PAR - BUR")
     assert lines == ["[only:gm#game] You do not play in hague."]
+    # the game master plays no power, but runs hague: told which game a DM must name
     lines = await table.play("gm@dm> order A PAR - BUR")
-    assert lines == [
-        "[dm:gm] You play in no game yet. Join one in its channel with `join`, or name a game: "
-        "`game <name> order`."
-    ]
+    assert lines == ["[dm:gm] Say which game you mean: you run hague, e.g. `game hague order`."]
     lines = await table.play("carol@dm> order ;;")
     assert lines == ["[dm:carol] No orders found after `order`: write e.g. `order A PAR - BUR`."]
 
