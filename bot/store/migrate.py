@@ -73,7 +73,9 @@ def _shown(url: str) -> str:
     return make_url(url).render_as_string(hide_password=True)
 
 
-async def _on_connection(url: str, work: Callable[[Connection], T]) -> T:
+async def on_connection(url: str, work: Callable[[Connection], T]) -> T:
+    """Run ``work`` on one connection of its own to ``url``, in one transaction (what the
+    migrations and a look at the schema need, outside the application's pool)."""
     engine = create_engine(url, poolclass=NullPool)
     try:
         async with engine.begin() as connection:
@@ -88,7 +90,7 @@ def _current(connection: Connection) -> tuple[str, ...]:
 
 async def current(url: str) -> str | None:
     """The database's revision; None for a database never migrated."""
-    heads = await _on_connection(url, _current)
+    heads = await on_connection(url, _current)
     return heads[0] if heads else None
 
 
@@ -114,13 +116,13 @@ def _run(url: str, action: Callable[[Config], Any]) -> Callable[[Connection], No
 
 async def upgrade(url: str, revision: str = HEAD) -> str | None:
     """Migrate up to `revision`; returns the revision the database is then at."""
-    await _on_connection(url, _run(url, lambda config: command.upgrade(config, revision)))
+    await on_connection(url, _run(url, lambda config: command.upgrade(config, revision)))
     return await current(url)
 
 
 async def downgrade(url: str, revision: str) -> str | None:
     """Migrate down to `revision` ("base" drops everything); returns the new revision."""
-    await _on_connection(url, _run(url, lambda config: command.downgrade(config, revision)))
+    await on_connection(url, _run(url, lambda config: command.downgrade(config, revision)))
     return await current(url)
 
 
@@ -134,7 +136,7 @@ async def ensure_schema(url: str, *, auto_upgrade: bool | None = None) -> str:
     `auto_upgrade` defaults to True for SQLite and False for server databases.
     Returns the revision the database is at.
     """
-    heads, has_tables = await _on_connection(url, _state)
+    heads, has_tables = await on_connection(url, _state)
     _check_known(url, heads)
     head = head_revision()
     if heads == (head,):

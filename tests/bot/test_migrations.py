@@ -44,15 +44,6 @@ async def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncI
         yield url
 
 
-async def on_connection(url: str, work: Any) -> Any:
-    engine = create_engine(url, poolclass=NullPool)
-    try:
-        async with engine.begin() as connection:
-            return await connection.run_sync(work)
-    finally:
-        await engine.dispose()
-
-
 def tables(connection: Connection) -> set[str]:
     return set(inspect(connection).get_table_names())
 
@@ -67,14 +58,14 @@ async def test_upgrade_downgrade_upgrade(database_url: str) -> None:
     assert await migrate.current(database_url) is None
 
     assert await migrate.upgrade(database_url) == head
-    assert await on_connection(database_url, tables) == TABLES | {"alembic_version"}
-    assert await on_connection(database_url, differences) == []
+    assert await migrate.on_connection(database_url, tables) == TABLES | {"alembic_version"}
+    assert await migrate.on_connection(database_url, differences) == []
 
     assert await migrate.downgrade(database_url, migrate.BASE) is None
-    assert await on_connection(database_url, tables) <= {"alembic_version"}
+    assert await migrate.on_connection(database_url, tables) <= {"alembic_version"}
 
     assert await migrate.upgrade(database_url) == head
-    assert await on_connection(database_url, differences) == []
+    assert await migrate.on_connection(database_url, differences) == []
 
 
 async def dipgm_db(url: str, *argv: str) -> tuple[int, str, str]:
@@ -88,7 +79,7 @@ async def set_revision(url: str, revision: str) -> None:
     def work(connection: Connection) -> None:
         connection.execute(text("UPDATE alembic_version SET version_num = :r"), {"r": revision})
 
-    await on_connection(url, work)
+    await migrate.on_connection(url, work)
 
 
 async def test_a_newer_unknown_schema_is_refused(database_url: str) -> None:
