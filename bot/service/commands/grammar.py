@@ -86,9 +86,26 @@ def _addressed(rest: str) -> Command:
 
 def _command_name(word: str, rest: str, *, whole: str, game: str | None = None) -> str:
     spec = find_command(word)
-    if spec is not None:
-        return spec.name
-    raise NotACommandError(unknown_command_text(word, rest), whole, game)
+    if spec is None:
+        raise NotACommandError(unknown_command_text(word, rest), whole, game)
+    if rest and not spec.arguments:
+        # `draw no` or `ready not yet` must never vote or mark ready: words a command does
+        # not take are refused, never ignored.
+        raise UserError(_nothing_after(spec.name, rest))
+    return spec.name
+
+
+# How much of a refused text an answer quotes back.
+_EXCERPT = 40
+
+
+def _nothing_after(name: str, rest: str) -> str:
+    shown = rest if len(rest) <= _EXCERPT else rest[:_EXCERPT] + "…"
+    text = f"`{name}` takes nothing after it, so `{name} {shown}` was not done. Write `{name}`"
+    opposite = f"un{name}"
+    if opposite in BY_NAME:
+        text += f" to do it, or `{opposite}` to take it back"
+    return text + "."
 
 
 # How messages reach the bot ---------------------------------------------------------------

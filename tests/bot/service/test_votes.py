@@ -239,3 +239,28 @@ async def test_a_vote_too_late_for_its_phase_is_refused(
     monkeypatch.setattr(Store, "cast_vote", real)
     async with table.sessions() as session:
         assert await Store(session).votes_of(1) == []
+
+
+async def test_words_a_command_does_not_take_never_act(table: Table) -> None:
+    """`draw no` is no vote and `ready not yet` no readiness: refused, with the right words."""
+    await table.seven_players()
+    table.fresh()
+    lines = await table.play("carol@dm> draw no")
+    assert lines == [
+        "[dm:carol] `draw` takes nothing after it, so `draw no` was not done. Write `draw` to do "
+        "it, or `undraw` to take it back."
+    ]
+    lines = await table.play("carol@dm> game hague draw cancel")
+    assert "so `draw cancel` was not done" in lines[0]
+    lines = await table.play("carol@dm> undraw")
+    assert lines == ["[dm:carol] You have not voted for a draw in Spring 1901."]
+    lines = await table.play("carol@dm> ready not yet")
+    assert lines == [
+        "[dm:carol] `ready` takes nothing after it, so `ready not yet` was not done. Write "
+        "`ready` to do it, or `unready` to take it back."
+    ]
+    async with table.sessions() as session:
+        store = Store(session)
+        phase = await store.open_phase_of((await finished(table)).id)
+        assert phase is not None
+        assert await store.ready_powers(phase.id) == set()
