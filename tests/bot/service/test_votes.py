@@ -245,20 +245,16 @@ async def test_words_a_command_does_not_take_never_act(table: Table) -> None:
     """`draw no` is no vote and `ready not yet` no readiness: refused, with the right words."""
     await table.seven_players()
     table.fresh()
-    lines = await table.play("carol@dm> draw no")
-    assert lines == [
-        "[dm:carol] `draw` takes nothing after it, so `draw no` was not done. Write `draw` to do "
-        "it, or `undraw` to take it back."
-    ]
-    lines = await table.play("carol@dm> game hague draw cancel")
-    assert "so `draw cancel` was not done" in lines[0]
-    lines = await table.play("carol@dm> undraw")
-    assert lines == ["[dm:carol] You have not voted for a draw in Spring 1901."]
-    lines = await table.play("carol@dm> ready not yet")
-    assert lines == [
-        "[dm:carol] `ready` takes nothing after it, so `ready not yet` was not done. Write "
-        "`ready` to do it, or `unready` to take it back."
-    ]
+    take_back = {"draw": "undraw", "ready": "unready"}
+    for text in ("draw no", "game hague draw cancel", "ready not yet"):
+        name, _, rest = text.removeprefix("game hague ").partition(" ")
+        refusal = (
+            f"`{name}` takes nothing after it, so `{name} {rest}` was not done. Write `{name}` "
+            f"to do it, or `{take_back[name]}` to take it back."
+        )
+        assert await table.play(f"carol@dm> {text}") == [f"[dm:carol] {refusal}"]
+    undrawn = await table.play("carol@dm> undraw")
+    assert undrawn == ["[dm:carol] You have not voted for a draw in Spring 1901."]
     async with table.sessions() as session:
         store = Store(session)
         phase = await store.open_phase_of((await finished(table)).id)
