@@ -53,14 +53,16 @@ ZONES: dict[str, frozenset[str]] = {
 }
 
 
-def imports(path: Path) -> Iterator[tuple[int, str]]:
+def imports(path: Path) -> Iterator[tuple[int, str, list[str]]]:
+    """(line, module, the names taken from it) of every absolute import; ``import x`` takes
+    no names."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             for alias in node.names:
-                yield node.lineno, alias.name
+                yield node.lineno, alias.name, []
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            yield node.lineno, node.module
+            yield node.lineno, node.module, [alias.name for alias in node.names]
 
 
 def _service_part(module: str) -> str | None:
@@ -100,27 +102,15 @@ def _public_problem(rel: str, module: str) -> str | None:
     return "outside the service, import its public names from bot.service or a zone's package"
 
 
-def imported_names(path: Path) -> Iterator[tuple[int, str, list[str]]]:
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            yield node.lineno, node.module, [alias.name for alias in node.names]
-
-
-def zone_problems_in(path: Path) -> Iterator[str]:
-    rel = path.relative_to(ROOT).as_posix()
-    for line, module, names in imported_names(path):
-        why = _service_problem(rel, module, names) or _public_problem(rel, module)
-        if why is not None:
-            yield f"{rel}:{line}: imports {module} ({why})"
-
-
 def problems_in(path: Path) -> Iterator[str]:
     rel = path.relative_to(ROOT).as_posix()
     parts = rel.split("/")
-    for line, module in imports(path):
+    for line, module, names in imports(path):
         top = module.split(".")[0]
         where = f"{rel}:{line}: imports {module}"
+        zone = _service_problem(rel, module, names) or _public_problem(rel, module)
+        if zone is not None:
+            yield f"{where} ({zone})"
         if parts[0] == "engine" and top not in STDLIB and top != "engine":
             yield f"{where} (engine may use the standard library only)"
         elif parts[0] == "render" and top not in STDLIB | {"engine", "render", "PIL"}:
@@ -134,7 +124,6 @@ def problems_in(path: Path) -> Iterator[str]:
                     yield f"{where} (a front end never imports another front end)"
             if module.startswith("bot.store"):
                 yield f"{where} (front ends reach the store only through the service)"
-    yield from zone_problems_in(path)
 
 
 PACKAGES = ("engine", "render", "bot", "tools", "tests")
