@@ -50,6 +50,20 @@ def read_orders(
     return orders, refused, texts
 
 
+def _powers(position: Position, raw: Any, field: str) -> frozenset[str]:
+    """A list of power names (any case), each one the variant has."""
+    if raw is None:
+        return frozenset()
+    if not isinstance(raw, list) or not all(isinstance(p, str) for p in raw):
+        raise RequestError(f'{field!r} must be a list of power names, e.g. ["ITALY"]')
+    powers = frozenset(p.upper() for p in raw)
+    unknown = sorted(powers - set(position.variant.powers))
+    if unknown:
+        known = " ".join(position.variant.powers)
+        raise RequestError(f"unknown power {unknown[0]!r} in {field!r} (powers: {known})")
+    return powers
+
+
 def _owns(position: Position, power: str, province: str) -> bool:
     if position.owner_in(province) == power:
         return True
@@ -66,7 +80,8 @@ def adjudicate_request(request: Any) -> dict[str, Any]:
     except PositionError as exc:
         raise RequestError(str(exc)) from None
     orders, refused, texts = read_orders(position, request.get("orders"))
-    resolution = adjudicate(position, orders)
+    disorder = _powers(position, request.get("civil_disorder"), "civil_disorder")
+    resolution = adjudicate(position, orders, disorder=disorder)
     results: dict[str, str] = dict(refused)
     for result in resolution.results:
         key = result.key

@@ -43,7 +43,8 @@ class Outcome(StrEnum):
 class OrderResult(NamedTuple):
     """The result of one order. ``order`` is ``None`` for a default the engine applied itself
     (a civil-disorder removal, an unordered retreat, a unit dislodged while holding).
-    ``unit`` is the unit concerned (for a build, the new unit); ``None`` only for a waive."""
+    ``unit`` is the unit concerned (for a build, the new unit); ``None`` only for a waive.
+    ``reason``: why an order was refused, or why a unit went as it did (civil disorder)."""
 
     power: str
     unit: Unit | None
@@ -58,7 +59,7 @@ class OrderResult(NamedTuple):
 
     @property
     def text(self) -> str:
-        """The outcome word, with its reason for refused orders (``illegal: ...``)."""
+        """The outcome word, with its reason (``illegal: ...``, ``disbanded: civil disorder``)."""
         return f"{self.outcome.value}: {self.reason}" if self.reason else self.outcome.value
 
     @property

@@ -3,12 +3,14 @@
 Orders arrive per power, already read (see :mod:`engine.parse`). Each is checked against
 the rules first; an illegal order is reported and the unit acts as if it had no order.
 Missing orders take their defaults here: units hold, dislodged units disband, builds are
-waived, and missing removals follow the civil-disorder rule.
+waived, and missing removals follow the civil-disorder rule. A power in civil disorder (nobody
+gives its orders) retreats nowhere: its dislodged units are disbanded in the movement step
+itself ("retreats may not take place", UK rule book III.2; Diplomacia 9.1).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 
 from engine.civil_disorder import removal_order
@@ -31,11 +33,17 @@ from engine.units import Unit
 Orders = Mapping[str, Sequence[Order]]
 
 
-def adjudicate(position: Position, orders: Orders) -> Resolution:
-    """Resolve the position's phase with these orders; return results and the next position."""
+CIVIL_DISORDER = "civil disorder"
+
+
+def adjudicate(position: Position, orders: Orders, *, disorder: Collection[str] = ()) -> Resolution:
+    """Resolve the position's phase with these orders; return results and the next position.
+
+    ``disorder``: the powers in civil disorder, whose dislodged units get no retreat.
+    """
     kind = position.phase.kind
     if kind is PhaseKind.MOVEMENT:
-        return _movement(position, orders)
+        return _movement(position, orders, frozenset(disorder))
     if kind is PhaseKind.RETREATS:
         return _retreats(position, orders)
     return _adjustments(position, orders)
@@ -79,7 +87,7 @@ def _checked(
 # Movement --------------------------------------------------------------------------
 
 
-def _movement(position: Position, orders: Orders) -> Resolution:
+def _movement(position: Position, orders: Orders, disorder: frozenset[str]) -> Resolution:
     variant = position.variant
     accepted, results = _checked(position, orders)
     units = position.unit_list
@@ -111,6 +119,11 @@ def _movement(position: Position, orders: Orders) -> Resolution:
     dislodged: list[Dislodged] = []
     for i in dislodged_units:
         power, unit = units[i]
+        if power in disorder:
+            results.append(
+                OrderResult(power, unit, unit_orders[i], Outcome.DISBANDED, CIVIL_DISORDER)
+            )
+            continue
         attacker = outcome.attacker_from[i]
         options = retreat_options(variant, unit, attacker, occupied, outcome.contested)
         if options:

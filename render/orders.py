@@ -89,12 +89,13 @@ def collect(orders: OrdersArg | None, results: ResultsArg | None) -> list[Item]:
 
 
 def dislodged_units(items: Iterable[Item]) -> set[str]:
-    """Provinces whose unit the results say was dislodged (or destroyed) where it stood."""
+    """Provinces whose unit the results of a movement phase say was dislodged where it stood
+    (to retreat, destroyed with nowhere to go, or disbanded by civil disorder)."""
     return {
         i.unit.province
         for i in items
         if i.unit is not None
-        and i.outcome in (Outcome.DISLODGED, Outcome.DESTROYED)
+        and i.outcome in (Outcome.DISLODGED, Outcome.DESTROYED, Outcome.DISBANDED)
         and not isinstance(i.order, Build)
     }
 

@@ -8,8 +8,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from bot.store import Order as OrderRow
-from bot.store import OrderKind, Phase, Store
-from engine import Build, Order, OrderError, Position, Waive, parse_order
+from bot.store import OrderKind, Phase, PowerStatus, Store
+from engine import Build, Order, OrderError, Position, Resolution, Waive, adjudicate, parse_order
 
 logger = logging.getLogger(__name__)
 
@@ -84,3 +84,24 @@ async def phase_orders(store: Store, phase: Phase) -> tuple[Position, dict[str, 
         rows = await store.orders_of_phase(phase.id, kind=OrderKind.ORDER)
         orders = read_orders(before, rows)
     return before, orders
+
+
+def in_disorder(position: Position, statuses: Mapping[str, PowerStatus]) -> frozenset[str]:
+    """The powers nobody orders (unplayed, left, removed, surrendered): in civil disorder,
+    their dislodged units get no retreat."""
+    return frozenset(
+        p
+        for p in position.variant.powers
+        if statuses.get(p, PowerStatus.PLAYING) != PowerStatus.PLAYING
+    )
+
+
+async def replay(store: Store, phase: Phase) -> tuple[Position, dict[str, list[Order]], Resolution]:
+    """A past phase's position, orders and results, adjudicated again as it was judged (with
+    the powers then in civil disorder): the engine is a pure function, so this is what
+    happened."""
+    before, orders = await phase_orders(store, phase)
+    recorded = (phase.results or {}).get("disorder")
+    # phases judged before the rule was recorded gave every power its retreats
+    disorder = frozenset(recorded) if isinstance(recorded, list) else frozenset()
+    return before, orders, adjudicate(before, orders, disorder=disorder)

@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 from typing import Any
+from unittest.mock import ANY
 
 from bot.cli import main
 
@@ -196,3 +197,26 @@ def test_power_names_are_read_in_any_case(monkeypatch: Any) -> None:
     assert answer["results"] == {"A PAR": "moved"}
     assert answer["units"]["FRANCE"] == ["A BUR"]
     assert answer["centers"]["FRANCE"] == ["PAR"]
+
+
+def test_civil_disorder_disbands_dislodged_units_with_no_retreat(monkeypatch: Any) -> None:
+    request = {
+        "phase": "F1901M",
+        "units": {"AUSTRIA": ["A TYR", "F TRI"], "ITALY": ["A VEN"], "FRANCE": ["A PAR"]},
+        "centers": {"AUSTRIA": ["TRI"], "ITALY": ["VEN"]},
+        "orders": {"austria": ["A Tyr-Ven", "F Tri S A Tyr-Ven"]},
+    }
+    played = run([json.dumps(request)], monkeypatch)[0]
+    assert played["results"]["A VEN"] == "dislodged"
+    assert played["dislodged"] == {"ITALY": [{"unit": "A VEN", "from": "TYR", "retreats": ANY}]}
+    request["civil_disorder"] = ["italy"]
+    unplayed = run(
+        [json.dumps(request), json.dumps(request | {"civil_disorder": "ITALY"})], monkeypatch
+    )
+    assert unplayed[0]["results"]["A VEN"] == "disbanded: civil disorder"
+    assert unplayed[0]["dislodged"] == {}
+    assert unplayed[0]["units"]["ITALY"] == []
+    assert unplayed[0]["next_phase"] == "S1902M"  # no retreats; no adjustments owed
+    assert unplayed[1] == {
+        "error": "line 2: 'civil_disorder' must be a list of power names, e.g. [\"ITALY\"]"
+    }

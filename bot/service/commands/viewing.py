@@ -12,7 +12,7 @@ from bot.service.effects import Image, Line, Message, Reply, Section
 from bot.service.errors import UserError
 from bot.service.maps import draw, filename, region_name
 from bot.service.schedule import describe
-from bot.service.stored_orders import phase_orders, read_orders
+from bot.service.stored_orders import read_orders, replay
 from bot.service.turn import opening
 from bot.service.turn.endings import ending_text
 from bot.service.words.labels import phase_label, power_name
@@ -20,7 +20,7 @@ from bot.service.words.power_state import missing_orders
 from bot.service.words.results import history_message
 from bot.service.words.status import status_lines
 from bot.store import Game, GameStatus, OrderKind, Phase, PhaseStatus, PowerStatus
-from engine import Order, Position, Resolution, adjudicate
+from engine import Position
 
 _PHASE = re.compile(r"(?i)[SFW]\d{3,4}[MRA]")
 _REGION_WORDS = "a province code, or a region such as balkans or scandinavia"
@@ -212,15 +212,6 @@ async def _board_map(ctx: Context, game: Game, phase: Phase, region: str | None)
     return _map_message(f"{title} — {region}", _image(game, phase, png, alt, region))
 
 
-async def resolution_of(
-    ctx: Context, phase: Phase
-) -> tuple[Position, dict[str, list[Order]], Resolution]:
-    """A past phase's position, orders and results, adjudicated again: the engine is a pure
-    function, so this is the adjudication that happened."""
-    before, orders = await phase_orders(ctx.store, phase)
-    return before, orders, adjudicate(before, orders)
-
-
 async def _results_map(ctx: Context, game: Game, phase: Phase, region: str | None) -> Message:
     title = f"{game.name}: {phase_label(phase.name)} — orders and results"
     alt = f"The board in {Position.from_json(phase.position).phase.long_name}, with results"
@@ -230,7 +221,7 @@ async def _results_map(ctx: Context, game: Game, phase: Phase, region: str | Non
             return _map_message(
                 title, _image(game, phase, stored.png, alt, "results", image_id=stored.id)
             )
-    before, orders, resolution = await resolution_of(ctx, phase)
+    before, orders, resolution = await replay(ctx.store, phase)
     png = await draw(
         ctx.deps.renderer,
         before,
@@ -287,7 +278,7 @@ async def history(ctx: Context) -> list[Reply]:
             played = ", ".join(p.name for p in done)
             raise UserError(f"{game.name} has no adjudicated phase {word}. Played: {played}.")
         phase = found[-1]
-    before, orders, resolution = await resolution_of(ctx, phase)
+    before, orders, resolution = await replay(ctx.store, phase)
     message = history_message(before, orders, resolution)
     return [ctx.private(replace(message, title=f"{game.name}: {message.title}"))]
 

@@ -15,12 +15,12 @@ from bot.service.maps import Animator, animate
 from bot.service.options.game_options import GameOptions
 from bot.service.outbox import queue
 from bot.service.roster import players_by_power
-from bot.service.stored_orders import phase_orders
+from bot.service.stored_orders import replay
 from bot.service.turn.endings import ending_text
 from bot.service.words.english import plural
 from bot.service.words.labels import power_name
 from bot.store import Game, PhaseStatus, PowerStatus, Store
-from engine import Position, adjudicate
+from engine import Position
 from render.orders import ResultsArg
 
 # The animation is for a chat window, not a wall: smaller than a results map.
@@ -114,9 +114,9 @@ async def _history(
     for phase in await store.phases_of(game.id):
         if phase.status != PhaseStatus.ADJUDICATED:
             continue
-        before, orders = await phase_orders(store, phase)
+        before, _, resolution = await replay(store, phase)
         positions.append(before)
-        results.append(adjudicate(before, orders))
+        results.append(resolution)
     positions.append(final)
     results.append(None)
     return positions, results

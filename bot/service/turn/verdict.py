@@ -9,7 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.service.options.game_options import GameOptions
-from bot.service.stored_orders import read_orders
+from bot.service.stored_orders import in_disorder, read_orders
 from bot.service.turn.endings import Ending, by_votes, winners
 from bot.store import Game, OrderKind, Phase, PowerStatus, Store, VoteKind
 from engine import Order, Position, Resolution, adjudicate, format_order
@@ -26,6 +26,8 @@ class Verdict:
     statuses: Mapping[str, PowerStatus]
     # Powers whose players could order and vote in the phase.
     playing: frozenset[str]
+    # Powers nobody ordered: their dislodged units were disbanded with no retreat.
+    disorder: frozenset[str]
     # power -> "draw" or "surrender", as the results report them.
     votes: Mapping[str, str]
     surrendered: frozenset[str]
@@ -43,6 +45,7 @@ class Verdict:
             "orders": {p: [format_order(o) for o in os] for p, os in self.orders.items()},
             "after": self.after.to_json(),
             "statuses": {p: str(s) for p, s in self.statuses.items()},
+            "disorder": sorted(self.disorder),
             "votes": dict(self.votes),
         }
 
@@ -61,7 +64,8 @@ async def judge(store: Store, game: Game, phase: Phase, now: datetime) -> Verdic
         r for r in await store.orders_of_phase(phase.id, kind=OrderKind.ORDER) if r.power in playing
     ]
     orders = read_orders(before, rows)
-    resolution = adjudicate(before, orders)
+    disorder = in_disorder(before, statuses)
+    resolution = adjudicate(before, orders, disorder=disorder)
     draw: set[str] = set()
     surrender: set[str] = set()
     for vote in await store.votes_of(game.id, phase.name):
@@ -82,6 +86,7 @@ async def judge(store: Store, game: Game, phase: Phase, now: datetime) -> Verdic
         resolution=resolution,
         statuses=dict(statuses),
         playing=playing,
+        disorder=disorder,
         votes=votes,
         surrendered=frozenset(surrender),
         ending=ending,

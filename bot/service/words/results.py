@@ -73,6 +73,8 @@ def _result_line(result: OrderResult, retreats: Mapping[tuple[str, str], Sequenc
     elif result.reason:
         word += f": {result.reason}"
     if result.order is None:
+        if result.reason:
+            return f"{result.key}  {outcome.value} ({result.reason})"
         defaults = {
             Outcome.DISBANDED: "disbanded (no retreat order)",
             Outcome.REMOVED: "removed (no removal order: civil-disorder rule)",

@@ -250,3 +250,35 @@ async def test_a_two_power_player_missing_orders_is_replaced_once(tmp_path: Path
         assert channel.count("hague: Austria and France are in civil disorder") == 1
         assert not any(t.startswith("hague: France is") for t in channel)
         assert (await statuses(table))["FRANCE"] == PowerStatus.CIVIL_DISORDER
+
+
+async def test_an_unplayed_powers_dislodged_unit_is_disbanded_with_no_retreat(
+    tmp_path: Path,
+) -> None:
+    """UK III.2: units of a power nobody plays that are attacked successfully are disbanded
+    at once; no retreat phase opens for them, and the history and map say the same."""
+    async with open_table("sqlite", tmp_path) as table:
+        await table.play("gm> /dip newgame hague players=6 reminders=off")
+        for user, power in zip(
+            ("alice", "bob", "carol", "dave", "frank", "grace"),
+            ("austria", "england", "france", "germany", "russia", "turkey"),
+            strict=True,
+        ):
+            await table.play(f"{user}> /dip join {power}")
+        await table.play("gm> /dip start")
+        await table.play("alice@dm> order A Vie-Tyr; F Tri H; A Bud H")
+        await table.play("gm> /dip process")
+        await table.play("alice@dm> order A Tyr-Ven; F Tri S A Tyr-Ven; A Bud H")
+        lines = await table.play("gm> /dip process")
+        channel = said(lines, "#game")
+        assert "A VEN  disbanded (civil disorder)" in channel
+        assert "A TYR - VEN  ✓ moved" in channel
+        assert not any("retreat" in line.lower() for line in channel)
+        async with table.sessions() as session:
+            phases = [p.name for p in await Store(session).phases_of(1)]
+        assert "F1901R" not in phases
+        assert phases[-1] == "W1901A"
+        lines = await table.play("alice> /dip history F1901M")
+        assert "A VEN  disbanded (civil disorder)" in said(lines, "#game") + said(
+            lines, "only:alice#game"
+        )
