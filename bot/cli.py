@@ -61,6 +61,12 @@ def build_parser() -> argparse.ArgumentParser:
         description="Read positions with orders as JSON lines (see DESIGN.md, the "
         "adjudication contract) and write one result per line.",
     )
+    commands.add_parser(
+        "variants",
+        help="list the variants (ways to play) by name, one line each",
+        description="List every variant the engine knows, by the name `dipgm adjudicate` "
+        '("variant": NAME) and `newgame variant=NAME` take, with a line on each.',
+    )
     from bot.render_cli import add_arguments as add_render_arguments
 
     add_render_arguments(
@@ -168,6 +174,17 @@ def _chat(args: argparse.Namespace) -> int:
     return 0
 
 
+def _variants(sink: TextIO) -> int:
+    from engine import available_variants, load_variant
+
+    # the standard game first: the one most people come for
+    names = sorted(available_variants(), key=lambda name: (name != "standard", name))
+    width = max(len(name) for name in names)
+    for name in names:
+        sink.write(f"{name.ljust(width)}  {load_variant(name).description}\n")
+    return 0
+
+
 def _run_chat(settings: Settings, platforms: list[str]) -> int:
     from bot import launch
     from bot.frontends.discord import MissingTokenError, TokenRefusedError
@@ -197,6 +214,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command in ("console", "run"):
         return _chat(args)
+    if args.command == "variants":
+        return _variants(sys.stdout)
     if args.command == "adjudicate":
         return _adjudicate(getattr(sys.stdin, "buffer", sys.stdin), sys.stdout)
     if args.command == "render":

@@ -31,9 +31,10 @@ from engine.outcomes import OrderResult, Outcome, Resolution
 from engine.parse import parse_order, parse_orders
 from engine.phase import Phase, PhaseKind, Season
 from engine.position import Dislodged, Position
+from engine.rules import Rules, Victory
 from engine.step import adjudicate
 from engine.units import Unit, UnitType
-from engine.variant import Variant, load_variant
+from engine.variant import Variant, available_variants, load_variant
 
 __all__ = [
     "AmbiguousOrderError",
@@ -54,14 +55,17 @@ __all__ = [
     "Position",
     "Resolution",
     "Retreat",
+    "Rules",
     "Season",
     "SupportHold",
     "SupportMove",
     "Unit",
     "UnitType",
     "Variant",
+    "Victory",
     "Waive",
     "adjudicate",
+    "available_variants",
     "check_order",
     "format_order",
     "legal_orders",

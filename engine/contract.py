@@ -98,7 +98,7 @@ def adjudicate_request(request: Any) -> dict[str, Any]:
     return {
         "phase": str(resolution.phase),
         "results": results,
-        "next_phase": None if resolution.winner else after["phase"],
+        "next_phase": None if resolution.winners else after["phase"],
         "units": after["units"],
         "centers": after["centers"],
         "dislodged": after["dislodged"],

@@ -48,6 +48,10 @@ def _province(variant: Variant, code: str) -> Province:
         return province
     if code in variant.impassable:
         raise IllegalOrderError(f"{variant.impassable[code]} ({code}) is impassable")
+    if code in variant.out_of_play:
+        raise IllegalOrderError(
+            f"{variant.out_of_play[code]} ({code}) is off the board in {variant.name}"
+        )
     raise InvalidOrderError(f"unknown province {code!r}")
 
 

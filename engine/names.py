@@ -103,7 +103,7 @@ class Names:
         self._abbreviations: dict[tuple[str, ...], tuple[str, ...]] = {}
         for code, province in variant.provinces.items():
             self._add(code, (code, province.name, *province.aliases))
-        for code, name in variant.impassable.items():
+        for code, name in (*variant.impassable.items(), *variant.out_of_play.items()):
             self._add(code, (code, name))
         self._ambiguous = {
             compact(words(key)): tuple(codes) for key, codes in variant.ambiguous_names.items()

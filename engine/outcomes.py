@@ -69,13 +69,21 @@ class OrderResult(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class Resolution:
-    """A whole step: the phase adjudicated, every result, the next position and any winner."""
+    """A whole step: the phase adjudicated, every result, the next position and the powers
+    of the seat that won, if one did (one power in the standard game)."""
 
     phase: Phase
     results: tuple[OrderResult, ...]
     position: Position
-    winner: str | None = None
+    winners: tuple[str, ...] = ()
 
     @property
     def next_phase(self) -> Phase | None:
-        return None if self.winner else self.position.phase
+        return None if self.winners else self.position.phase
+
+    @property
+    def winner(self) -> str | list[str] | None:
+        """The winner as the contract names it: a power, the powers of a seat, or None."""
+        if not self.winners:
+            return None
+        return self.winners[0] if len(self.winners) == 1 else list(self.winners)

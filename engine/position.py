@@ -57,17 +57,23 @@ class Position:
     homes: Mapping[str, tuple[str, ...]]
     dislodged: tuple[Dislodged, ...] = ()
     contested: frozenset[str] = field(default_factory=frozenset)
+    # Powers commanded together by one player, who wins with their combined strength (the
+    # UK rule book's games for fewer players); a power in no seat is a seat of its own.
+    seats: tuple[tuple[str, ...], ...] = ()
 
     @classmethod
-    def initial(cls, variant: Variant | None = None) -> Position:
+    def initial(
+        cls, variant: Variant | None = None, seats: Iterable[Iterable[str]] = ()
+    ) -> Position:
         """The opening position: Spring of the variant's first year."""
         v = variant or load_variant()
         return cls(
             variant=v,
-            phase=Phase(v.first_year, Season.SPRING, PhaseKind.MOVEMENT),
+            phase=Phase(v.rules.first_year, Season.SPRING, PhaseKind.MOVEMENT),
             units={p: v.power_info[p].units for p in v.powers},
             centers={p: frozenset(v.power_info[p].homes) for p in v.powers},
             homes={p: v.power_info[p].homes for p in v.powers},
+            seats=_checked_seats(v, seats),
         )
 
     def __eq__(self, other: object) -> bool:
@@ -146,7 +152,7 @@ class Position:
                 entry["from"] = d.attacker_from
             entry["retreats"] = list(d.retreats)
             dislodged.setdefault(d.power, []).append(entry)
-        return {
+        data: dict[str, Any] = {
             "variant": self.variant.name,
             "phase": str(self.phase),
             "units": {p: sorted(str(u) for u in self.units.get(p, ())) for p in powers},
@@ -155,6 +161,9 @@ class Position:
             "dislodged": dislodged,
             "contested": sorted(self.contested),
         }
+        if self.seats:
+            data["seats"] = [list(seat) for seat in self.seats]
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Position:
@@ -208,6 +217,14 @@ class Position:
                 raise PositionError(f"dislodged units of {power} must be a list of entries")
             for entry in entries:
                 dislodged.append(_read_dislodged(variant, power, entry, occupied, contested))
+        seats = data.get("seats", ())
+        if not isinstance(seats, list | tuple) or not all(
+            isinstance(seat, list | tuple) and all(isinstance(p, str) for p in seat)
+            for seat in seats
+        ):
+            raise PositionError(
+                '\'seats\' must be a list of lists of powers: [["AUSTRIA", "FRANCE"]]'
+            )
         return cls(
             variant=variant,
             phase=phase,
@@ -216,7 +233,27 @@ class Position:
             homes={p: homes.get(p, ()) for p in variant.powers},
             dislodged=tuple(dislodged),
             contested=contested,
+            seats=_checked_seats(variant, seats),
         )
+
+
+def _checked_seats(variant: Variant, seats: Iterable[Iterable[str]]) -> tuple[tuple[str, ...], ...]:
+    """Seats of known powers, each power in one seat at most; seats of one power left out
+    (a power alone is its own seat anyway)."""
+    out: list[tuple[str, ...]] = []
+    seated: set[str] = set()
+    for seat in seats:
+        powers = tuple(sorted({str(p).upper() for p in seat}))
+        for power in powers:
+            if power not in variant.power_info:
+                known = " ".join(variant.powers)
+                raise PositionError(f"unknown power {power!r} in 'seats' (powers: {known})")
+            if power in seated:
+                raise PositionError(f"{power} is in two seats")
+            seated.add(power)
+        if len(powers) > 1:
+            out.append(powers)
+    return tuple(sorted(out))
 
 
 def _by_power(variant: Variant, section: Any, name: str) -> dict[str, Any]:

@@ -43,10 +43,16 @@ def adjudicate(position: Position, orders: Orders, *, disorder: Collection[str] 
     """
     kind = position.phase.kind
     if kind is PhaseKind.MOVEMENT:
-        return _movement(position, orders, frozenset(disorder))
-    if kind is PhaseKind.RETREATS:
-        return _retreats(position, orders)
-    return _adjustments(position, orders)
+        resolution = _movement(position, orders, frozenset(disorder))
+    elif kind is PhaseKind.RETREATS:
+        resolution = _retreats(position, orders)
+    else:
+        resolution = _adjustments(position, orders)
+    if position.variant.rules.checked_every_phase and not resolution.winners:
+        winners = _winners(resolution.position)
+        if winners:
+            return replace(resolution, winners=winners)
+    return resolution
 
 
 # Checking ------------------------------------------------------------------------
@@ -131,14 +137,12 @@ def _movement(position: Position, orders: Orders, disorder: frozenset[str]) -> R
         word = Outcome.DISLODGED if options else Outcome.DESTROYED
         results.append(OrderResult(power, unit, unit_orders[i], word))
 
-    after = Position(
-        variant,
-        position.phase.successor(),
-        {p: tuple(u) for p, u in stay.items()},
-        position.centers,
-        position.homes,
-        tuple(dislodged),
-        outcome.contested,
+    after = replace(
+        position,
+        phase=position.phase.successor(),
+        units={p: tuple(u) for p, u in stay.items()},
+        dislodged=tuple(dislodged),
+        contested=outcome.contested,
     )
     if dislodged:
         return Resolution(position.phase, _sorted(results), after)
@@ -264,18 +268,16 @@ def _after_retreats(phase: Phase, results: list[OrderResult], position: Position
         return Resolution(phase, ordered, _settled(position, fall, position.centers))
     winter = Phase(phase.year, Season.WINTER, PhaseKind.ADJUSTMENTS)
     position = _settled(position, winter, _new_owners(position))
-    winner = _winner(position)
-    if winner is not None or adjustments_due(position):
-        return Resolution(phase, ordered, position, winner)
+    winners = () if position.variant.rules.checked_every_phase else _winners(position)
+    if winners or adjustments_due(position):
+        return Resolution(phase, ordered, position, winners)
     spring = Phase(phase.year + 1, Season.SPRING, PhaseKind.MOVEMENT)
     return Resolution(phase, ordered, _settled(position, spring, position.centers))
 
 
 def _settled(position: Position, phase: Phase, centers: Mapping[str, frozenset[str]]) -> Position:
     """The position at the start of ``phase``, with no retreats pending."""
-    return Position(
-        position.variant, phase, position.units, centers, position.homes, (), frozenset()
-    )
+    return replace(position, phase=phase, centers=centers, dislodged=(), contested=frozenset())
 
 
 def _new_owners(position: Position) -> dict[str, frozenset[str]]:
@@ -298,10 +300,15 @@ def _new_owners(position: Position) -> dict[str, frozenset[str]]:
     return out
 
 
-def _winner(position: Position) -> str | None:
-    need = position.variant.victory_centers
-    leaders = [p for p, cs in position.centers.items() if len(cs) >= need]
-    return leaders[0] if len(leaders) == 1 else None
+def _winners(position: Position) -> tuple[str, ...]:
+    """The powers of the seat that has won by the variant's rules, if one has."""
+    units = {p: len(us) for p, us in position.units.items()}
+    for d in position.dislodged:
+        # a dislodged unit is still a piece on the board until it retreats or disbands
+        units[d.power] = units.get(d.power, 0) + 1
+    return position.variant.rules.winners(
+        {p: len(cs) for p, cs in position.centers.items()}, units, position.seats
+    )
 
 
 def adjustments_due(position: Position) -> bool:

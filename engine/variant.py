@@ -1,7 +1,10 @@
-"""A variant is data: provinces, coasts, adjacency, centres, powers. Loaded from ``engine/data``.
+"""A variant is data: provinces, coasts, adjacency, centres, powers, and the rules it plays by
+(:mod:`engine.rules`). Loaded from ``engine/data``.
 
 The adjudicator never names a province; everything it knows about the board comes from
-a :class:`Variant`. A second map is a second JSON file.
+a :class:`Variant`. A second map is a second JSON file; a board that is another board with
+provinces and powers taken away and links added (the 1961 boards for fewer players) is an
+overlay: a small file naming its ``base`` and what changes.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from importlib import resources
 from typing import Any
 
 from engine.errors import VariantError
+from engine.rules import Rules, Victory
 from engine.units import Unit, UnitType, province_of
 
 
@@ -61,12 +65,15 @@ class Variant:
 
     name: str
     title: str
-    first_year: int
-    victory_centers: int
+    # one line for `dipgm variants` and the game's setup message
+    description: str
+    rules: Rules
     powers: tuple[str, ...]
     power_info: Mapping[str, PowerInfo]
     provinces: Mapping[str, Province]
     impassable: Mapping[str, str]
+    # provinces of the base board taken off this one: code -> name (named in refusals)
+    out_of_play: Mapping[str, str]
     # province -> provinces an army can move to
     army_adjacency: Mapping[str, frozenset[str]]
     # location (PROV or PROV/COAST) -> locations a fleet can move to
@@ -143,7 +150,7 @@ class Variant:
         province = self.provinces.get(code)
         if province is not None:
             return province.name
-        return self.impassable.get(code, code)
+        return self.impassable.get(code) or self.out_of_play.get(code, code)
 
     def __repr__(self) -> str:
         return f"load_variant({self.name!r})"
@@ -156,7 +163,10 @@ def _as_tuple(value: Any) -> tuple[str, ...]:
 
 
 def variant_from_dict(data: Mapping[str, Any]) -> Variant:
-    """Build and check a variant from its JSON form (see ``engine/data/standard.json``)."""
+    """Build and check a variant from its JSON form (see ``engine/data/standard.json``), or
+    from an overlay on another variant's form (a ``base``, see ``engine/data/1961-6.json``)."""
+    if "base" in data:
+        data = _overlaid(data)
     powers = tuple(sorted(data["powers"]))
     home_of: dict[str, str] = {}
     for power in powers:
@@ -193,12 +203,13 @@ def variant_from_dict(data: Mapping[str, Any]) -> Variant:
     variant = Variant(
         name=data["name"],
         title=data.get("title", data["name"]),
-        first_year=int(data["first_year"]),
-        victory_centers=int(data["victory_centers"]),
+        description=data.get("description", data.get("title", data["name"])),
+        rules=Rules.from_json(data.get("rules", {})),
         powers=powers,
         power_info=power_info,
         provinces=provinces,
         impassable={p["code"]: p["name"] for p in data.get("impassable", ())},
+        out_of_play={p["code"]: p["name"] for p in data.get("out_of_play", ())},
         army_adjacency=army,
         fleet_adjacency=fleet,
         ambiguous_names={k.upper(): tuple(v) for k, v in data.get("ambiguous_names", {}).items()},
@@ -231,8 +242,68 @@ def _check(v: Variant) -> None:
         for unit in info.units:
             if not v.can_stand(unit.type, unit.location):
                 raise VariantError(f"{power} starts with {unit}, which cannot stand there")
-    if not 0 < v.victory_centers <= len(v.supply_centers):
-        raise VariantError("victory_centers must be between 1 and the number of centres")
+    count = v.rules.victory_count
+    if (
+        v.rules.victory is Victory.CENTRES
+        and count is not None
+        and not (0 < count <= len(v.supply_centers))
+    ):
+        raise VariantError("victory_count must be between 1 and the number of centres")
+
+
+def _overlaid(overlay: Mapping[str, Any]) -> dict[str, Any]:
+    """The JSON form of an overlay's board: its base with the overlay's provinces and powers
+    taken away, its links added and its own name, text and rules.
+
+    A power taken away leaves its home centres on the board as neutral centres (the 1961
+    four-player board keeps Vienna and Trieste); a province taken away goes with every link
+    to it and every name for it.
+    """
+    base = _variant_json(str(overlay["base"]))
+    if "base" in base:
+        raise VariantError(f"{overlay['name']}: an overlay's base must be a whole board")
+    gone = set(overlay.get("remove_provinces", ()))
+    codes = {p["code"] for p in base["provinces"]}
+    for code in sorted(gone - codes):
+        raise VariantError(f"{overlay['name']}: removes {code}, which {base['name']} lacks")
+    dropped = set(overlay.get("remove_powers", ()))
+    for power in sorted(dropped - set(base["powers"])):
+        raise VariantError(f"{overlay['name']}: removes {power}, which {base['name']} lacks")
+    powers = {p: info for p, info in base["powers"].items() if p not in dropped}
+    for power, info in powers.items():
+        lost = [h for h in info["homes"] if h in gone]
+        if lost:
+            raise VariantError(f"{overlay['name']}: removes {power}'s home {lost[0]}")
+
+    def kept(location: str) -> bool:
+        return province_of(location) not in gone
+
+    def links(table: Mapping[str, Any], added: Any) -> dict[str, list[str]]:
+        out = {k: [t for t in _as_tuple(v) if kept(t)] for k, v in table.items() if kept(k)}
+        for a, b in added:
+            out.setdefault(a, []).append(b)
+            out.setdefault(b, []).append(a)
+        return out
+
+    return {
+        "name": overlay["name"],
+        "title": overlay.get("title", overlay["name"]),
+        "description": overlay.get("description", overlay.get("title", overlay["name"])),
+        "rules": overlay.get("rules", base.get("rules", {})),
+        "impassable": base.get("impassable", []),
+        "out_of_play": [
+            {"code": p["code"], "name": p["name"]} for p in base["provinces"] if p["code"] in gone
+        ],
+        "powers": powers,
+        "provinces": [p for p in base["provinces"] if p["code"] not in gone],
+        "army_adjacency": links(base["army_adjacency"], overlay.get("add_army_links", ())),
+        "fleet_adjacency": links(base["fleet_adjacency"], overlay.get("add_fleet_links", ())),
+        "ambiguous_names": {
+            name: [c for c in codes_ if c not in gone]
+            for name, codes_ in base.get("ambiguous_names", {}).items()
+            if len([c for c in codes_ if c not in gone]) > 1
+        },
+    }
 
 
 # Variant names are file names in engine/data: short, plain, never a path.
@@ -242,6 +313,10 @@ _VARIANT_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,40}")
 @cache
 def load_variant(name: str = "standard") -> Variant:
     """The variant shipped as ``engine/data/<name>.json``; loaded once and checked."""
+    return variant_from_dict(_variant_json(name))
+
+
+def _variant_json(name: str) -> dict[str, Any]:
     if not _VARIANT_NAME.fullmatch(name) or name not in available_variants():
         shown = name if len(name) <= 40 else name[:40] + "…"
         known = ", ".join(available_variants())
@@ -252,7 +327,8 @@ def load_variant(name: str = "standard") -> Variant:
         )
     except FileNotFoundError:
         raise VariantError(f"unknown variant {name!r}") from None
-    return variant_from_dict(json.loads(text))
+    data: dict[str, Any] = json.loads(text)
+    return data
 
 
 @cache

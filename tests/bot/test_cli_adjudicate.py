@@ -220,3 +220,42 @@ def test_civil_disorder_disbands_dislodged_units_with_no_retreat(monkeypatch: An
     assert unplayed[1] == {
         "error": "line 2: 'civil_disorder' must be a list of power names, e.g. [\"ITALY\"]"
     }
+
+
+def test_any_variant_by_name_and_a_seat_that_wins_together(monkeypatch: Any) -> None:
+    shrunk = {
+        "variant": "1961-6",
+        "phase": "S1901M",
+        "units": {"RUSSIA": ["F SEV"]},
+        "centers": {"RUSSIA": ["SEV"]},
+        "orders": {"RUSSIA": ["F Sev - Con"]},
+    }
+    seated = {
+        "phase": "F1905M",
+        "units": {"AUSTRIA": ["A VIE"], "FRANCE": ["A PAR"]},
+        "centers": {
+            "AUSTRIA": ["BUD", "TRI", "VIE", "SER", "GRE", "BUL", "RUM", "SEV", "WAR"],
+            "FRANCE": ["BRE", "MAR", "PAR", "SPA", "POR", "BEL", "HOL", "MUN", "KIE"],
+        },
+        "seats": [["AUSTRIA", "FRANCE"]],
+    }
+    first, second = run([json.dumps(shrunk), json.dumps(seated)], monkeypatch)
+    assert first["results"] == {"F SEV": "illegal: Constantinople (CON) is off the board in 1961-6"}
+    assert "TURKEY" not in first["units"]
+    assert second["winner"] == ["AUSTRIA", "FRANCE"]
+    assert second["next_phase"] is None
+
+
+def test_variants_lists_every_way_to_play_by_name(monkeypatch: Any) -> None:
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    assert main(["variants"]) == 0
+    lines = out.getvalue().splitlines()
+    assert [line.split()[0] for line in lines] == [
+        "standard",
+        "1961-3",
+        "1961-4",
+        "1961-5",
+        "1961-6",
+    ]
+    assert "Vienna and Trieste are neutral centres" in lines[2]

@@ -769,8 +769,7 @@ def test_unknown_power_name() -> None:
 TOY = variant_from_dict(
     {
         "name": "toy",
-        "first_year": 1900,
-        "victory_centers": 2,
+        "rules": {"victory": "centres", "victory_count": 2, "first_year": 1900},
         "powers": {
             "RED": {
                 "name": "Redland",

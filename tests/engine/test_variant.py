@@ -35,7 +35,7 @@ def test_counts() -> None:
     assert kinds.count(ProvinceKind.COAST) == 42
     assert len(V.supply_centers) == 34
     assert sum(len(V.homes(p)) for p in V.powers) == 22
-    assert V.victory_centers == 18 == len(V.supply_centers) // 2 + 1
+    assert V.rules.victory_count == 18 == len(V.supply_centers) // 2 + 1
     assert V.powers == ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
     assert sum(len(V.power_info[p].units) for p in V.powers) == 22
     assert "SWI" in V.impassable and "SWI" not in V.provinces

@@ -22,7 +22,7 @@ from bot.service.schedule import (
 from engine import load_variant
 
 # Games are made with the standard variant, which opens in 1901.
-FIRST_YEAR = load_variant().first_year
+FIRST_YEAR = load_variant().rules.first_year
 NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
 _ON = ("on", "yes", "true", "1")
 _OFF = ("off", "no", "false", "0")

@@ -155,7 +155,7 @@ class Adjudicator:
         if next_phase is not None:
             deadline = opening.deadline(next_phase, options.schedule.zone, now)
         ending = None
-        if verdict.ending is not None and resolution.winner is None and game.outcome:
+        if verdict.ending is not None and not resolution.winners and game.outcome:
             ending = ending_text(before.variant, game.outcome)
         image = Image(image_id, filename(game.name, phase.name, "results"), _alt(before))
         announcement = replace(

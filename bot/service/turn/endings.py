@@ -22,7 +22,7 @@ from typing import Any
 from bot.service.options.agreed_end import EndRule
 from bot.service.words.english import plural
 from bot.service.words.labels import power_names
-from engine import Position, Variant
+from engine import Position, Variant, Victory
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +82,9 @@ def outcome_json(ending: Ending, after: Position) -> dict[str, Any]:
     outcome: dict[str, Any] = {"kind": ending.kind, "centers": centre_counts(after)}
     if ending.kind == "solo":
         outcome["winner"] = ending.powers[0]
+        if len(ending.powers) > 1:
+            # a player commanding several powers won with them together
+            outcome["powers"] = list(ending.powers)
     else:
         outcome["powers"] = list(ending.powers)
     if ending.by is not None:
@@ -95,6 +98,7 @@ def ending_text(variant: Variant, outcome: Mapping[str, Any]) -> str:
     """One sentence on how a finished game ended, from its stored outcome."""
     kind = outcome.get("kind")
     centres: Mapping[str, int] = outcome.get("centers", {})
+    powers = [str(p) for p in outcome.get("powers", ())]
     if kind == "solo":
         winner = str(outcome["winner"])
         name = variant.power_info[winner].name
@@ -102,8 +106,14 @@ def ending_text(variant: Variant, outcome: Mapping[str, Any]) -> str:
             return f"{name} wins: every other power still playing surrendered."
         if outcome.get("by") == "last":
             return f"{name} wins: no other power is still playing."
-        return f"{name} won with {plural(centres.get(winner, 0), 'supply centre')}."
-    powers = [str(p) for p in outcome.get("powers", ())]
+        seat = powers or [winner]
+        names = power_names(variant, seat)
+        if variant.rules.victory is not Victory.CENTRES:
+            return f"{names} won with {variant.rules.describe()}."
+        held = plural(sum(centres.get(p, 0) for p in seat), "supply centre")
+        if len(seat) > 1:
+            return f"{names} won with {held} between them."
+        return f"{names} won with {held}."
     if kind == "draw":
         return f"The game ended in a draw shared by {power_names(variant, powers)}."
     if kind == "tie":

@@ -73,8 +73,8 @@ async def judge(store: Store, game: Game, phase: Phase, now: datetime) -> Verdic
             (surrender if vote.kind == VoteKind.SURRENDER else draw).add(vote.power)
     votes = dict.fromkeys(draw, "draw") | dict.fromkeys(surrender, "surrender")
     ending: Ending | None = None
-    if resolution.winner is not None:
-        ending = Ending("solo", (resolution.winner,))
+    if resolution.winners:
+        ending = Ending("solo", resolution.winners)
     else:
         ending = by_votes(resolution.position, playing, draw, surrender)
     rule = GameOptions.from_settings(game.settings).end

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from bot.service.effects import Line, Message, Section
-from bot.service.words.english import plural
+from bot.service.words.english import and_list, plural
 from bot.service.words.labels import FAILED, OK, phase_label, power_name
 from bot.service.words.power_state import adjustment, alive, free_homes, unit_key
 from engine import (
@@ -25,6 +25,7 @@ from engine import (
     Resolution,
     Retreat,
     Season,
+    Victory,
     format_order,
 )
 from engine.orders import order_unit
@@ -86,7 +87,7 @@ def _result_line(result: OrderResult, retreats: Mapping[tuple[str, str], Sequenc
 
 def _retreat_options(resolution: Resolution) -> dict[tuple[str, str], tuple[str, ...]]:
     after = resolution.position
-    if after.phase.kind is not PhaseKind.RETREATS or resolution.winner is not None:
+    if after.phase.kind is not PhaseKind.RETREATS or resolution.winners:
         return {}
     return {(d.power, d.unit.province): d.retreats for d in after.dislodged}
 
@@ -175,7 +176,7 @@ def _centres_settled(before: Position, resolution: Resolution) -> bool:
     """Whether this step ended a Fall, so centres changed owner (or could have)."""
     if before.phase.season is not Season.FALL:
         return False
-    return resolution.winner is not None or resolution.position.phase.kind is not PhaseKind.RETREATS
+    return bool(resolution.winners) or resolution.position.phase.kind is not PhaseKind.RETREATS
 
 
 def _centre_sections(before: Position, resolution: Resolution) -> list[Section]:
@@ -249,9 +250,20 @@ def _next_section(resolution: Resolution) -> Section:
 
 def _winner_section(resolution: Resolution) -> Section:
     after = resolution.position
-    winner = resolution.winner or ""
-    n = len(after.centers.get(winner, ()))
-    text = f"{power_name(after, winner)} wins with {plural(n, 'supply centre')}!"
+    winners = resolution.winners
+    rules = after.variant.rules
+    if rules.victory is Victory.CENTRES:
+        n = sum(len(after.centers.get(p, ())) for p in winners)
+        strength = plural(n, "supply centre")
+    else:
+        n = sum(len(after.units.get(p, ())) for p in winners)
+        total = sum(len(us) for us in after.units.values())
+        strength = f"{plural(n, 'unit')} of the {total} on the board"
+    names = and_list([power_name(after, p) for p in winners])
+    if len(winners) == 1:
+        text = f"{names} wins with {strength}!"
+    else:
+        text = f"{names} win with {strength} between them!"
     return Section("Game over", (Line(text, emphasis=True),))
 
 
@@ -300,7 +312,7 @@ def results_message(
     engine's victory count (a draw, a surrender, the agreed end), said so.
     """
     sections = _summary(before, resolution, None)
-    if resolution.winner is not None:
+    if resolution.winners:
         sections.append(_winner_section(resolution))
     elif ending is not None:
         sections.append(Section("Game over", (Line(ending, emphasis=True),)))
@@ -336,7 +348,7 @@ def history_message(
     """All orders and results of a past phase; ``orders`` are the orders as given, so one
     replaced by a later order for the same unit is shown too."""
     sections = _summary(before, resolution, orders)
-    if resolution.winner is not None:
+    if resolution.winners:
         sections.append(_winner_section(resolution))
     title = f"{phase_label(resolution.phase)} — orders and results"
     return Message(title=title, sections=tuple(sections))

@@ -1,0 +1,101 @@
+"""The rules a variant plays by, besides its board: when a game is won, and when it starts.
+
+A variant is a board (data) and a :class:`Rules` value; the engine asks the rules instead of
+assuming the standard game. Victory belongs to a *seat*: the powers one player commands (a
+power played alone is a seat of one), as the rule books for fewer players count it.
+
+>>> Rules().winners({"FRANCE": 18, "ENGLAND": 4}, {"FRANCE": 17, "ENGLAND": 4}, ())
+('FRANCE',)
+>>> pieces = Rules(victory=Victory.PIECES, victory_count=None)
+>>> pieces.winners({}, {"FRANCE": 6, "ENGLAND": 3, "GERMANY": 2}, ())
+('FRANCE',)
+>>> pieces.winners({}, {"FRANCE": 5, "ENGLAND": 3, "GERMANY": 2}, ())
+()
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from engine.errors import VariantError
+
+
+class Victory(StrEnum):
+    """What wins a game."""
+
+    # a seat's powers hold ``victory_count`` supply centres (checked after the Fall retreats)
+    CENTRES = "centres"
+    # a seat's powers have more than half of the units on the board (checked after every phase)
+    PIECES = "pieces"
+    # a seat's powers have ``victory_count`` units on the board (checked after every phase)
+    UNITS = "units"
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    victory: Victory = Victory.CENTRES
+    # the centres or units that win; None for a majority of the pieces
+    victory_count: int | None = 18
+    first_year: int = 1901
+
+    @property
+    def checked_every_phase(self) -> bool:
+        """Whether victory is checked after every phase, not only when the Fall is settled."""
+        return self.victory is not Victory.CENTRES
+
+    def winners(
+        self,
+        centres: Mapping[str, int],
+        units: Mapping[str, int],
+        seats: Sequence[Sequence[str]],
+    ) -> tuple[str, ...]:
+        """The powers of the one seat that has won (empty when nobody has, or when two seats
+        reach the mark together). ``centres`` and ``units`` are counts per power."""
+        counts = centres if self.victory is Victory.CENTRES else units
+        total = sum(units.values())
+        reached = [
+            seat
+            for seat in _all_seats(counts, seats)
+            if self._reaches(sum(counts.get(p, 0) for p in seat), total)
+        ]
+        return tuple(sorted(reached[0])) if len(reached) == 1 else ()
+
+    def _reaches(self, count: int, total_units: int) -> bool:
+        if self.victory is Victory.PIECES:
+            return 2 * count > total_units
+        assert self.victory_count is not None
+        return count >= self.victory_count
+
+    def describe(self) -> str:
+        """The victory condition in a player's words."""
+        if self.victory is Victory.PIECES:
+            return "a majority of the pieces on the board"
+        if self.victory is Victory.UNITS:
+            return f"{self.victory_count} units on the board"
+        return f"{self.victory_count} supply centres"
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Rules:
+        try:
+            victory = Victory(data.get("victory", Victory.CENTRES))
+        except ValueError:
+            known = ", ".join(v.value for v in Victory)
+            raise VariantError(
+                f"unknown victory {data.get('victory')!r} (known: {known})"
+            ) from None
+        count = data.get("victory_count")
+        if victory is Victory.PIECES:
+            if count is not None:
+                raise VariantError("a majority of the pieces takes no victory_count")
+        elif not isinstance(count, int) or count < 1:
+            raise VariantError(f"victory {victory} needs a positive victory_count")
+        return cls(victory, count, int(data.get("first_year", 1901)))
+
+
+def _all_seats(powers: Iterable[str], seats: Sequence[Sequence[str]]) -> list[tuple[str, ...]]:
+    """The seats given, and every other power as a seat of its own."""
+    seated = {p for seat in seats for p in seat}
+    return [tuple(seat) for seat in seats] + [(p,) for p in powers if p not in seated]
