@@ -11,7 +11,7 @@ from bot.service.commands.spec import Argument, CommandSpec, Kind
 from bot.service.context import Context
 from bot.service.effects import Deadline, Line, Message, Reply, Section
 from bot.service.errors import UserError
-from bot.service.options.fewer_players import Setup, commanded, lead_of, seat_blocs
+from bot.service.options.fewer_players import Setup, commanded, lead_of, seat_blocs, seats_of
 from bot.service.options.game_options import GameOptions
 from bot.service.outbox import queue
 from bot.service.schedule import describe, first_phase_opens
@@ -344,7 +344,7 @@ async def start(ctx: Context) -> list[Reply]:
         player.power = assignment[player.user_id]
     game.status = GameStatus.ACTIVE
     game.started_at = ctx.now
-    position = Position.initial(variant)
+    position = Position.initial(variant, seats=seats_of(game.settings))
     opens = first_phase_opens(options.schedule, ctx.now)
     phase = await opening.open_phase(ctx.store, game, position, options.schedule, opens)
     taken = {each for lead in assignment.values() for each in commanded(game.settings, lead)}

@@ -98,10 +98,12 @@ NEWGAME = CommandSpec(
         "end=1910  the game ends after 1910's adjustments and the most supply centres win; "
         "end=1910:units  the most units win; end=2027-01-15  it ends at the first campaign "
         "finished on or after that day (the game's time zone)",
-        "players=6|5|4|4:2|4:3|3  the rule book's games for fewer players: 6 without "
+        "players=6|5|4|4:2|4:3|3|3:2  the rule book's games for fewer players: 6 without "
         "Italy, 5 without Italy and Germany, 4 and 3 with players commanding two powers "
         "each (England; Austria and France; Germany and Turkey; Italy and Russia, or the "
-        "layouts 4:2 and 4:3); powers not played stand in civil disorder",
+        "layouts 4:2 and 4:3; for 3, England and Austria, or with 3:2 Germany and Austria); "
+        "a player wins with the centres of their powers together (18); powers not played "
+        "stand in civil disorder, and their dislodged units are disbanded",
     ),
     ("newgame", "newgame hague schedule=24h/1h/1h tz=Europe/Paris anonymous=on"),
     arguments=(
@@ -158,7 +160,7 @@ NEWGAME = CommandSpec(
         ),
         Argument(
             "players",
-            "Fewer players, as the rule book sets them out: 6, 5, 4, 4:2, 4:3 or 3",
+            "Fewer players, as the rule book sets them out: 6, 5, 4, 4:2, 4:3, 3 or 3:2",
             setting="players",
         ),
     ),

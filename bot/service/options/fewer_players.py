@@ -10,10 +10,14 @@ who commands which, as the `players=` option sets it.
     players=4:3   England; France and Russia; Germany and Austria; Italy and Turkey
     players=3     England and Austria; France and Russia; Germany and Turkey; Italy is not
                   played
+    players=3:2   Germany and Austria; France and Russia; England and Turkey; Italy is not
+                  played
 
 Powers not played stand in civil disorder. A player commanding several powers orders each
-as a separate state (builds, removals, orders). The rule book's three-player table names
-Germany twice and England nowhere; we read its first seat as England and Austria.
+as a separate state (builds, removals, orders), and wins with the centres of all its powers
+together (UK III.2: "the game is won when one player controls at least 18 Supply Centres").
+The rule book's three-player table names Germany twice and England nowhere; both readings
+are offered: England and Austria (players=3), or Germany and Austria (players=3:2).
 
 A started game keeps ``blocs``: power -> the power whose player commands it as well.
 """
@@ -46,9 +50,10 @@ LAYOUTS: Mapping[tuple[int, int], Seats] = {
     (4, 2): ((ENG,), (FRA, RUS), (GER, TUR), (AUS, ITA)),
     (4, 3): ((ENG,), (FRA, RUS), (GER, AUS), (ITA, TUR)),
     (3, 1): ((ENG, AUS), (FRA, RUS), (GER, TUR)),
+    (3, 2): ((GER, AUS), (FRA, RUS), (ENG, TUR)),
 }
 _FORM = re.compile(r"(?P<n>\d+)(?::(?P<layout>\d+))?")
-USAGE = "players=3, 4, 4:2, 4:3, 5, 6 or 7"
+USAGE = "players=3, 3:2, 4, 4:2, 4:3, 5, 6 or 7"
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,3 +122,11 @@ def lead_of(settings: Mapping[str, Any], power: str) -> str:
 
 def seat_blocs(seats: Sequence[Sequence[str]]) -> dict[str, str]:
     return {member: seat[0] for seat in seats for member in seat[1:]}
+
+
+def seats_of(settings: Mapping[str, Any]) -> Seats:
+    """The powers each player commands together, for those commanding several: they win
+    with their centres together."""
+    blocs = blocs_of(settings)
+    # sorted as the engine keeps them, so positions compare equal
+    return tuple(sorted(tuple(sorted(commanded(settings, lead))) for lead in set(blocs.values())))

@@ -4,10 +4,11 @@ ends. Reads the store, writes nothing; the adjudicator records what this decides
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
+from bot.service.options.fewer_players import seats_of
 from bot.service.options.game_options import GameOptions
 from bot.service.stored_orders import in_disorder, read_orders
 from bot.service.turn.endings import Ending, by_votes, winners
@@ -51,7 +52,8 @@ class Verdict:
 
 
 async def judge(store: Store, game: Game, phase: Phase, now: datetime) -> Verdict:
-    before = Position.from_json(phase.position)
+    # the seats as the roster stands now: a replacement may have split a player's powers
+    before = replace(Position.from_json(phase.position), seats=seats_of(game.settings))
     statuses = await store.power_statuses(game.id)
     playing = frozenset(
         p

@@ -12,8 +12,10 @@ from bot.service.commands.order_routing import route
 from bot.service.errors import UserError
 from bot.service.options.fewer_players import LAYOUTS
 from bot.service.options.game_options import parse_newgame
+from bot.service.turn.endings import Ending, ending_text, outcome_json
+from bot.service.words.results import results_message
 from bot.store import Phase, PhaseStatus, PowerStatus, Store
-from engine import Position
+from engine import Position, adjudicate
 from tests.bot.service.harness import Table, open_table, said
 from tests.bot.store.support import BACKENDS
 
@@ -173,6 +175,7 @@ async def test_preferences_choose_a_seat(tmp_path: Path) -> None:
         ("players=4:2", 4),
         ("players=4:3", 4),
         ("players=3", 3),
+        ("players=3:2", 3),
     ],
 )
 def test_layouts_are_read(text: str, seats: int) -> None:
@@ -189,7 +192,7 @@ def test_layouts_are_read(text: str, seats: int) -> None:
         ("players=2", "World War I game"),
         ("players=4:4", "players=4:4 is not a rule-book layout"),
         ("players=8", "players=8 is not a rule-book layout"),
-        ("players=many", "players=many: write players=3, 4"),
+        ("players=many", "players=many: write players=3, 3:2, 4"),
     ],
 )
 def test_bad_layouts(text: str, message: str) -> None:
@@ -282,3 +285,59 @@ async def test_an_unplayed_powers_dislodged_unit_is_disbanded_with_no_retreat(
         assert "A VEN  disbanded (civil disorder)" in said(lines, "#game") + said(
             lines, "only:alice#game"
         )
+
+
+async def test_the_second_reading_of_the_three_player_table_seats_germany_with_austria(
+    tmp_path: Path,
+) -> None:
+    """The table names Germany twice: players=3:2 reads the first seat as Germany and
+    Austria, and a player's powers are one seat for victory in the stored position."""
+    async with open_table("sqlite", tmp_path) as table:
+        await table.play(
+            """
+            gm> /dip newgame hague players=3:2
+            alice> /dip join germany
+            bob> /dip join russia
+            carol> /dip join turkey
+            gm> /dip start
+            """
+        )
+        for user, powers in (
+            ("alice", "Germany and Austria"),
+            ("bob", "France and Russia"),
+            ("carol", "England and Turkey"),
+        ):
+            lines = await table.play(f"{user}> /dip players")
+            assert f"You play {powers}." in said(lines, f"only:{user}#game")
+        async with table.sessions() as session:
+            phase = await session.scalar(select(Phase).where(Phase.status == PhaseStatus.OPEN))
+            assert phase is not None
+        assert Position.from_json(phase.position).seats == (
+            ("AUSTRIA", "GERMANY"),
+            ("ENGLAND", "TURKEY"),
+            ("FRANCE", "RUSSIA"),
+        )
+        assert (await statuses(table))["ITALY"] == PowerStatus.CIVIL_DISORDER
+
+
+def test_a_player_with_two_powers_wins_with_their_centres_between_them() -> None:
+    fall = Position.from_json(
+        {
+            "phase": "F1905M",
+            "units": {"AUSTRIA": ["A VIE"], "FRANCE": ["A PAR"], "ENGLAND": ["F LON"]},
+            "centers": {
+                "AUSTRIA": ["BUD", "TRI", "VIE", "SER", "GRE", "BUL", "RUM", "SEV", "WAR"],
+                "FRANCE": ["BRE", "MAR", "PAR", "SPA", "POR", "BEL", "HOL", "MUN", "KIE"],
+                "ENGLAND": ["LON"],
+            },
+            "seats": [["AUSTRIA", "FRANCE"]],
+        }
+    )
+    resolution = adjudicate(fall, {})
+    text = results_message(fall, resolution, game_name="hague").plain_text()
+    assert "Austria and France win with 18 supply centres between them!" in text
+    ending = Ending("solo", resolution.winners)
+    assert (
+        ending_text(fall.variant, outcome_json(ending, resolution.position))
+        == "Austria and France won with 18 supply centres between them."
+    )
