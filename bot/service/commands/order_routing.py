@@ -28,7 +28,7 @@ class Seat(Protocol):
     def power(self) -> str: ...
 
 
-def _pieces(text: str) -> list[str]:
+def pieces(text: str) -> list[str]:
     """Each order or condition of a text: conditions whole (their lists use commas)."""
     conditions, plain = split_pieces(text)
     pieces = [p.strip() for p in _PIECES.split(plain) if p.strip()]
@@ -53,7 +53,7 @@ def route(seats: Sequence[Seat], text: str) -> tuple[dict[str, list[str]], list[
     routed: dict[str, list[str]] = {}
     refused: list[tuple[str, str]] = []
     names = {s.power: s.position.variant.power_info[s.power].name for s in seats}
-    for piece in _pieces(text):
+    for piece in pieces(text):
         prefixed = _prefixed(seats, piece)
         if prefixed is not None:
             seat, rest = prefixed
