@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from bot.service.turn.conditional_orders import ConditionError, read_conditional, split_pieces
+from bot.service.words.quoting import excerpt
 from engine import OrderError, Position, parse_order
 from engine.names import power_code
 
@@ -63,7 +64,8 @@ def route(seats: Sequence[Seat], text: str) -> tuple[dict[str, list[str]], list[
         if len(takers) > 1:
             which = " or ".join(names[s.power] for s in takers)
             first = names[takers[0].power]
-            refused.append((piece, f"it could be {which}'s: write e.g. `{first}: {piece}`"))
+            example = excerpt(f"{first}: {piece}")
+            refused.append((piece, f"it could be {which}'s: write e.g. `{example}`"))
             continue
         if not takers:
             takers = [s for s in seats if _reads(s, piece, check=False)] or list(seats)

@@ -44,13 +44,13 @@ from engine.parse import OrderLine
 
 
 async def order(ctx: Context) -> list[Reply]:
-    if ctx.command.implicit:
-        try:
-            check_size(ctx.args)
-        except UserError:
-            raise UserError(ctx.command.refusal) from None
-    else:
+    try:
         check_size(ctx.args)
+    except UserError:
+        if ctx.command.implicit:
+            # Bare text too long to read through is not taken for orders at all.
+            raise UserError(ctx.command.refusal) from None
+        raise
     text, votes = take_votes(ctx.args)
     if ctx.command.implicit:
         await _require_bare_orders(ctx, text, votes)
