@@ -27,6 +27,7 @@ SDKS = ("slack_bolt", "slack_sdk", "discord", "apscheduler", "aiohttp")
 ZONES: dict[str, frozenset[str]] = {
     "effects": frozenset(),
     "errors": frozenset(),
+    "inbound": frozenset({"effects"}),
     "words": frozenset({"effects"}),
     "schedule": frozenset({"errors", "words"}),
     "options": frozenset({"errors", "schedule", "words"}),
@@ -34,7 +35,7 @@ ZONES: dict[str, frozenset[str]] = {
     "roster": frozenset({"options"}),
     "stored_orders": frozenset({"options", "words"}),
     "outbox": frozenset({"effects", "errors"}),
-    "context": frozenset({"effects", "errors", "maps", "options", "outbox"}),
+    "context": frozenset({"effects", "errors", "maps", "options", "outbox", "words"}),
     "turn": frozenset(
         {
             *("effects", "errors", "maps", "context", "roster", "stored_orders"),
@@ -48,7 +49,7 @@ ZONES: dict[str, frozenset[str]] = {
         }
     ),
     "game_service": frozenset(
-        {"effects", "errors", "maps", "context", "outbox", "commands", "turn"}
+        {"effects", "errors", "inbound", "maps", "context", "outbox", "commands", "turn"}
     ),
 }
 

@@ -17,6 +17,7 @@ from bot.service.maps import Animator, Renderer
 from bot.service.options.fewer_players import commanded
 from bot.service.options.game_options import GameOptions
 from bot.service.outbox import queue
+from bot.service.words.quoting import excerpt
 from bot.store import Game, GameStatus, Phase, Platform, Player, Store
 from engine import Position, Variant, load_variant
 
@@ -118,7 +119,7 @@ class Context:
             game = await self.store.find_game(self.platform, self.workspace, named.lower())
             if game is None:
                 raise UserError(
-                    f"There is no game named {named!r} here. `games` lists the games here."
+                    f"There is no game named {excerpt(named)!r} here. `games` lists the games here."
                 )
             return game
         place = self.request.place

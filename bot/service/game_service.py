@@ -24,6 +24,7 @@ from bot.service.commands.registry import BY_NAME
 from bot.service.context import Command, Context, Deps
 from bot.service.effects import Actor, Audience, Message, Place, Reply, Request, text
 from bot.service.errors import UserError, safe_trace
+from bot.service.inbound import clean_request
 from bot.service.maps import Animator, Renderer
 from bot.service.outbox import queue
 from bot.service.outbox.doorbell import Doorbell
@@ -91,6 +92,7 @@ class GameService:
 
     async def handle(self, request: Request) -> list[Reply]:
         """Run one command; the replies are for the requester (or, public, where they wrote)."""
+        request = clean_request(request)
         try:
             command = parse_command(request.text, in_dm=request.place.is_dm)
         except UserError as exc:

@@ -18,7 +18,8 @@ What is here:
 - `Store(session, clock=utcnow)`: every read and write of the service. It flushes but never
   commits. Its methods come in four parts: games and seats (`create_game`, `add_player`,
   `set_power_status`, `record_miss`, ...), phases and orders (`open_phase`, `claim_phase`
-  -- exactly once --, `record_order`, `set_ready`, ...), votes and press (`cast_vote`,
+  -- exactly once --, `record_order`, `record_orders` -- a batch of `NewOrder` in one
+  statement --, `set_ready`, ...), votes and press (`cast_vote`,
   `add_press`, ...), outbox, images and audit (`enqueue`, `due_outbox`, `add_image`,
   `audit`, ...).
 - Errors: `StoreError`, with `GameNameTakenError`, `PhaseAlreadyOpenError` and
@@ -71,6 +72,7 @@ from bot.store.models import (
     VoteKind,
 )
 from bot.store.outbox_and_audit import DELIVERY_LEASE, MAX_ATTEMPTS, backoff
+from bot.store.phases_and_orders import NewOrder
 from bot.store.repository import Store
 from bot.store.types import utcnow
 
@@ -84,6 +86,7 @@ __all__ = [
     "GameStatus",
     "Image",
     "MissedOrders",
+    "NewOrder",
     "Order",
     "OrderKind",
     "OutboxMessage",

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
@@ -23,6 +24,17 @@ from bot.store.models import (
     Vote,
 )
 from bot.store.part import StorePart
+
+
+@dataclass(frozen=True, slots=True)
+class NewOrder:
+    """One order to store with :meth:`PhasesAndOrders.record_orders`."""
+
+    unit_key: str
+    raw_text: str
+    canonical_text: str | None = None
+    kind: OrderKind = OrderKind.ORDER
+    condition: dict[str, Any] | None = None
 
 
 class PhasesAndOrders(StorePart):
@@ -253,17 +265,34 @@ class PhasesAndOrders(StorePart):
         condition: dict[str, Any] | None = None,
     ) -> Order:
         """Store an order; it replaces any earlier one for the same (power, unit_key, kind)."""
-        values = {
-            "phase_id": phase_id,
-            "power": power,
-            "unit_key": unit_key,
-            "kind": OrderKind(kind),
-            "raw_text": raw_text,
-            "canonical_text": canonical_text,
-            "condition": condition,
-            "submitted_by": submitted_by,
-            "submitted_at": self.clock(),
-        }
+        new = NewOrder(unit_key, raw_text, canonical_text, kind, condition)
+        (order,) = await self.record_orders(phase_id, power, [new], submitted_by=submitted_by)
+        return order
+
+    async def record_orders(
+        self, phase_id: int, power: str, orders: Sequence[NewOrder], *, submitted_by: str
+    ) -> list[Order]:
+        """Store a power's orders in one statement, each replacing any earlier one for the
+        same (power, unit_key, kind); of several for one unit here, the last counts. The rows
+        stored, in the order given."""
+        last = {(o.unit_key, OrderKind(o.kind)): o for o in orders}
+        if not last:
+            return []
+        now = self.clock()
+        values = [
+            {
+                "phase_id": phase_id,
+                "power": power,
+                "unit_key": o.unit_key,
+                "kind": OrderKind(o.kind),
+                "raw_text": o.raw_text,
+                "canonical_text": o.canonical_text,
+                "condition": o.condition,
+                "submitted_by": submitted_by,
+                "submitted_at": now,
+            }
+            for o in last.values()
+        ]
         replaced = ("raw_text", "canonical_text", "condition", "submitted_by", "submitted_at")
         await self._require_open(phase_id)
         insert = self._insert(Order).values(values)
@@ -271,11 +300,12 @@ class PhasesAndOrders(StorePart):
             index_elements=[Order.phase_id, Order.power, Order.unit_key, Order.kind],
             set_={key: getattr(insert.excluded, key) for key in replaced},
         ).returning(Order)
-        order = await self.session.scalar(statement, execution_options={"populate_existing": True})
-        if order is None:  # pragma: no cover - an upsert always returns its row
-            raise StoreError("the order was not stored")
+        rows = await self.session.scalars(statement, execution_options={"populate_existing": True})
+        stored = {(row.unit_key, row.kind): row for row in rows}
+        if len(stored) != len(last):  # pragma: no cover - an upsert returns every row
+            raise StoreError("not every order was stored")
         await self._require_open(phase_id)
-        return order
+        return [stored[key] for key in last]
 
     async def clear_orders(
         self,

@@ -6,4 +6,7 @@ handler in one :class:`~bot.service.commands.spec.CommandSpec`. :mod:`.registry`
 all and serves `help`; :mod:`.grammar` reads text into commands by it; front ends build their
 own commands (Discord's slash commands) from the same declarations. :mod:`.order_menus` and
 :mod:`.order_suggestions` give front ends the requester's legal orders to choose from.
+:mod:`.turns` is the requester's power in the open phase, which the order and vote commands
+share; :mod:`.order_limits` bounds one `order` message and :mod:`.order_votes` reads DRAW and
+SURRENDER among its orders as votes.
 """

@@ -18,6 +18,7 @@ from bot.service.schedule import describe, first_phase_opens
 from bot.service.turn import opening
 from bot.service.words import buttons, notices
 from bot.service.words.labels import phase_label, power_list, power_names
+from bot.service.words.quoting import quotes_cut
 from bot.store import Game, GameStatus, Phase, Player, PowerStatus
 from engine import OrderError, Position, Variant
 from engine.names import power_code
@@ -85,7 +86,7 @@ def read_preferences(variant: Variant, text: str) -> list[str]:
         try:
             code = power_code(variant, word)
         except OrderError as exc:
-            raise UserError(f"{exc}. Write e.g. `join france, england`.") from None
+            raise UserError(f"{quotes_cut(str(exc))}. Write e.g. `join france, england`.") from None
         if code not in chosen:
             chosen.append(code)
     return chosen

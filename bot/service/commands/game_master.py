@@ -19,6 +19,7 @@ from bot.service.schedule import (
 )
 from bot.service.turn import final_announcement, opening
 from bot.service.words.labels import phase_label
+from bot.service.words.quoting import quotes_cut
 from bot.store import Game, GameStatus, Phase
 from engine import Position
 
@@ -197,7 +198,7 @@ async def extend(ctx: Context) -> list[Reply]:
     try:
         by = parse_duration(ctx.args)
     except ScheduleError as exc:
-        raise UserError(f"{exc}.") from None
+        raise UserError(f"{quotes_cut(str(exc))}.") from None
     amount = describe_duration(by)
     if game.status == GameStatus.PAUSED:
         phase.paused_remaining_seconds = (phase.paused_remaining_seconds or 0) + int(
@@ -243,7 +244,7 @@ async def deadline(ctx: Context) -> list[Reply]:
     try:
         when: datetime = parse_when(ctx.args, now=ctx.now, zone=zone)
     except ScheduleError as exc:
-        raise UserError(f"{exc}.") from None
+        raise UserError(f"{quotes_cut(str(exc))}.") from None
     times = opening.times_of(phase)
     gap = timedelta(0) if times is None else times.deadline - times.orders_close_at
     _set_times(phase, PhaseTimes(max(ctx.now, when - gap), when))

@@ -28,10 +28,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from bot.service.commands.order_votes import leads_with_vote
 from bot.service.commands.registry import BY_NAME, find_command, unknown_command_text
 from bot.service.commands.spec import Kind
 from bot.service.context import Command
 from bot.service.errors import UserError
+from bot.service.words.quoting import excerpt
 
 COMMAND_PREFIX = "/dip"
 # Bare `/dip` asks for this.
@@ -67,6 +69,7 @@ def _parse(text: str) -> Command:
     word, rest = match.group(1), (match.group(2) or "").strip()
     if word.lower() == "game":
         return _addressed(rest)
+    _refuse_votes_with_orders(text.strip(), None)
     return Command(_command_name(word, rest, whole=text.strip()), rest)
 
 
@@ -81,7 +84,24 @@ def _addressed(rest: str) -> Command:
     word, args = inner.group(1), (inner.group(2) or "").strip()
     if word.lower() == "game":
         raise UserError("Name one game only, e.g. `game hague status`.")
+    _refuse_votes_with_orders(tail, name)
     return Command(_command_name(word, args, whole=tail, game=name), args, game=name)
+
+
+def _refuse_votes_with_orders(text: str, game: str | None) -> None:
+    """``DRAW`` on the first line and orders after it are orders with a vote (the league's
+    way to vote), so in a direct message they are read as bare orders; elsewhere, and if
+    not all of it reads as orders, this says what to write."""
+    if not leads_with_vote(text):
+        return
+    word = re.split(r"[;,\n]", text, maxsplit=1)[0].strip().lower()
+    alone = "surrender confirm" if word == "surrender" else word
+    refusal = (
+        f"`{word}` with other lines after it counts only if every line is an order, so "
+        f"`{excerpt(text)}` was not done. Write `{alone}` alone to vote, or `order` before "
+        "your orders to see which could not be read."
+    )
+    raise NotACommandError(refusal, text, game)
 
 
 def _command_name(word: str, rest: str, *, whole: str, game: str | None = None) -> str:
@@ -95,13 +115,11 @@ def _command_name(word: str, rest: str, *, whole: str, game: str | None = None) 
     return spec.name
 
 
-# How much of a refused text an answer quotes back.
-_EXCERPT = 40
-
-
 def _nothing_after(name: str, rest: str) -> str:
-    shown = rest if len(rest) <= _EXCERPT else rest[:_EXCERPT] + "…"
-    text = f"`{name}` takes nothing after it, so `{name} {shown}` was not done. Write `{name}`"
+    text = (
+        f"`{name}` takes nothing after it, so `{excerpt(f'{name} {rest}')}` was not done. "
+        f"Write `{name}`"
+    )
     opposite = f"un{name}"
     if opposite in BY_NAME:
         text += f" to do it, or `{opposite}` to take it back"

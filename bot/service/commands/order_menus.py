@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from bot.service.commands.ordering import Turn
+from bot.service.commands.turns import Turn
 from bot.service.context import Command, Context, Deps
 from bot.service.effects import Actor, Place, Request
 from bot.service.errors import UserError

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from bot.service.turn.conditional_orders import ConditionError, read_conditional, split_pieces
+from bot.service.words.quoting import excerpt
 from engine import OrderError, Position, parse_order
 from engine.names import power_code
 
@@ -28,7 +29,7 @@ class Seat(Protocol):
     def power(self) -> str: ...
 
 
-def _pieces(text: str) -> list[str]:
+def pieces(text: str) -> list[str]:
     """Each order or condition of a text: conditions whole (their lists use commas)."""
     conditions, plain = split_pieces(text)
     pieces = [p.strip() for p in _PIECES.split(plain) if p.strip()]
@@ -53,7 +54,7 @@ def route(seats: Sequence[Seat], text: str) -> tuple[dict[str, list[str]], list[
     routed: dict[str, list[str]] = {}
     refused: list[tuple[str, str]] = []
     names = {s.power: s.position.variant.power_info[s.power].name for s in seats}
-    for piece in _pieces(text):
+    for piece in pieces(text):
         prefixed = _prefixed(seats, piece)
         if prefixed is not None:
             seat, rest = prefixed
@@ -63,7 +64,8 @@ def route(seats: Sequence[Seat], text: str) -> tuple[dict[str, list[str]], list[
         if len(takers) > 1:
             which = " or ".join(names[s.power] for s in takers)
             first = names[takers[0].power]
-            refused.append((piece, f"it could be {which}'s: write e.g. `{first}: {piece}`"))
+            example = excerpt(f"{first}: {piece}")
+            refused.append((piece, f"it could be {which}'s: write e.g. `{example}`"))
             continue
         if not takers:
             takers = [s for s in seats if _reads(s, piece, check=False)] or list(seats)

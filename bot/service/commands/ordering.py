@@ -1,5 +1,4 @@
-"""A power's own orders: order, orders and clear, and the requester's :class:`Turn` that
-`possible`, `ready` and the votes share.
+"""A power's own orders: order, orders and clear.
 
 Every reply here is private: a power's orders are shown to its own players alone.
 """
@@ -10,19 +9,22 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from bot.service.commands.order_limits import MAX_CHARACTERS, MAX_ORDERS, check_size
 from bot.service.commands.order_routing import route
+from bot.service.commands.order_votes import cast_votes, take_votes
 from bot.service.commands.spec import Argument, CommandSpec, Suggest
+from bot.service.commands.turns import Turn
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
 from bot.service.errors import UserError
-from bot.service.stored_orders import BUILD_PREFIX, WAIVE_PREFIX, order_key, read_orders
-from bot.service.turn import opening
+from bot.service.stored_orders import BUILD_PREFIX, WAIVE_PREFIX, order_key
 from bot.service.turn.conditional_orders import PREFIX as CONDITION_PREFIX
 from bot.service.turn.conditional_orders import ConditionError, read_conditional, split_pieces
-from bot.service.words.labels import FAILED, OK, WARNING, phase_label, power_name
+from bot.service.words.labels import FAILED, OK, WARNING
 from bot.service.words.order_lists import orders_echo, orders_message
 from bot.service.words.power_state import missing_orders
-from bot.store import Game, OrderKind, Phase, PowerStatus, VoteKind
+from bot.service.words.quoting import excerpt, quotes_cut
+from bot.store import NewOrder, OrderKind, VoteKind
 from engine import (
     Build,
     Disband,
@@ -38,109 +40,42 @@ from engine import (
 from engine.names import location_code
 from engine.parse import OrderLine
 
-
-class Turn:
-    """The requester's power in the open phase of a game, with its current orders."""
-
-    def __init__(self, game: Game, phase: Phase, position: Position, power: str) -> None:
-        self.game = game
-        self.phase = phase
-        self.position = position
-        self.power = power
-
-    @classmethod
-    async def of(cls, ctx: Context, *, writing: bool = False) -> Turn:
-        """The requester's (first) power; see :meth:`all` for a player of several."""
-        return (await cls.all(ctx, writing=writing))[0]
-
-    @classmethod
-    async def all(cls, ctx: Context, *, writing: bool = False) -> list[Turn]:
-        """One turn for each power the requester commands (several only when fewer than
-        seven play); ``writing`` leaves out powers out of the game, refusing if all are."""
-        game = await ctx.game()
-        powers = await ctx.powers(game)
-        phase, position = await ctx.open_phase(game)
-        if writing:
-            statuses = await ctx.store.power_statuses(game.id)
-            active = [
-                p for p in powers if statuses.get(p, PowerStatus.PLAYING) == PowerStatus.PLAYING
-            ]
-            if not active:
-                await require_playing(ctx, game, position, powers[0])
-            powers = active or powers
-        close, due = phase.orders_close_at, phase.deadline
-        if writing and close is not None and due is not None and ctx.now > close:
-            zone = ctx.zone(game)
-            raise UserError(
-                f"Orders for {phase_label(phase.name)} closed at "
-                f"{opening.when(close, zone, ctx.now)}; "
-                f"the phase is adjudicated {opening.when(due, zone, ctx.now)}."
-            )
-        return [cls(game, phase, position, power) for power in powers]
-
-    @property
-    def name(self) -> str:
-        return power_name(self.position, self.power)
-
-    async def rows(self, ctx: Context) -> dict[str, str]:
-        """unit key -> canonical order text, as stored."""
-        rows = await ctx.store.orders_of_phase(
-            self.phase.id, power=self.power, kind=OrderKind.ORDER
-        )
-        return {row.unit_key: row.canonical_text or row.raw_text for row in rows}
-
-    async def orders(self, ctx: Context) -> list[Order]:
-        rows = await ctx.store.orders_of_phase(
-            self.phase.id, power=self.power, kind=OrderKind.ORDER
-        )
-        return read_orders(self.position, rows).get(self.power, [])
-
-    def still_missing(self, orders: Sequence[Order]) -> Section:
-        missing = missing_orders(self.position, self.power, orders)
-        if not missing:
-            text = "Nothing is missing: every order is in."
-        elif self.position.phase.kind is PhaseKind.ADJUSTMENTS:
-            text = f"Still to order: {len(missing)} {missing[0]}{'s' if len(missing) > 1 else ''}"
-        else:
-            text = f"Units without orders: {', '.join(missing)}"
-        return Section(None, (Line(text),))
-
-
-async def require_playing(ctx: Context, game: Game, position: Position, power: str) -> None:
-    """A power out of the game (surrendered, in civil disorder) gives no orders or votes."""
-    state = (await ctx.store.power_statuses(game.id)).get(power, PowerStatus.PLAYING)
-    name = power_name(position, power)
-    if state == PowerStatus.SURRENDERED:
-        raise UserError(f"{name} has surrendered: it gives no more orders in {game.name}.")
-    if state == PowerStatus.CIVIL_DISORDER:
-        raise UserError(
-            f"{name} is in civil disorder: it gives no orders until the game master hands it "
-            "to a player."
-        )
-
-
 # order ---------------------------------------------------------------------------------------
 
 
 async def order(ctx: Context) -> list[Reply]:
+    try:
+        check_size(ctx.args)
+    except UserError:
+        if ctx.command.implicit:
+            # Bare text too long to read through is not taken for orders at all.
+            raise UserError(ctx.command.refusal) from None
+        raise
+    text, votes = take_votes(ctx.args)
     if ctx.command.implicit:
-        await _require_bare_orders(ctx)
-    if not ctx.args.strip():
+        await _require_bare_orders(ctx, text, votes)
+    if not text.strip() and not votes:
         raise UserError(
             "Write the orders after `order`, e.g. `order A PAR - BUR; F BRE - MAO`. "
             "`possible` shows what your units may do."
         )
     turns = await Turn.all(ctx, writing=True)
+    replies = await _order_all(ctx, turns, text) if text.strip() else []
+    return [*replies, *await cast_votes(ctx, turns, votes)]
+
+
+async def _order_all(ctx: Context, turns: list[Turn], text: str) -> list[Reply]:
+    """Each power's orders of ``text`` stored; the echo of each."""
     if len(turns) == 1:
-        return [ctx.private(await _order_one(ctx, turns[0], ctx.args))]
-    routed, refused = route(turns, ctx.args)
+        return [ctx.private(await _order_one(ctx, turns[0], text))]
+    routed, refused = route(turns, text)
     replies: list[Reply] = []
     for turn in turns:
         if routed.get(turn.power):
             message = await _order_one(ctx, turn, "\n".join(routed[turn.power]))
             replies.append(ctx.private(replace(message, title=f"{turn.name} — {message.title}")))
     if refused:
-        lines = tuple(Line(f"{FAILED} {text} — {why}") for text, why in refused)
+        lines = tuple(Line(f"{FAILED} {excerpt(piece)} — {why}") for piece, why in refused)
         replies.append(ctx.private(Message(title="Not accepted", sections=(Section(None, lines),))))
     if not replies:
         raise UserError("No orders found after `order`: write e.g. `order A PAR - BUR`.")
@@ -157,6 +92,10 @@ ORDER = CommandSpec(
         "F Bre-MAO, A Mar S A Par-Bur, F NTH C A Lon-Bel, A Par R Gas, build A Par, waive.",
         "A later order for a unit replaces the earlier one. Send orders here by direct "
         "message; in the channel only you see the answer.",
+        "DRAW or SURRENDER among the orders (`order A Par-Bur; F Bre-MAO; DRAW`) votes for "
+        "this phase just as `draw` or `surrender confirm` does.",
+        f"One message takes at most {MAX_ORDERS} orders and {MAX_CHARACTERS:,} characters, "
+        "more than any power needs; of several orders for one unit, the last counts.",
         "In a direct message the word `order` may be left out: text that reads wholly as "
         "orders for your power (`A Par-Bur, F Bre-MAO`) is taken as orders.",
         "Conditional retreats and adjustments go with movement orders, separated by ; or "
@@ -168,6 +107,7 @@ ORDER = CommandSpec(
     ),
     (
         "order A Par-Bur; F Bre-MAO; A Mar-Spa",
+        "order A Par-Bur; F Bre-MAO; DRAW",
         "game hague order A PAR - BUR",
         "order if MUN dislodged retreat BER, KIE; if +1 build A MUN",
     ),
@@ -183,13 +123,15 @@ ORDER = CommandSpec(
 
 
 async def _order_one(ctx: Context, turn: Turn, text: str) -> Message:
-    """Record one power's orders (plain and conditional); their echo."""
+    """Record one power's orders (plain and conditional), in one statement; their echo."""
     conditions, plain = split_pieces(text)
     lines = parse_orders(plain, turn.position, turn.power)
     stored = await turn.rows(ctx)
     keys = dict(stored)
     replaced: set[str] = set()
     checked: list[OrderLine] = []
+    # unit key -> its order: of several for one unit, the last is the one stored.
+    writes: dict[str, NewOrder] = {}
     allowance = len(missing_orders(turn.position, turn.power, ()))
     for line in lines:
         if line.order is None:
@@ -202,15 +144,10 @@ async def _order_one(ctx: Context, turn: Turn, text: str) -> Message:
             continue
         if key in stored and not isinstance(line.order, Waive):
             replaced.add(str(line.order.unit))
-        keys[key] = format_order(line.order)
-        await ctx.store.record_order(
-            turn.phase.id,
-            turn.power,
-            key,
-            line.text,
-            canonical_text=format_order(line.order),
-            submitted_by=ctx.actor_id,
-        )
+        canonical = format_order(line.order)
+        keys[key] = canonical
+        writes.pop(key, None)
+        writes[key] = NewOrder(key, line.text, canonical_text=canonical)
         checked.append(line)
     if not checked and not conditions:
         raise UserError("No orders found after `order`: write e.g. `order A PAR - BUR`.")
@@ -220,17 +157,24 @@ async def _order_one(ctx: Context, turn: Turn, text: str) -> Message:
         echo = orders_echo(checked, replaced=frozenset(replaced))
         sections.extend(echo.sections)
         title = echo.title or ""
+    conditional: list[NewOrder] = []
     if conditions:
-        section, heading = await _conditionals(ctx, turn, conditions)
+        section, heading, conditional = await _conditionals(ctx, turn, conditions)
         sections.append(section)
         title = f"{title}; {heading}" if title else heading
+    await ctx.store.record_orders(
+        turn.phase.id, turn.power, [*writes.values(), *conditional], submitted_by=ctx.actor_id
+    )
     current = await turn.orders(ctx)
     sections.append(turn.still_missing(current))
     return Message(title=title, sections=tuple(sections))
 
 
-async def _conditionals(ctx: Context, turn: Turn, texts: Sequence[str]) -> tuple[Section, str]:
-    """Store conditional retreats and adjustments; their echo and a heading counting them."""
+async def _conditionals(
+    ctx: Context, turn: Turn, texts: Sequence[str]
+) -> tuple[Section, str, list[NewOrder]]:
+    """Conditional retreats and adjustments read: their echo, a heading counting them, and
+    what to store (of several for one case, the last)."""
     stored = {
         row.unit_key
         for row in await ctx.store.orders_of_phase(
@@ -238,53 +182,57 @@ async def _conditionals(ctx: Context, turn: Turn, texts: Sequence[str]) -> tuple
         )
     }
     lines: list[Line] = []
-    accepted = 0
+    writes: dict[str, NewOrder] = {}
+    refused = 0
     for text in texts:
         try:
             condition = read_conditional(text, turn.position, turn.power)
         except ConditionError as exc:
-            lines.append(Line(f"{FAILED} {text} — {exc}"))
+            lines.append(Line(f"{FAILED} {excerpt(text)} — {quotes_cut(str(exc))}"))
+            refused += 1
             continue
-        await ctx.store.record_order(
-            turn.phase.id,
-            turn.power,
+        writes.pop(condition.key, None)
+        writes[condition.key] = NewOrder(
             condition.key,
             text,
             canonical_text=condition.text,
             kind=OrderKind.CONDITIONAL,
             condition=condition.to_json(),
-            submitted_by=ctx.actor_id,
         )
-        accepted += 1
         if condition.key in stored:
             lines.append(Line(f"{WARNING} {condition.text} — replaces your earlier one", code=True))
         else:
             lines.append(Line(f"{OK} {condition.text}", code=True))
         stored.add(condition.key)
-    heading = f"conditional: {accepted} accepted"
-    if accepted < len(texts):
-        heading += f", {len(texts) - accepted} not accepted"
+    heading = f"conditional: {len(texts) - refused} accepted"
+    if refused:
+        heading += f", {refused} not accepted"
     notes = Line("Conditional orders apply when the retreats or adjustments come, if they fit.")
-    return Section("Conditional orders", (*lines, notes)), heading.capitalize()
+    section = Section("Conditional orders", (*lines, notes))
+    return section, heading.capitalize(), list(writes.values())
 
 
-async def _require_bare_orders(ctx: Context) -> None:
+async def _require_bare_orders(ctx: Context, text: str, votes: Sequence[VoteKind]) -> None:
     """Bare text in a DM counts as orders only if all of it reads as orders of the writer's
-    power now; anything else gets the help a mistyped command gets."""
+    power now (or votes); anything else gets the help a mistyped command gets."""
     refusal = UserError(ctx.command.refusal)
     try:
         turns = await Turn.all(ctx)
     except UserError:
         raise refusal from None
+    if not text.strip():
+        if votes:
+            return
+        raise refusal
     if len(turns) > 1:
-        routed, refused = route(turns, ctx.args)
+        routed, refused = route(turns, text)
         if refused or not routed:
             raise refusal
         for turn in turns:
             if turn.power in routed:
                 _require_readable(turn, "\n".join(routed[turn.power]), refusal)
         return
-    _require_readable(turns[0], ctx.args, refusal)
+    _require_readable(turns[0], text, refusal)
 
 
 def _require_readable(turn: Turn, text: str, refusal: UserError) -> None:
@@ -452,5 +400,6 @@ def read_province(position: Position, text: str) -> str:
         return location_code(position.variant, " ".join(words)).split("/")[0]
     except OrderError as exc:
         raise UserError(
-            f"{exc}. Write a unit or a province, e.g. `clear A PAR`, `clear PAR` or `clear all`."
+            f"{quotes_cut(str(exc))}. Write a unit or a province, e.g. `clear A PAR`, "
+            "`clear PAR` or `clear all`."
         ) from None

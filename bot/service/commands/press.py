@@ -24,6 +24,7 @@ from bot.service.options.game_options import GameOptions, Press
 from bot.service.outbox import queue
 from bot.service.roster import players_by_power
 from bot.service.words.labels import power_names
+from bot.service.words.quoting import excerpt
 from bot.store import Game, PowerStatus
 from engine import OrderError, PhaseKind, Position, Variant
 from engine.names import power_code
@@ -65,7 +66,7 @@ def read_letter(variant: Variant, text: str) -> Letter:
             except OrderError:
                 known = ", ".join(variant.power_info[p].name for p in variant.powers)
                 raise UserError(
-                    f"{word!r} is not a power ({known}, or all). Write {USAGE}."
+                    f"{excerpt(word)!r} is not a power ({known}, or all). Write {USAGE}."
                 ) from None
             if code not in codes:
                 codes.append(code)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot.service.commands.ordering import Turn
 from bot.service.commands.spec import CommandSpec
+from bot.service.commands.turns import Turn
 from bot.service.context import Context
 from bot.service.effects import Reply
 from bot.service.roster import players_by_power

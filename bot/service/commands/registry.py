@@ -33,6 +33,7 @@ from bot.service.commands.spec import Argument, CommandSpec, Suggest
 from bot.service.context import Context
 from bot.service.effects import Message, Reply
 from bot.service.errors import UserError
+from bot.service.words.quoting import excerpt
 
 # `help game`: how to address a game by name.
 _GAME_TOPIC_WORD = GAME_TOPIC[0].split()[0]
@@ -101,9 +102,10 @@ def find_command(word: str) -> CommandSpec | None:
 
 def unknown_command_text(word: str, rest: str) -> str:
     """What to tell someone whose first word, ``word``, is no command."""
-    text = f"`{word}` is not a command."
+    text = f"`{excerpt(word)}` is not a command."
     if _ORDER_LIKE.match(word) and rest:
-        return f"{text} To give orders, start with `order`, e.g. `order {word} {rest}`."
+        example = excerpt(f"order {word} {rest}")
+        return f"{text} To give orders, start with `order`, e.g. `{example}`."
     close = difflib.get_close_matches(word.lower(), list(BY_NAME), n=1, cutoff=0.6)
     if close:
         return f"{text} Did you mean `{close[0]}`? `help` lists every command."

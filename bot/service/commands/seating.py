@@ -24,6 +24,7 @@ from bot.service.stored_orders import read_orders
 from bot.service.turn import opening
 from bot.service.words import notices
 from bot.service.words.labels import power_name, power_names
+from bot.service.words.quoting import quotes_cut
 from bot.store import Game, OrderKind, Phase, Player, PowerStatus, VoteKind
 from engine import OrderError, Position, format_order
 from engine.names import power_code
@@ -52,7 +53,7 @@ async def _seat(ctx: Context, word: str, usage: str) -> Seat:
     try:
         power = power_code(position.variant, word)
     except OrderError as exc:
-        raise UserError(f"{exc}. Write {usage}.") from None
+        raise UserError(f"{quotes_cut(str(exc))}. Write {usage}.") from None
     return Seat(game, phase, position, power)
 
 

@@ -17,6 +17,7 @@ from bot.service.turn import opening
 from bot.service.turn.endings import ending_text
 from bot.service.words.labels import phase_label, power_name
 from bot.service.words.power_state import missing_orders
+from bot.service.words.quoting import excerpt
 from bot.service.words.results import history_message
 from bot.service.words.status import status_lines
 from bot.store import Game, GameStatus, OrderKind, Phase, PhaseStatus, PowerStatus
@@ -132,7 +133,8 @@ async def map_(ctx: Context) -> list[Reply]:
             region = found
         else:
             raise UserError(
-                f"{word!r} is not a phase (like S1901M), a region ({_REGION_WORDS}) or `mine`; "
+                f"{excerpt(word)!r} is not a phase (like S1901M), a region ({_REGION_WORDS}) "
+                "or `mine`; "
                 "for example `map`, `map F1901M`, `map balkans` or `map mine`."
             )
     phase = _pick_phase(game, every, current, asked_phase)
@@ -263,7 +265,7 @@ async def history(ctx: Context) -> list[Reply]:
     done = [p for p in every if p.status == PhaseStatus.ADJUDICATED]
     word = ctx.args.strip().upper()
     if word and not _PHASE.fullmatch(word):
-        raise UserError(f"{ctx.args.strip()!r} is not a phase: write e.g. `history S1901M`.")
+        raise UserError(f"{excerpt(ctx.args)!r} is not a phase: write e.g. `history S1901M`.")
     if not done:
         raise UserError(f"No phase of {game.name} has been adjudicated yet.")
     if not word:

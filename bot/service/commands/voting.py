@@ -7,8 +7,8 @@ the game is over.
 
 from __future__ import annotations
 
-from bot.service.commands.ordering import Turn
 from bot.service.commands.spec import Argument, Choice, CommandSpec
+from bot.service.commands.turns import Turn
 from bot.service.context import Context
 from bot.service.effects import Reply
 from bot.service.errors import UserError
@@ -52,19 +52,21 @@ async def _withdraw(ctx: Context, turns: list[Turn], kind: VoteKind) -> bool:
 
 
 async def draw(ctx: Context) -> list[Reply]:
-    turns = await _turns(ctx)
+    return [await vote_draw(ctx, await _turns(ctx))]
+
+
+async def vote_draw(ctx: Context, turns: list[Turn]) -> Reply:
+    """Vote for a draw for each of ``turns`` (`draw`, or DRAW among orders); the answer."""
     label = phase_label(turns[0].phase.name)
     if all([await _voted(ctx, t, VoteKind.DRAW) for t in turns]):
-        return [ctx.say(f"You already vote for a draw in {label}; `undraw` takes it back.")]
+        return ctx.say(f"You already vote for a draw in {label}; `undraw` takes it back.")
     await _cast(ctx, turns, VoteKind.DRAW)
-    return [
-        ctx.say(
-            f"{and_list(t.name for t in turns)} {_verb(turns, 'votes', 'vote')} for a draw "
-            f"in {label}. The vote is secret until the phase is adjudicated, then reported to all.",
-            "The game ends in a draw if every power still playing votes for it in the same "
-            "phase; vote again in the next phase if it does not pass. `undraw` takes it back.",
-        )
-    ]
+    return ctx.say(
+        f"{and_list(t.name for t in turns)} {_verb(turns, 'votes', 'vote')} for a draw "
+        f"in {label}. The vote is secret until the phase is adjudicated, then reported to all.",
+        "The game ends in a draw if every power still playing votes for it in the same "
+        "phase; vote again in the next phase if it does not pass. `undraw` takes it back.",
+    )
 
 
 DRAW = CommandSpec(
@@ -77,6 +79,7 @@ DRAW = CommandSpec(
         "ends in a draw shared by every power still playing if all of them vote for it in "
         "the same phase; otherwise play goes on and votes start afresh.",
         "Powers in civil disorder or that surrendered neither vote nor share the draw.",
+        "DRAW written with your orders (`order A Par-Bur; DRAW`) is the same vote.",
     ),
     ("draw",),
 )
@@ -111,22 +114,26 @@ async def surrender(ctx: Context) -> list[Reply]:
             "in no draw. Write `surrender confirm` to do it (`surrender cancel` takes it back "
             "before then)."
         )
+    return [await vote_surrender(ctx, turns)]
+
+
+async def vote_surrender(ctx: Context, turns: list[Turn]) -> Reply:
+    """Surrender each of ``turns`` (`surrender confirm`, or SURRENDER among orders); the
+    answer."""
+    label = phase_label(turns[0].phase.name)
+    name = and_list(t.name for t in turns)
     if all([await _voted(ctx, t, VoteKind.SURRENDER) for t in turns]):
-        return [
-            ctx.say(
-                f"{name} already {_verb(turns, 'surrenders', 'surrender')} in {label}; "
-                "`surrender cancel` takes it back."
-            )
-        ]
-    await _cast(ctx, turns, VoteKind.SURRENDER)
-    return [
-        ctx.say(
-            f"{name} {_verb(turns, 'surrenders', 'surrender')} when {label} is adjudicated; "
-            "your orders for it still count. The surrender stays secret until then, and "
-            "`surrender cancel` takes it back.",
-            "To surrender to an alliance, the allies vote `draw` in the same phase.",
+        return ctx.say(
+            f"{name} already {_verb(turns, 'surrenders', 'surrender')} in {label}; "
+            "`surrender cancel` takes it back."
         )
-    ]
+    await _cast(ctx, turns, VoteKind.SURRENDER)
+    return ctx.say(
+        f"{name} {_verb(turns, 'surrenders', 'surrender')} when {label} is adjudicated; "
+        "your orders for it still count. The surrender stays secret until then, and "
+        "`surrender cancel` takes it back.",
+        "To surrender to an alliance, the allies vote `draw` in the same phase.",
+    )
 
 
 SURRENDER = CommandSpec(
@@ -141,6 +148,8 @@ SURRENDER = CommandSpec(
         "If all others surrender, the last power playing wins; if all surrender, the game "
         "is a tie. To surrender to an alliance, the allies vote `draw` in the same phase: "
         "the draw is theirs.",
+        "SURRENDER written with your orders (`order A Par H; SURRENDER`) surrenders just as "
+        "`surrender confirm` does.",
     ),
     ("surrender confirm", "surrender cancel"),
     arguments=(

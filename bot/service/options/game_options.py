@@ -19,6 +19,7 @@ from bot.service.schedule import (
     parse_options,
     split_options,
 )
+from bot.service.words.quoting import excerpt
 from engine import load_variant
 
 # Games are made with the standard variant, which opens in 1901.
@@ -81,8 +82,8 @@ def parse_newgame(text: str, default_zone: str) -> tuple[str | None, GameOptions
         name = first.lower()
         if not NAME.fullmatch(name):
             raise UserError(
-                f"{first!r} cannot be a game name: use one word of letters, digits, - or _ "
-                "(at most 40), e.g. `newgame hague`."
+                f"{excerpt(first)!r} cannot be a game name: use one word of letters, digits, "
+                "- or _ (at most 40), e.g. `newgame hague`."
             )
         text = rest
     defaults = GameOptions(schedule=Schedule(zone=default_zone))

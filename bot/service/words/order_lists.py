@@ -11,6 +11,7 @@ from typing import Protocol
 from bot.service.effects import Line, Message, Section
 from bot.service.words.labels import FAILED, OK, WARNING, phase_label, power_name
 from bot.service.words.power_state import adjustment, free_homes, missing_orders, unit_key
+from bot.service.words.quoting import excerpt, quotes_cut
 from engine import (
     Build,
     Order,
@@ -54,8 +55,8 @@ def orders_echo(lines: Sequence[OrderLineLike], *, replaced: Set[str] = frozense
         if line.order is None:
             refused += 1
             error = line.error
-            why = f"{error.kind}: {error}" if error is not None else "not read"
-            out.append(Line(f"{FAILED} {line.text} — {why}"))
+            why = f"{error.kind}: {quotes_cut(str(error))}" if error is not None else "not read"
+            out.append(Line(f"{FAILED} {excerpt(line.text)} — {why}"))
             continue
         text = format_order(line.order)
         unit = order_unit(line.order)

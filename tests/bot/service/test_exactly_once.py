@@ -208,13 +208,13 @@ async def test_an_order_racing_the_adjudication_is_refused(
         animator=table.animator,
         map_size=300,
     )
-    real = Store.record_order
+    real = Store.record_orders
 
     async def after_the_claim(self: Store, *args: Any, **kwargs: Any) -> Any:
         await worker.process_phase(phase.id)
         return await real(self, *args, **kwargs)
 
-    monkeypatch.setattr(Store, "record_order", after_the_claim)
+    monkeypatch.setattr(Store, "record_orders", after_the_claim)
     try:
         lines = await table.play("carol@dm> order F BRE - MAO")
     finally:
@@ -223,7 +223,7 @@ async def test_an_order_racing_the_adjudication_is_refused(
         "[dm:carol] Too late: the phase was adjudicated while your command was on its way, so "
         "nothing was changed. `status` shows the new phase."
     )
-    monkeypatch.setattr(Store, "record_order", real)
+    monkeypatch.setattr(Store, "record_orders", real)
     assert "F BRE - MAO" not in await order_texts(table, phase.id)
     async with table.sessions() as session:
         game = await session.scalar(select(Game))

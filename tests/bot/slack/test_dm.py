@@ -85,3 +85,14 @@ async def test_a_dm_event_without_its_user_is_dropped(started: SlackTable) -> No
     response = await started.dispatch(json.dumps(envelope), signed.JSON)
     assert response.status == 200
     assert await started.rows(Order) == []
+
+
+async def test_a_dm_with_unstorable_text_and_a_draw_among_the_orders(started: SlackTable) -> None:
+    """A NUL and half an emoji, as Slack's JSON can carry them, are cleaned before any
+    command reads them; DRAW written with the orders is the draw vote."""
+    mark = len(started.slack.posts)
+    await started.dm(FRANCE, "A Par-Bur\x00\r\nF Bre-MAO \ud83d\nDRAW")
+    text = "\n".join(post.text for post in started.slack.posts[mark:])
+    assert "✓ A PAR - BUR" in text and "✓ F BRE - MAO" in text
+    assert "France votes for a draw in Spring 1901." in text
+    assert "Something went wrong" not in text

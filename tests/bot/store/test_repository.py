@@ -5,18 +5,20 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import event, func, select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from bot.store import (
     AuditEntry,
     GameNameTakenError,
     GameStatus,
+    NewOrder,
     Order,
     OrderKind,
     Phase,
     PhaseAlreadyOpenError,
+    PhaseClosedError,
     Platform,
     Player,
     PowerStatus,
@@ -151,6 +153,79 @@ async def test_one_open_phase_per_game(sessions: Sessions, clock: FakeClock) -> 
         assert await store.claim_phase(phase.id)
         following = await store.open_phase(game.id, "F1901M", OPENING)
         assert present(await store.open_phase_of(game.id)).id == following.id
+
+
+async def test_a_batch_of_orders_is_one_statement(
+    sessions: Sessions, engine: AsyncEngine, clock: FakeClock
+) -> None:
+    async with sessions.begin() as session:
+        store = Store(session, clock)
+        _, phase = await game_with_phase(store)
+        await store.record_order(phase.id, "FRANCE", "MAR", "A MAR H", submitted_by="U1")
+    inserts: list[str] = []
+
+    def count(conn: object, cursor: object, statement: str, *args: object) -> None:
+        if statement.lstrip().upper().startswith("INSERT INTO ORDERS"):
+            inserts.append(statement)
+
+    event.listen(engine.sync_engine, "before_cursor_execute", count)
+    clock.advance(minutes=5)
+    try:
+        async with sessions.begin() as session:
+            stored = await Store(session, clock).record_orders(
+                phase.id,
+                "FRANCE",
+                [
+                    NewOrder("PAR", "A Par-Pic", canonical_text="A PAR - PIC"),
+                    NewOrder("MAR", "A Mar-Spa", canonical_text="A MAR - SPA"),
+                    # Of two orders for one unit in a batch, the last is kept.
+                    NewOrder("PAR", "A Par-Bur", canonical_text="A PAR - BUR"),
+                    NewOrder(
+                        "IF:PAR",
+                        "if PAR dislodged retreat GAS",
+                        canonical_text="if PAR dislodged retreat GAS",
+                        kind=OrderKind.CONDITIONAL,
+                        condition={"kind": "retreat", "province": "PAR"},
+                    ),
+                ],
+                submitted_by="U2",
+            )
+            assert (
+                await Store(session, clock).record_orders(phase.id, "FRANCE", [], submitted_by="U2")
+                == []
+            )
+    finally:
+        event.remove(engine.sync_engine, "before_cursor_execute", count)
+    assert len(inserts) == 1
+    assert [(o.unit_key, o.raw_text) for o in stored] == [
+        ("PAR", "A Par-Bur"),
+        ("MAR", "A Mar-Spa"),
+        ("IF:PAR", "if PAR dislodged retreat GAS"),
+    ]
+    async with sessions() as session:
+        rows = await Store(session, clock).orders_of_phase(phase.id, power="FRANCE")
+        assert [(o.unit_key, o.kind, o.canonical_text, o.submitted_by) for o in rows] == [
+            ("MAR", OrderKind.ORDER, "A MAR - SPA", "U2"),
+            ("PAR", OrderKind.ORDER, "A PAR - BUR", "U2"),
+            ("IF:PAR", OrderKind.CONDITIONAL, "if PAR dislodged retreat GAS", "U2"),
+        ]
+        assert {o.submitted_at for o in rows} == {clock.now}
+
+
+async def test_a_batch_for_a_closed_phase_stores_nothing(
+    sessions: Sessions, clock: FakeClock
+) -> None:
+    async with sessions.begin() as session:
+        store = Store(session, clock)
+        _, phase = await game_with_phase(store)
+        assert await store.claim_phase(phase.id)
+    with pytest.raises(PhaseClosedError):
+        async with sessions.begin() as session:
+            await Store(session, clock).record_orders(
+                phase.id, "FRANCE", [NewOrder("PAR", "A PAR H")], submitted_by="U1"
+            )
+    async with sessions() as session:
+        assert await Store(session, clock).orders_of_phase(phase.id) == []
 
 
 async def test_a_later_order_replaces_the_earlier(sessions: Sessions, clock: FakeClock) -> None:

@@ -1,0 +1,97 @@
+"""The requester's power in the open phase of a game: :class:`Turn`, shared by the commands
+that give or read its orders and votes (`order`, `orders`, `possible`, `ready`, `draw`...).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.service.context import Context
+from bot.service.effects import Line, Section
+from bot.service.errors import UserError
+from bot.service.stored_orders import read_orders
+from bot.service.turn import opening
+from bot.service.words.labels import phase_label, power_name
+from bot.service.words.power_state import missing_orders
+from bot.store import Game, OrderKind, Phase, PowerStatus
+from engine import Order, PhaseKind, Position
+
+
+class Turn:
+    """The requester's power in the open phase of a game, with its current orders."""
+
+    def __init__(self, game: Game, phase: Phase, position: Position, power: str) -> None:
+        self.game = game
+        self.phase = phase
+        self.position = position
+        self.power = power
+
+    @classmethod
+    async def of(cls, ctx: Context, *, writing: bool = False) -> Turn:
+        """The requester's (first) power; see :meth:`all` for a player of several."""
+        return (await cls.all(ctx, writing=writing))[0]
+
+    @classmethod
+    async def all(cls, ctx: Context, *, writing: bool = False) -> list[Turn]:
+        """One turn for each power the requester commands (several only when fewer than
+        seven play); ``writing`` leaves out powers out of the game, refusing if all are."""
+        game = await ctx.game()
+        powers = await ctx.powers(game)
+        phase, position = await ctx.open_phase(game)
+        if writing:
+            statuses = await ctx.store.power_statuses(game.id)
+            active = [
+                p for p in powers if statuses.get(p, PowerStatus.PLAYING) == PowerStatus.PLAYING
+            ]
+            if not active:
+                await require_playing(ctx, game, position, powers[0])
+            powers = active or powers
+        close, due = phase.orders_close_at, phase.deadline
+        if writing and close is not None and due is not None and ctx.now > close:
+            zone = ctx.zone(game)
+            raise UserError(
+                f"Orders for {phase_label(phase.name)} closed at "
+                f"{opening.when(close, zone, ctx.now)}; "
+                f"the phase is adjudicated {opening.when(due, zone, ctx.now)}."
+            )
+        return [cls(game, phase, position, power) for power in powers]
+
+    @property
+    def name(self) -> str:
+        return power_name(self.position, self.power)
+
+    async def rows(self, ctx: Context) -> dict[str, str]:
+        """unit key -> canonical order text, as stored."""
+        rows = await ctx.store.orders_of_phase(
+            self.phase.id, power=self.power, kind=OrderKind.ORDER
+        )
+        return {row.unit_key: row.canonical_text or row.raw_text for row in rows}
+
+    async def orders(self, ctx: Context) -> list[Order]:
+        rows = await ctx.store.orders_of_phase(
+            self.phase.id, power=self.power, kind=OrderKind.ORDER
+        )
+        return read_orders(self.position, rows).get(self.power, [])
+
+    def still_missing(self, orders: Sequence[Order]) -> Section:
+        missing = missing_orders(self.position, self.power, orders)
+        if not missing:
+            text = "Nothing is missing: every order is in."
+        elif self.position.phase.kind is PhaseKind.ADJUSTMENTS:
+            text = f"Still to order: {len(missing)} {missing[0]}{'s' if len(missing) > 1 else ''}"
+        else:
+            text = f"Units without orders: {', '.join(missing)}"
+        return Section(None, (Line(text),))
+
+
+async def require_playing(ctx: Context, game: Game, position: Position, power: str) -> None:
+    """A power out of the game (surrendered, in civil disorder) gives no orders or votes."""
+    state = (await ctx.store.power_statuses(game.id)).get(power, PowerStatus.PLAYING)
+    name = power_name(position, power)
+    if state == PowerStatus.SURRENDERED:
+        raise UserError(f"{name} has surrendered: it gives no more orders in {game.name}.")
+    if state == PowerStatus.CIVIL_DISORDER:
+        raise UserError(
+            f"{name} is in civil disorder: it gives no orders until the game master hands it "
+            "to a player."
+        )
