@@ -35,6 +35,9 @@ class OrderLineLike(Protocol):
     @property
     def error(self) -> OrderError | None: ...
 
+    @property
+    def note(self) -> str | None: ...
+
 
 def orders_echo(lines: Sequence[OrderLineLike], *, replaced: Set[str] = frozenset()) -> Message:
     """The reply to a batch of orders: each line read back in canonical notation, or why not.
@@ -63,10 +66,12 @@ def orders_echo(lines: Sequence[OrderLineLike], *, replaced: Set[str] = frozense
             out.append(Line(f"{WARNING} {text} — replaced by a later line for {unit}", code=True))
             continue
         accepted += 1
+        # taken, but not as written (a wrong unit letter): the player must see how it was read
+        remarks = [line.note] if line.note is not None else []
         if unit is not None and unit_key(unit) in replaced:
-            out.append(
-                Line(f"{WARNING} {text} — replaces your earlier order for {unit}", code=True)
-            )
+            remarks.append(f"replaces your earlier order for {unit}")
+        if remarks:
+            out.append(Line(f"{WARNING} {text} — {'; '.join(remarks)}", code=True))
         else:
             out.append(Line(f"{OK} {text}", code=True))
     title = f"Orders: {accepted} accepted"
