@@ -20,7 +20,7 @@ from bot.service.turn import opening
 from bot.service.turn.conditional_orders import PREFIX as CONDITION_PREFIX
 from bot.service.turn.conditional_orders import ConditionError, read_conditional, split_pieces
 from bot.service.words.labels import FAILED, OK, WARNING, phase_label, power_name
-from bot.service.words.order_lists import orders_echo, orders_message
+from bot.service.words.order_lists import convoy_warnings, orders_echo, orders_message
 from bot.service.words.power_state import missing_orders
 from bot.store import Game, OrderKind, Phase, PowerStatus, VoteKind
 from engine import (
@@ -103,7 +103,7 @@ class Turn:
             text = f"Still to order: {len(missing)} {missing[0]}{'s' if len(missing) > 1 else ''}"
         else:
             text = f"Units without orders: {', '.join(missing)}"
-        return Section(None, (Line(text),))
+        return Section(None, (Line(text), *convoy_warnings(self.position, self.power, orders)))
 
 
 async def require_playing(ctx: Context, game: Game, position: Position, power: str) -> None:

@@ -19,6 +19,7 @@ from engine import (
     Position,
     Waive,
     format_order,
+    unmatched_convoys,
 )
 from engine.orders import order_unit
 
@@ -95,8 +96,15 @@ def orders_message(
         sections.append(
             Section("Conditional orders", tuple(Line(c, code=True) for c in conditional))
         )
-    sections.append(Section(None, (Line(_still_to_order(position, power, orders)),)))
+    still = Line(_still_to_order(position, power, orders))
+    sections.append(Section(None, (still, *convoy_warnings(position, power, orders))))
     return Message(title=title, sections=tuple(sections))
+
+
+def convoy_warnings(position: Position, power: str, orders: Sequence[Order]) -> tuple[Line, ...]:
+    """A line for each of the power's own armies its fleets convoy while the army is not
+    ordered to make the move (only its own: another power's orders are secret)."""
+    return tuple(Line(f"{WARNING} {note}") for note in unmatched_convoys(position, power, orders))
 
 
 def _still_to_order(position: Position, power: str, orders: Sequence[Order]) -> str:
