@@ -129,7 +129,12 @@ def read_draft(names: Names, text: str) -> Draft:
     >>> draft.kind, draft.unit_type, draft.unit, draft.dest.tiers
     (<DraftKind.MOVE: 3>, <UnitType.ARMY: 'A'>, None, (('TYR',), ('TYS',)))
     """
-    return _Reader(names, order_tokens(text)).order()
+    return read_words(names, order_tokens(text))
+
+
+def read_words(names: Names, tokens: Sequence[str]) -> Draft:
+    """:func:`read_draft` for words already taken apart by :func:`order_tokens`."""
+    return _Reader(names, tokens).order()
 
 
 def order_tokens(text: str) -> list[str]:

@@ -17,8 +17,9 @@ never split. ``and`` between two orders is a separator (``builds F Kiel and A Mu
 
 from __future__ import annotations
 
+import itertools
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from engine.errors import OrderError
 from engine.names import Names, names_for
@@ -28,15 +29,18 @@ from engine.parse_grammar import (
     UNIT_WORDS,
     DraftKind,
     order_tokens,
-    read_draft,
+    read_words,
 )
 from engine.phase import PhaseKind
 from engine.position import Position
 
 # a unit word standing alone: after a space, a bracket or a colon, before a space, a bracket
-# or a dot; "cA(" in the UK rule book's F(NTH)cA(Yor)-Nwy is inside an order, never a start
-_UNIT_WORD = re.compile(r"(?i)(?:^|(?<=[\s(\[{:]))(?:army|fleet|a|f)(?=[\s(\[.]|$)")
+# or a dot; "cA(" in the UK rule book's F(NTH)cA(Yor)-Nwy is inside an order, never a start.
+# The words of a text cut just before one are the words of the text: the cut is between words.
+_UNIT_WORD = re.compile(r"(?i)(?<=[\s(\[{:])(?:army|fleet|a|f)(?=[\s(\[.]|$)")
+_AND = frozenset({"and", "&"})
 _TRAILING_AND = re.compile(r"(?i)\s+(?:and|&)\s*$")
+_LOOKAHEAD = 8  # words enough to name a unit after its letter
 
 
 def split_run(text: str, position: Position, power: str) -> list[str]:
@@ -44,41 +48,58 @@ def split_run(text: str, position: Position, power: str) -> list[str]:
     cannot be told apart). ``power`` is the power's code."""
     names = names_for(position.variant)
     adjustments = position.phase.kind is PhaseKind.ADJUSTMENTS
-    if _whole(names, text, adjustments):
+    cuts = [0, *(m.start() for m in _UNIT_WORD.finditer(text)), len(text)]
+    # the words between one possible start and the next, read once: a long text of stray
+    # letters costs one pass, not one per letter
+    segments = [order_tokens(text[a:b]) for a, b in itertools.pairwise(cuts)]
+    if len(segments) == 1 or _whole(names, [w for s in segments for w in s], adjustments):
         return [text]
     own = set(_own_places(position, power))
     pieces: list[str] = []
     start = 0
-    for match in _UNIT_WORD.finditer(text):
-        at = match.start()
-        if at <= start:
-            continue
-        head = _TRAILING_AND.sub("", text[start:at]).strip()
-        if _whole(names, head, adjustments) and _starts_order(names, text[at:], own):
-            pieces.append(head)
-            start = at
-    pieces.append(text[start:].strip())
+    head = list(segments[0])
+    for i in range(1, len(segments)):
+        if _whole(names, _without_and(head), adjustments) and _starts_order(
+            names, _ahead(segments, i), own
+        ):
+            pieces.append(_TRAILING_AND.sub("", text[cuts[start] : cuts[i]]).strip())
+            start, head = i, []
+        head.extend(segments[i])
+    pieces.append(text[cuts[start] :].strip())
     return pieces
 
 
-def _whole(names: Names, text: str, adjustments: bool) -> bool:
+def _without_and(words: list[str]) -> list[str]:
+    return words[:-1] if words and words[-1] in _AND else words
+
+
+def _ahead(segments: Sequence[list[str]], i: int) -> list[str]:
+    """The first words from segment ``i`` on."""
+    words: list[str] = []
+    for segment in segments[i:]:
+        words.extend(segment)
+        if len(words) >= _LOOKAHEAD:
+            break
+    return words
+
+
+def _whole(names: Names, words: Sequence[str], adjustments: bool) -> bool:
     """The words make a whole order (a unit alone is one only as a build)."""
     try:
-        draft = read_draft(names, text)
+        draft = read_words(names, words)
     except OrderError:
         return False
     return draft.kind is not DraftKind.BARE or adjustments
 
 
-def _starts_order(names: Names, text: str, own: set[str]) -> bool:
-    """``text`` opens with a unit word and the province of one of the power's units, or an
+def _starts_order(names: Names, words: Sequence[str], own: set[str]) -> bool:
+    """The words open with a unit word and the province of one of the power's units, or an
     order word (the unit left for the rest of the order to pick out)."""
-    tokens = order_tokens(text)
-    if len(tokens) < 2 or tokens[0] not in UNIT_WORDS:
+    if len(words) < 2 or words[0] not in UNIT_WORDS:
         return False
-    if tokens[1] in ORDER_WORDS:
+    if words[1] in ORDER_WORDS:
         return True
-    span = names.span(tokens, 1, STOP_WORDS)
+    span = names.span(words, 1, STOP_WORDS)
     return span is not None and any(code in own for tier in span.tiers for code in tier)
 
 
