@@ -12,6 +12,7 @@
 'F1901M'
 """
 
+from engine.convoy_orders import unmatched_convoys
 from engine.errors import AmbiguousOrderError, IllegalOrderError, InvalidOrderError, OrderError
 from engine.legal import check_order, legal_orders
 from engine.orders import (
@@ -72,4 +73,5 @@ __all__ = [
     "load_variant",
     "parse_order",
     "parse_orders",
+    "unmatched_convoys",
 ]

@@ -60,7 +60,8 @@ from engine.errors import IllegalOrderError, OrderError
 from engine.names import names_for
 from engine.orders import Order
 from engine.parse_grammar import read_draft
-from engine.parse_meaning import order_meant
+from engine.parse_meaning import order_meant, wrong_letter
+from engine.parse_runs import split_run
 from engine.position import Position
 
 _SEPARATORS = re.compile(r"[\n;,]")
@@ -68,11 +69,16 @@ _SEPARATORS = re.compile(r"[\n;,]")
 
 @dataclass(frozen=True, slots=True)
 class OrderLine:
-    """One order of a multi-order text: what was written, and the order or why not."""
+    """One order of a multi-order text: what was written, and the order or why not.
+
+    ``note`` is something the player should hear about an order that was taken: it was
+    written with the wrong unit letter, and stands for the unit actually there.
+    """
 
     text: str
     order: Order | None
     error: OrderError | None
+    note: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -91,6 +97,11 @@ def parse_order(text: str, position: Position, power: str, *, check: bool = True
     >>> format_order(parse_order("Army to Serbia", Position.initial(), "AUSTRIA"))
     'A BUD - SER'
     """
+    return _read(text, position, power, check=check)[0]
+
+
+def _read(text: str, position: Position, power: str, *, check: bool) -> tuple[Order, str | None]:
+    """The order, and what to tell the player about how it was read."""
     names = names_for(position.variant)
     own = names.power(power)
     if own is None:
@@ -98,26 +109,42 @@ def parse_order(text: str, position: Position, power: str, *, check: bool = True
     draft = read_draft(names, text)
     if draft.power is not None and draft.power != own:
         raise IllegalOrderError(f"you play {own}, so you cannot order {draft.power}'s units")
-    return order_meant(draft, position, own, names, text.strip(), check=check)
+    order = order_meant(draft, position, own, names, text.strip(), check=check)
+    return order, wrong_letter(draft, order, position)
 
 
 def parse_orders(
     text: str, position: Position, power: str, *, check: bool = True
 ) -> list[OrderLine]:
-    """Read several orders, one per line or separated by ``;`` or ``,``.
+    """Read several orders, one per line or separated by ``;`` or ``,``, or run together
+    on one line as the 1961 rules print them (:mod:`engine.parse_runs`).
 
     Every separator ends an order: no notation we accept needs a comma inside an order.
     Blank pieces are skipped; each other piece gives an :class:`OrderLine`.
+
+    >>> [line.text for line in parse_orders("A Par-Bur F Bre-MAO; A Mar S A Par-Bur",
+    ...                                     Position.initial(), "FRANCE")]
+    ['A Par-Bur', 'F Bre-MAO', 'A Mar S A Par-Bur']
     """
+    own = names_for(position.variant).power(power)
     lines: list[OrderLine] = []
     for piece in _SEPARATORS.split(text):
-        written = piece.strip()
-        if not written:
-            continue
-        try:
-            order = parse_order(written, position, power, check=check)
-        except OrderError as error:
-            lines.append(OrderLine(written, None, error))
-        else:
-            lines.append(OrderLine(written, order, None))
+        for written in _orders_in(piece.strip(), position, own):
+            lines.append(_line(written, position, power, check=check))
     return lines
+
+
+def _orders_in(piece: str, position: Position, power: str | None) -> list[str]:
+    if not piece:
+        return []
+    if power is None:
+        return [piece]  # reading it says the power is unknown
+    return split_run(piece, position, power)
+
+
+def _line(written: str, position: Position, power: str, *, check: bool) -> OrderLine:
+    try:
+        order, note = _read(written, position, power, check=check)
+    except OrderError as error:
+        return OrderLine(written, None, error)
+    return OrderLine(written, order, None, note)

@@ -56,6 +56,14 @@ _KEYWORDS = frozenset(
 # a name may not run on over these: "F Bla S ..." is the Black Sea supporting, not "Bla S(ea)"
 _STOP = _KEYWORDS | {"coast", "nc", "sc", "ec", "wc"}
 
+# for telling apart orders run together on one line (engine.parse_runs)
+UNIT_WORDS = frozenset(_TYPES)
+STOP_WORDS = _STOP
+# the first word of what a unit is ordered to do, as in the 1961 rules' "F Stands"
+ORDER_WORDS = frozenset(
+    phrase[0] for table in (_HOLD, _MOVE, _RETREAT, _SUPPORT, _CONVOY, _DISBAND) for phrase in table
+)
+
 # the UK rule book glues the order letter to the next unit: F(NTH)cA(Yor)-Nwy
 _GLUED = re.compile(r"\)\s*([sc])\s*([af])\s*\(", re.IGNORECASE)
 
@@ -121,10 +129,17 @@ def read_draft(names: Names, text: str) -> Draft:
     >>> draft.kind, draft.unit_type, draft.unit, draft.dest.tiers
     (<DraftKind.MOVE: 3>, <UnitType.ARMY: 'A'>, None, (('TYR',), ('TYS',)))
     """
-    return _Reader(names, _tokens(text)).order()
+    return read_words(names, order_tokens(text))
 
 
-def _tokens(text: str) -> list[str]:
+def read_words(names: Names, tokens: Sequence[str]) -> Draft:
+    """:func:`read_draft` for words already taken apart by :func:`order_tokens`."""
+    return _Reader(names, tokens).order()
+
+
+def order_tokens(text: str) -> list[str]:
+    """The words of an order as the reader takes them (:func:`engine.names.words`, with the
+    UK rule book's glued order letters and arrows undone)."""
     text = _GLUED.sub(r") \1 \2 (", text)
     # arrows and "=>" are dashes too; words() turns every dash into its own word
     return words(re.sub(r"->|=>|→|>", " - ", text))

@@ -38,6 +38,7 @@ from engine.units import Unit, UnitType, province_of
 from engine.variant import ProvinceKind
 
 _PLURAL = {UnitType.ARMY: "armies", UnitType.FLEET: "fleets", None: "units"}
+_WITH_ARTICLE = {UnitType.ARMY: "an army", UnitType.FLEET: "a fleet"}
 
 
 def order_meant(
@@ -49,6 +50,21 @@ def order_meant(
     rules forbid is still returned when it is the only meaning.
     """
     return _Interpreter(names, position, power, check, text).order(draft)
+
+
+def wrong_letter(draft: Draft, order: Order, position: Position) -> str | None:
+    """What to tell a player whose order names the unit with the wrong letter, if it does.
+
+    The order stands for the unit actually there (DATC 4.C.2), so only the player's own unit
+    can be misnamed: another power's unit is never looked up under a letter not written.
+    """
+    if draft.unit_type is None or draft.unit is None or isinstance(order, Build | Waive):
+        return None
+    unit = order.unit
+    if unit.type is draft.unit_type:
+        return None
+    name = position.variant.province_name(unit.province)
+    return f"there is {_WITH_ARTICLE[unit.type]} in {name}, not {_WITH_ARTICLE[draft.unit_type]}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +129,14 @@ class _Interpreter:
         )
 
     def _blame(self, draft: Draft, readings: list[_Reading]) -> OrderError:
-        errors = [r.error for r in sorted(readings, key=lambda r: r.rank) if r.error is not None]
+        failed = [r for r in sorted(readings, key=lambda r: r.rank) if r.error is not None]
+        errors = [r.error for r in failed if r.error is not None]
+        likeliest = failed[0].order if failed else None
+        misnamed = None if likeliest is None else wrong_letter(draft, likeliest, self.position)
+        if misnamed is not None:
+            # the order was written for a unit the power does not have there; what the real
+            # unit could not do is beside the point
+            return IllegalOrderError(misnamed)
         declared = self._declared(draft)
         # when every meaning fails alike, the doubtful name is not what went wrong
         if declared is not None and len({str(e) for e in errors}) > 1:

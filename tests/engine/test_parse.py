@@ -566,6 +566,124 @@ def test_parse_orders_uk_rule_book_order_sheet() -> None:
     ]
 
 
+# Several orders run together on one line, as the 1961 rules print them (the book's own
+# lines, split and read, are in test_sample_games.py)
+
+RUNS = [
+    (OPENING, "FRANCE", "A Par-Bur F Bre-MAO A Mar-Spa", ["A Par-Bur", "F Bre-MAO", "A Mar-Spa"]),
+    # a support or convoy names a unit inside it; a new order starts only after a whole one
+    (OPENING, "FRANCE", "A Mar S A Par-Bur A Par-Bur", ["A Mar S A Par-Bur", "A Par-Bur"]),
+    (AT_SEA, "ENGLAND", "F NTH C A Yor-Nwy A Yor-Nwy", ["F NTH C A Yor-Nwy", "A Yor-Nwy"]),
+    (AT_SEA, "ENGLAND", "A Yor-Nwy F NTH C A Yor-Nwy", ["A Yor-Nwy", "F NTH C A Yor-Nwy"]),
+    (AT_SEA, "ENGLAND", "F(NTH)cA(Yor)-Nwy F(NWG)-BAR", ["F(NTH)cA(Yor)-Nwy", "F(NWG)-BAR"]),
+    (
+        OPENING,
+        "FRANCE",
+        "France: A Par. S A Mar.—Bur. A Mar.—Bur.",
+        ["France: A Par. S A Mar.—Bur.", "A Mar.—Bur."],
+    ),
+    (
+        OPENING,
+        "FRANCE",
+        "Fleet Brest to MAO Army Paris to Burgundy",
+        ["Fleet Brest to MAO", "Army Paris to Burgundy"],
+    ),
+    (OPENING, "FRANCE", "A Par - Bur and F Bre - MAO", ["A Par - Bur", "F Bre - MAO"]),
+    # "F Stands": the unit is left for the order to pick out
+    (OPENING, "GERMANY", "A Ber-Kie F Stands", ["A Ber-Kie", "F Stands"]),
+    (WINTER, "GERMANY", "Remove A Mun F Kie D", ["Remove A Mun", "F Kie D"]),
+    (WINTER, "ENGLAND", "England builds F Edi", ["England builds F Edi"]),
+    (RETREATS, "FRANCE", "A Par R Gas F Gas R Spa", ["A Par R Gas", "F Gas R Spa"]),
+]
+
+
+@pytest.mark.parametrize(("position", "power", "text", "pieces"), RUNS)
+def test_orders_run_together_are_split_where_a_unit_starts_a_new_order(
+    position: Position, power: str, text: str, pieces: list[str]
+) -> None:
+    lines = parse_orders(text, position, power)
+    assert [line.text for line in lines] == pieces
+    assert all(line.ok for line in lines), [str(line.error) for line in lines]
+
+
+def test_builds_joined_by_and_are_split() -> None:
+    winter = board("W1901A", {"GERMANY": ["A HOL"]}, {"GERMANY": ["BER", "KIE", "MUN", "HOL"]})
+    lines = parse_orders("Germany builds F Kiel and A Mun.", winter, "GERMANY")
+    assert [format_order(line.order) for line in lines if line.order] == ["F KIE B", "A MUN B"]
+
+
+@pytest.mark.parametrize(
+    ("position", "power", "text"),
+    [
+        # "Eng" may be England or the English Channel: read whole, it is England's army
+        (
+            board("F1901M", {"ENGLAND": ["A WAL", "A LON", "F ENG"]}),
+            "ENGLAND",
+            "A Wal S Eng A Lon - Bel",
+        ),
+        # another power's unit starts no order of this one
+        (OPENING, "FRANCE", "A Par - Bur A Mun - Ruh"),
+        (OPENING, "FRANCE", "A Mar S A Par-Bur"),
+        (AT_SEA, "ENGLAND", "F NTH C A Yor-Nwy"),
+    ],
+)
+def test_one_order_is_never_split(position: Position, power: str, text: str) -> None:
+    assert [line.text for line in parse_orders(text, position, power)] == [text]
+
+
+def test_a_piece_of_a_run_that_is_no_order_says_why() -> None:
+    lines = parse_orders("A Par - Bur A Mar", OPENING, "FRANCE")
+    assert [line.text for line in lines] == ["A Par - Bur", "A Mar"]
+    assert lines[0].ok
+    assert str(lines[1].error) == "A MAR has no order: add H, - and a province, S or C"
+
+
+# A wrong unit letter: the order stands for the unit actually there (DATC 4.C.2), and the
+# player is told; when that unit cannot carry it out, the letter is what the reply names
+
+
+@pytest.mark.parametrize(
+    ("power", "text", "message"),
+    [
+        ("FRANCE", "F Mar - Gulf of Lyon", "there is an army in Marseilles, not a fleet"),
+        ("FRANCE", "A Bre - Par", "there is a fleet in Brest, not an army"),
+        ("FRANCE", "A Bre S F Mar - Spa", "there is a fleet in Brest, not an army"),
+        ("ENGLAND", "F Lvp - Iri", "there is an army in Liverpool, not a fleet"),
+    ],
+)
+def test_a_wrong_unit_letter_is_what_a_refused_order_names(
+    power: str, text: str, message: str
+) -> None:
+    with pytest.raises(IllegalOrderError) as caught:
+        parse_order(text, OPENING, power)
+    assert str(caught.value) == message
+
+
+@pytest.mark.parametrize(
+    ("position", "power", "text", "expected", "note"),
+    [
+        (OPENING, "FRANCE", "A Bre - MAO", "F BRE - MAO", "there is a fleet in Brest, not an army"),
+        (
+            OPENING,
+            "FRANCE",
+            "F Mar - Spa",
+            "A MAR - SPA",
+            "there is an army in Marseilles, not a fleet",
+        ),
+        (WINTER, "GERMANY", "Remove A Kie", "F KIE D", "there is a fleet in Kiel, not an army"),
+        (OPENING, "FRANCE", "F Bre - MAO", "F BRE - MAO", None),
+        (OPENING, "FRANCE", "Bre - MAO", "F BRE - MAO", None),
+        (WINTER, "ENGLAND", "Build F Edi", "F EDI B", None),
+    ],
+)
+def test_a_wrong_unit_letter_is_told_when_the_order_is_taken(
+    position: Position, power: str, text: str, expected: str, note: str | None
+) -> None:
+    (line,) = parse_orders(text, position, power)
+    assert line.order is not None and format_order(line.order) == expected
+    assert line.note == note
+
+
 # Names --------------------------------------------------------------------------------------
 
 # UK rule book III.4 (names and abbreviations), 1961 sample game, DATC (godip) abbreviations

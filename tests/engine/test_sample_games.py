@@ -50,6 +50,7 @@ from engine import (
     adjudicate,
     format_order,
     parse_order,
+    parse_orders,
 )
 from engine.orders import order_unit
 
@@ -832,3 +833,87 @@ def test_uk_a_unit_that_stands_on_a_home_centre_blocks_a_build() -> None:
     with pytest.raises(IllegalOrderError):
         parse_order("A(Con)", position, "TURKEY")
     assert format_order(parse_order("A(Smy)", position, "TURKEY")) == "A SMY B"
+
+
+# The 1961 book's lines as printed ----------------------------------------------------------------
+#
+# Each power's orders run on in one line, with no separator between orders; a player who
+# pastes them gets them split where a new order starts (engine.parse_runs). Where the book
+# breaks a line between two orders the break is kept. Two breaks fall inside an order: France's
+# "F Mar. S A" / "Spa." is joined, and Austria's "A Ser. S Turk. A Bul." / "Rum." has its lost
+# dash back (see the transcription above).
+
+CALHAMER_PRINTED: dict[str, dict[str, str]] = {
+    "S1901M": {
+        "ENGLAND": "England: A Liv.—Yor. F Lon.—North Sea F Edi.—Norw. Sea",
+        "GERMANY": "Germany: A Ber.—Kiel A Mun.—Ruhr F Kiel—Den.",
+        "RUSSIA": "Russia: A Mos.—Ukr. A War.—Gal. F St. P.—Both. F Sev.—Bla.",
+        "TURKEY": "Turkey: A Con.—Bul. A Smy.—Con. F Ank.—Bla.",
+        "AUSTRIA": "Austria-Hungary: A Vie.—Tri. A Bud.—Gal. F Tri.—Alb.",
+        "ITALY": "Italy: A Ven.—Pie. A Rome—Ven. F Nap.—Ion.",
+        "FRANCE": "France: A Par.—Bur. A Mar.—Spa. F Bre.—Pic.",
+    },
+    "F1901M": {
+        "ENGLAND": "England: A Yor.—Norway F North Sea C A Yor.—Norway F Norw. Sea—Bar.",
+        "GERMANY": "Germany: A Kiel—Hol. A Ruhr—Bel. F Stands",
+        "RUSSIA": "Russia: A Ukr S F Sev.—Rum. A War.—Gal. F Both.—Swe. F Sev.—Rum.",
+        "TURKEY": "Turkey: A Bul.—Ser. A Con.—Bul. F Ank.—Bla.",
+        "AUSTRIA": "Austria-Hungary: A Tri. Stand A Bud.—Ser. F Alb.—Gre.",
+        "ITALY": "Italy: A Ven. Stands A Pie.—Mar. F Ion.—Tun.",
+        "FRANCE": "France: A Bur.—Mar. A Spa.—Por. F Pic.—Bel.",
+    },
+    "W1901A": {
+        "ENGLAND": "England builds F Edi.",
+        "GERMANY": "Germany builds F Kiel and A Mun.",
+        "RUSSIA": "Russia builds A St. P. and A Sev.",
+        "TURKEY": "Turkey builds A Smy.",
+        "AUSTRIA": "Austria-Hungary builds A Vie.",
+        "ITALY": "Italy builds F Naples",
+        "FRANCE": "France builds F Marseilles.",
+    },
+    "S1902M": {
+        "GERMANY": "Germany: A Hol.—Bel. A Ruhr S Hol.—Bel. A Mun.—Bur. F Den. Stands F Kiel—Hol.",
+        "RUSSIA": (
+            "Russia: A Ukr. S F Rum. A Gal.—Bud. A St. P.—Norway A Sev. S F Rum. "
+            "F Swe. S St. P.—Norway F Rum. Stands"
+        ),
+        "TURKEY": "Turkey: A Bul.—Rum. A Con.—Bul. A Smy.—Arm. F Bla. S Bul.—Rum.",
+        "AUSTRIA": "Austria-Hungary: A Tri.—Bud. A Vie—Bud. A Bud.—Ser. F Stands",
+        "ITALY": "Italy: A Ven. Stands A Pie.—Mar. F Tun.—W Med. F Nap.—Tyr.",
+        "FRANCE": "France: A Bur. S F Pic.—Bel. A Por.—Spa. F Pic.—Bel. F Mar. Stands",
+        "ENGLAND": "England: A Nor.—St. P. F North Sea—Norway F Bar. S Nor.—St. P F Edi.—North Sea",
+    },
+    "F1902M": {
+        "GERMANY": (
+            "Germany: A Ruhr—Bur. A Mun. S Ruhr—Bur. A Bel. S Ruhr—Bur.\n"
+            "F Den.—Swe. F Hol. S A Bel."
+        ),
+        "RUSSIA": (
+            "Russia: A St. P.—Norway F Swe. S St. P.—Norw. F Rum. S A Sev.\n"
+            "A Sev. S F Rum. A Gal. S F Rum. A Ukr. S A Sev."
+        ),
+        "TURKEY": "Turkey: A Bul.—Rum. A Con.—Bul. A Arm.—Sev. F S A Bul.—Rum.",
+        "AUSTRIA": ("Austria-Hungary: A Vie.—Gal. A Tri.—Bud. A Ser. S Turk. A Bul.—Rum. F Stands"),
+        "ITALY": "Italy: A Ven.—Pie. A Pie.—Mar. F W Med.—Mid. F Tyr.—Gulf of L.",
+        "FRANCE": "France: A Bur.—Bel. F Pic. S Bur.—Bel. A Spa. S F Mar. F Mar. S A Spa.",
+        "ENGLAND": (
+            "England: A Norw.—St. P. F Bar. S Norw.—St. P. F North Sea—Norway\nF Edi.—North Sea"
+        ),
+    },
+}
+
+
+@pytest.mark.parametrize("phase", list(CALHAMER_PRINTED))
+def test_calhamer_lines_as_printed_split_into_their_orders(phase: str) -> None:
+    """Each power's line reads as the orders the transcription gives one by one, and the
+    phase then comes out as the book says."""
+    index = next(i for i, p in enumerate(CALHAMER.phases) if p.phase == phase)
+    position = CALHAMER.before(index)
+    transcribed = read_orders(CALHAMER, position, CALHAMER.phases[index])
+    printed: dict[str, list[Order]] = {}
+    for power, line in CALHAMER_PRINTED[phase].items():
+        read = parse_orders(line, position, power)
+        assert [str(r.error) for r in read if not r.ok] == [], (power, line)
+        printed[power] = [r.order for r in read if r.order is not None]
+        assert printed[power] == transcribed[power], power
+    check(CALHAMER.phases[index], adjudicate(position, printed))

@@ -89,7 +89,8 @@ ORDER = CommandSpec(
     order,
     (
         "Any usual notation works: A Par-Bur, A PAR - BUR, Paris army to Burgundy, "
-        "F Bre-MAO, A Mar S A Par-Bur, F NTH C A Lon-Bel, A Par R Gas, build A Par, waive.",
+        "F Bre-MAO, A Mar S A Par-Bur, F NTH C A Lon-Bel, A Par R Gas, build A Par, waive. "
+        "Orders run together on one line (A Par-Bur F Bre-MAO) are told apart.",
         "A later order for a unit replaces the earlier one. Send orders here by direct "
         "message; in the channel only you see the answer.",
         "DRAW or SURRENDER among the orders (`order A Par-Bur; F Bre-MAO; DRAW`) votes for "
@@ -103,7 +104,8 @@ ORDER = CommandSpec(
         "`disband` to disband rather than be asked), `if +2 build A LON, F EDI` (when two "
         "builds are owed after the Fall), `if -1 remove A MUN` (one removal owed). They "
         "become your orders when that phase opens, and you are told; whatever they did not "
-        "foresee you order as usual.",
+        "foresee you order as usual. The league's wording works too: `if two centres are "
+        "gained, build A LON and F EDI`, `if I lose 1, remove A MUN`.",
     ),
     (
         "order A Par-Bur; F Bre-MAO; A Mar-Spa",

@@ -12,6 +12,7 @@ from bot.service.errors import UserError
 from bot.service.stored_orders import read_orders
 from bot.service.turn import opening
 from bot.service.words.labels import phase_label, power_name
+from bot.service.words.order_lists import convoy_warnings
 from bot.service.words.power_state import missing_orders
 from bot.store import Game, OrderKind, Phase, PowerStatus
 from engine import Order, PhaseKind, Position
@@ -81,7 +82,7 @@ class Turn:
             text = f"Still to order: {len(missing)} {missing[0]}{'s' if len(missing) > 1 else ''}"
         else:
             text = f"Units without orders: {', '.join(missing)}"
-        return Section(None, (Line(text),))
+        return Section(None, (Line(text), *convoy_warnings(self.position, self.power, orders)))
 
 
 async def require_playing(ctx: Context, game: Game, position: Position, power: str) -> None:

@@ -11,7 +11,10 @@ errata), as players write them, and put to work when their phase opens:
 
 Several go in one `order` separated by `;` or new lines, and may sit beside plain orders.
 ``+N`` / ``-N`` is the adjustment the power ends the year with: builds owed (centres gained)
-or removals owed.
+or removals owed. The league's own words say the same: "If two Supply Centers are gained,
+build A LON and F EDI; if only one is gained, build F LON" is ``if +2 ...; if +1 ...``, and
+so are "if I gain 2", "if gain one", "if 1 centre gained", "if one supply center is lost,
+remove A MUN", "if I lose 1" (counts in figures or as words, one to ten).
 
 When the retreat or adjustment phase opens, each condition that fits what happened becomes an
 order of the new phase, as if the player had just sent it. What the conditions did not
@@ -53,10 +56,19 @@ _RETREAT = re.compile(
     r"(?:(?:retreats?|r)\b\s*(?:to\b)?\s*)?(?:\(?in order of preference\)?\s*[:,]?\s*)?"
     r"(?P<list>.*)"
 )
+_NUMBERS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+# "if +2 build ...", "If two Supply Centers are gained, build ..." (the league's own wording),
+# "if only one is gained, ...", "if I gain 2 ...", "if I lose 1, remove ..."
 _ADJUST = re.compile(
-    r"(?is)\s*if\s+(?P<delta>[+-]?\s*\d+)\s*(?:centres?|centers?|supply centres?)?\s*"
-    r"(?:gained|lost)?\s*[:,]?\s*(?P<verb>builds?|removes?|disbands?)?\b\s*(?P<list>.*)"
+    r"(?is)\s*if\s+(?:(?:i|we)\s+)?(?P<gain>gains?|wins?|loses?)?\s*(?:only\s+)?"
+    rf"(?P<delta>[+-]?\s*\d+|{'|'.join(_NUMBERS)})\b\s*(?:(?:more|fewer)\s+)?"
+    r"(?P<noun>(?:supply\s+)?(?:centres?|centers?)|scs?|builds?|removals?)?\s*"
+    r"(?:(?:is|are)\s+)?(?P<done>gained|won|lost)?\s*[:,]?\s*"
+    r"(?P<verb>builds?|removes?|disbands?)?\b\s*(?P<list>.*)"
 )
+# the words that say whether centres are gained (builds owed) or lost (removals owed)
+_BUILDS = ("gain", "win", "won", "build")
+_REMOVALS = ("lose", "lost", "remov", "disband")
 _SEPARATORS = re.compile(r"[;\n]")
 _ITEMS = re.compile(r"\s*(?:,|\band\b|\bor\b|\bthen\b)\s*", re.IGNORECASE)
 _DISBAND = ("disband", "d")
@@ -195,15 +207,36 @@ def _retreat(match: re.Match[str], position: Position, power: str) -> Conditiona
     return Conditional(RETREAT, province=province, retreats=tuple(retreats), disband=disband)
 
 
-def _adjustment(match: re.Match[str], position: Position, power: str) -> Conditional:
-    delta = int(match.group("delta").replace(" ", ""))
-    if delta == 0:
+def _delta(match: re.Match[str]) -> int:
+    """The adjustment the condition names: builds owed (positive) or removals (negative).
+
+    A sign says which; so do the words (gained, lost, build, remove); with neither, a count
+    is of builds.
+    """
+    written = match.group("delta").replace(" ", "").lower()
+    count = _NUMBERS.index(written) + 1 if written in _NUMBERS else abs(int(written))
+    if count == 0:
         raise ConditionError("say +1, +2, ... for builds owed or -1, -2, ... for removals owed")
+    words = [(match.group(g) or "").lower() for g in ("gain", "noun", "done", "verb")]
+    builds = any(w.startswith(_BUILDS) for w in words)
+    removals = any(w.startswith(_REMOVALS) for w in words)
+    if written[0] in "+-":
+        delta = int(written)
+        if (builds and delta < 0) or (removals and delta > 0):
+            raise ConditionError(f"{delta:+d} means {'removals' if delta < 0 else 'builds'}")
+        return delta
+    if builds and removals:
+        raise ConditionError(
+            f"centres gained mean builds and centres lost mean removals: write "
+            f"`if +{count} build ...` or `if -{count} remove ...`"
+        )
+    return -count if removals else count
+
+
+def _adjustment(match: re.Match[str], position: Position, power: str) -> Conditional:
+    delta = _delta(match)
     if position.phase.season is not Season.FALL:
         raise ConditionError("adjustments follow a Fall: send them with your Fall orders")
-    verb = (match.group("verb") or "").lower()
-    if (verb.startswith("build") and delta < 0) or (verb[:1] in ("r", "d") and delta > 0):
-        raise ConditionError(f"{delta:+d} means {'removals' if delta < 0 else 'builds'}")
     items = _items(match.group("list"))
     if not items:
         raise ConditionError("say what to build or remove")

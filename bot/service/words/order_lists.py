@@ -20,6 +20,7 @@ from engine import (
     Position,
     Waive,
     format_order,
+    unmatched_convoys,
 )
 from engine.orders import order_unit
 
@@ -35,6 +36,9 @@ class OrderLineLike(Protocol):
 
     @property
     def error(self) -> OrderError | None: ...
+
+    @property
+    def note(self) -> str | None: ...
 
 
 def orders_echo(lines: Sequence[OrderLineLike], *, replaced: Set[str] = frozenset()) -> Message:
@@ -64,10 +68,12 @@ def orders_echo(lines: Sequence[OrderLineLike], *, replaced: Set[str] = frozense
             out.append(Line(f"{WARNING} {text} — replaced by a later line for {unit}", code=True))
             continue
         accepted += 1
+        # taken, but not as written (a wrong unit letter): the player must see how it was read
+        remarks = [line.note] if line.note is not None else []
         if unit is not None and unit_key(unit) in replaced:
-            out.append(
-                Line(f"{WARNING} {text} — replaces your earlier order for {unit}", code=True)
-            )
+            remarks.append(f"replaces your earlier order for {unit}")
+        if remarks:
+            out.append(Line(f"{WARNING} {text} — {'; '.join(remarks)}", code=True))
         else:
             out.append(Line(f"{OK} {text}", code=True))
     title = f"Orders: {accepted} accepted"
@@ -91,8 +97,15 @@ def orders_message(
         sections.append(
             Section("Conditional orders", tuple(Line(c, code=True) for c in conditional))
         )
-    sections.append(Section(None, (Line(_still_to_order(position, power, orders)),)))
+    still = Line(_still_to_order(position, power, orders))
+    sections.append(Section(None, (still, *convoy_warnings(position, power, orders))))
     return Message(title=title, sections=tuple(sections))
+
+
+def convoy_warnings(position: Position, power: str, orders: Sequence[Order]) -> tuple[Line, ...]:
+    """A line for each of the power's own armies its fleets convoy while the army is not
+    ordered to make the move (only its own: another power's orders are secret)."""
+    return tuple(Line(f"{WARNING} {note}") for note in unmatched_convoys(position, power, orders))
 
 
 def _still_to_order(position: Position, power: str, orders: Sequence[Order]) -> str:

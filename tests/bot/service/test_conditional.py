@@ -173,6 +173,17 @@ def test_adjustment_conditions_are_read() -> None:
         ("if +1 build F LON", "if +1 build F LON"),
         ("if +1 waive", "if +1 build WAIVE"),
         ("if -1 remove F LON", "if -1 remove F LON"),
+        # the league's wording, and other ways to say the same
+        ("If two Supply Centers are gained, build A LON and F EDI", "if +2 build A LON, F EDI"),
+        ("if only one is gained, build F LON", "if +1 build F LON"),
+        ("if I gain 2 build A LON, F EDI", "if +2 build A LON, F EDI"),
+        ("if gain one build F LON", "if +1 build F LON"),
+        ("if 1 centre gained build F LON", "if +1 build F LON"),
+        ("if we win three: A LON, F EDI, A LVP", "if +3 build A LON, F EDI, A LVP"),
+        ("if one supply center is lost, remove F LON", "if -1 remove F LON"),
+        ("if I lose 1, remove F LON", "if -1 remove F LON"),
+        ("if 1 remove F LON", "if -1 remove F LON"),
+        ("If TEN centres are gained: waive", "if +10 build WAIVE"),
     ]:
         assert read_conditional(text, fall, "ENGLAND").text == canonical
 
@@ -188,6 +199,9 @@ def test_adjustment_conditions_are_read() -> None:
         ("if +1 build A BER, A KIE", "F", "+1 allows 1, not 2"),
         ("if -1 build A BER", "F", "-1 means removals"),
         ("if 0 build A BER", "F", "say +1, +2"),
+        ("if I gain 1, remove A BER", "F", "write `if +1 build ...` or `if -1 remove ...`"),
+        ("if +1 centre lost, remove A BER", "F", "+1 means builds"),
+        ("if eleven are gained, build A BER", "F", "write `if MUN dislodged retreat BER, KIE`"),
         ("if the sky falls", "S", "write `if MUN dislodged retreat BER, KIE`"),
     ],
 )
@@ -203,3 +217,98 @@ def test_pieces_are_split() -> None:
         ["if MUN dislodged retreat BER, KIE", "if +1 x"],
         "A PAR - BUR, F BRE - MAO",
     )
+
+
+# The league's wording of conditional adjustments, end to end: given with the Fall orders,
+# applied when the Winter opens. England takes Norway (and Belgium, unless told to hold),
+# Germany takes Denmark and Paris, France loses Paris.
+LEAGUE_SPRING = """
+bob@dm> order F Lon-NTH; F Edi-NWG; A Lvp-Yor
+carol@dm> order A Par-Pic; F Bre-MAO; A Mar H
+dave@dm> order A Mun-Bur; A Ber-Kie; F Kie-Den
+gm> /dip process
+"""
+TWO_GAINED = "bob@dm> order F NWG-Nwy; F NTH-Bel; A Yor H"
+ONE_GAINED = "bob@dm> order F NWG-Nwy; F NTH H; A Yor H"
+COVERED = "These are your orders for Winter 1901 adjustments; `order` still changes them."
+UNCOVERED = "Your conditional orders did not cover everything: order the rest."
+LEAGUE_EXAMPLE = (
+    "If two Supply Centers are gained, build A LON and F EDI; if only one is gained, build F LON"
+)
+
+
+@pytest.fixture(params=BACKENDS)
+async def league(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Table]:
+    async with open_table(request.param, tmp_path) as table:
+        await table.seven_players(options="reminders=off")
+        await table.play(LEAGUE_SPRING + "dave@dm> order A Bur-Par")
+        table.fresh()
+        yield table
+
+
+@pytest.mark.parametrize(
+    ("fall", "given", "canonical", "applied"),
+    [
+        (
+            TWO_GAINED,
+            f"bob@dm> order {LEAGUE_EXAMPLE}",
+            ["if +2 build A LON, F EDI", "if +1 build F LON"],
+            ("bob", ["A LON B", "F EDI B", COVERED]),
+        ),
+        (
+            ONE_GAINED,
+            f"bob@dm> order {LEAGUE_EXAMPLE}",
+            ["if +2 build A LON, F EDI", "if +1 build F LON"],
+            ("bob", ["F LON B", COVERED]),
+        ),
+        (
+            TWO_GAINED,
+            "dave@dm> order if I gain 2 build A MUN, A BER",
+            ["if +2 build A MUN, A BER"],
+            ("dave", ["A MUN B", "A BER B", COVERED]),
+        ),
+        (
+            TWO_GAINED,
+            "dave@dm> order if +2 build A BER and F KIE",
+            ["if +2 build A BER, F KIE"],
+            ("dave", ["A BER B", UNCOVERED]),  # Kiel is occupied: the other build is asked for
+        ),
+        (
+            ONE_GAINED,
+            "bob@dm> order if gain one build F EDI",
+            ["if +1 build F EDI"],
+            ("bob", ["F EDI B", COVERED]),
+        ),
+        (
+            ONE_GAINED,
+            "bob@dm> order if 1 centre gained build A LVP",
+            ["if +1 build A LVP"],
+            ("bob", ["A LVP B", COVERED]),
+        ),
+        (
+            ONE_GAINED,
+            "carol@dm> order if one supply center is lost, remove A PIC",
+            ["if -1 remove A PIC"],
+            ("carol", ["A PIC D", COVERED]),
+        ),
+        (
+            ONE_GAINED,
+            "carol@dm> order if I lose 1, remove F MAO",
+            ["if -1 remove F MAO"],
+            ("carol", ["F MAO D", COVERED]),
+        ),
+    ],
+)
+async def test_the_leagues_wording_of_adjustments(
+    league: Table, fall: str, given: str, canonical: list[str], applied: tuple[str, list[str]]
+) -> None:
+    await league.play(fall)
+    who = given.split("@")[0]
+    lines = await league.play(given)
+    assert said(lines, f"dm:{who}")[2 : 2 + len(canonical)] == [f"✓ {c}" for c in canonical]
+    lines = await league.play("gm> /dip process")
+    player, orders = applied
+    dm = said(lines, f"dm:{player}")
+    assert dm[0].startswith("hague: Winter 1901 adjustments")
+    start = dm.index("Applied from your conditional orders") + 1
+    assert dm[start : start + len(orders)] == orders

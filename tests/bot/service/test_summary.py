@@ -544,3 +544,15 @@ def test_status_never_shows_orders(dislodgement: tuple[Position, Resolution]) ->
     # not even which units have orders, nor where anyone is going
     for word in ("GAS", "BUR", "MAO", "POR", "PAR", " S ", " - ", " H"):
         assert word not in text
+
+
+def test_orders_echo_names_a_wrong_unit_letter_either_way() -> None:
+    """A fleet written as an army is taken for the fleet, and the reply says so; an army
+    written as a fleet that only a fleet could move is refused for that reason."""
+    start = Position.initial()
+    message = orders_echo(parse_orders("A Bre - MAO; F Mar - Gulf of Lyon", start, "FRANCE"))
+    assert message.title == "Orders: 1 accepted, 1 not accepted"
+    assert lines(message, None) == [
+        "⚠ F BRE - MAO — there is a fleet in Brest, not an army",
+        "✗ F Mar - Gulf of Lyon — illegal: there is an army in Marseilles, not a fleet",
+    ]
