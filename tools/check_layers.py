@@ -34,7 +34,7 @@ ZONES: dict[str, frozenset[str]] = {
     "roster": frozenset({"options"}),
     "stored_orders": frozenset({"options", "words"}),
     "outbox": frozenset({"effects", "errors"}),
-    "context": frozenset({"effects", "errors", "maps", "options", "outbox"}),
+    "context": frozenset({"effects", "errors", "maps", "options", "outbox", "words"}),
     "turn": frozenset(
         {
             *("effects", "errors", "maps", "context", "roster", "stored_orders"),

@@ -35,7 +35,7 @@ FORMAT = "dipgm-game-record/1"
 
 
 async def export(ctx: Context) -> list[Reply]:
-    game = await ctx.game()
+    game = await ctx.game(ended=True)
     if game.status == GameStatus.FORMING:
         raise UserError(f"{game.name} has not started: there is nothing to export yet.")
     if not ctx.is_gm(game):

@@ -30,7 +30,7 @@ _REGION_WORDS = "a province code, or a region such as balkans or scandinavia"
 
 
 async def status(ctx: Context) -> list[Reply]:
-    game = await ctx.game()
+    game = await ctx.game(ended=True)
     if game.status == GameStatus.FORMING:
         return [ctx.private(await _forming_status(ctx, game))]
     if game.status == GameStatus.FINISHED:
@@ -112,7 +112,7 @@ def _finished_status(ctx: Context, game: Game) -> Message:
 
 
 async def map_(ctx: Context) -> list[Reply]:
-    game = await ctx.game()
+    game = await ctx.game(ended=True)
     if game.status == GameStatus.FORMING:
         raise UserError(f"{game.name} has not started: the map appears with `start`.")
     asked_phase: str | None = None
@@ -267,7 +267,7 @@ async def _my_orders_map(
 
 
 async def history(ctx: Context) -> list[Reply]:
-    game = await ctx.game()
+    game = await ctx.game(ended=True)
     every = await ctx.store.phases_of(game.id)
     done = [p for p in every if p.status == PhaseStatus.ADJUDICATED]
     word = ctx.args.strip().upper()
