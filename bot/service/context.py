@@ -237,6 +237,14 @@ class Context:
                 return player
         return None
 
+    async def powers_played(self, game: Game) -> list[str]:
+        """Every power the requester commands in ``game``; none when they play none (a game
+        master who only runs it, say)."""
+        player = await self.membership(game)
+        if player is None or player.power is None:
+            return []
+        return commanded(game.settings, player.power)
+
     async def powers(self, game: Game) -> list[str]:
         """Every power the requester commands in a started game: one, or several when
         fewer than seven play (the rule book's layouts)."""

@@ -92,10 +92,7 @@ async def press_seen_by(ctx: Context, game: Game) -> frozenset[str] | None:
     over), else the powers they command (none for a game master who plays none)."""
     if game.status == GameStatus.FINISHED:
         return None
-    player = await ctx.membership(game)
-    if player is None or player.power is None:
-        return frozenset()
-    return frozenset(commanded(game.settings, player.power))
+    return frozenset(await ctx.powers_played(game))
 
 
 def _press_note(ctx: Context, game: Game, seen: frozenset[str] | None) -> tuple[Line, ...]:

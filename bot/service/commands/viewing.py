@@ -50,6 +50,7 @@ async def status(ctx: Context) -> list[Reply]:
         ready=await ctx.store.ready_powers(phase.id),
         missing=missing,
         deadline_text=opening.deadline_text(phase, ctx.zone(game), ctx.now),
+        own=frozenset(await ctx.powers_played(game)),
     )
     statuses = await ctx.store.power_statuses(game.id)
     idle = {
@@ -68,8 +69,13 @@ async def status(ctx: Context) -> list[Reply]:
 STATUS = CommandSpec(
     "status",
     "status",
-    "The phase, its deadline, who is ready or still missing orders, and centre counts.",
+    "The phase, its deadline, who is ready or still ordering, and centre counts.",
     status,
+    (
+        "Of each power it says whether it is ready, still ordering, or has its orders in "
+        "without being ready: never what it ordered, nor how many of its units lack orders. "
+        "Your own power's missing orders are counted for you (the reply is yours alone).",
+    ),
 )
 
 
