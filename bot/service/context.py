@@ -1,8 +1,10 @@
 """One request being handled: who asks, where, about which game, and how to answer.
 
 Every command handler gets a :class:`Context` inside the request's transaction. It finds
-the game the request means (asking, never guessing, when a DM could mean several), checks
-who may do what, and shapes replies: private ones go only to the requester.
+the game the request means (asking, never guessing, when a DM could mean several; in a
+channel, its game even once it has ended, until the next is created there), refuses a game
+that has ended to what would change it, checks who may do what, and shapes replies: private
+ones go only to the requester.
 """
 
 from __future__ import annotations
@@ -17,8 +19,9 @@ from bot.service.maps import Animator, Renderer
 from bot.service.options.fewer_players import commanded
 from bot.service.options.game_options import GameOptions
 from bot.service.outbox import queue
+from bot.service.words.labels import phase_label
 from bot.service.words.quoting import excerpt
-from bot.store import Game, GameStatus, Phase, Platform, Player, Store
+from bot.store import Game, GameStatus, Phase, PhaseStatus, Platform, Player, Store
 from engine import Position, Variant, load_variant
 
 FollowUp = Callable[[], Awaitable[list[Reply]]]
@@ -112,8 +115,34 @@ class Context:
 
     # The game ----------------------------------------------------------------------------
 
-    async def game(self) -> Game:
-        """The game the request means: named, the channel's, or the requester's only game."""
+    async def game(self, *, ended: bool = False) -> Game:
+        """The game the request means: named, the channel's, or the requester's only game.
+
+        A channel's game is its newest, also once it has ended, until another is created
+        there. A game that has ended is refused, saying when it ended, unless ``ended``
+        (for what only reads it: status, map, history, export...)."""
+        game = await self._meant_game()
+        if game.status == GameStatus.FINISHED and not ended:
+            raise UserError(await self._ended_text(game))
+        return game
+
+    async def _ended_text(self, game: Game) -> str:
+        """Why a game that has ended takes no more moves, and what it still answers."""
+        phases = [
+            p for p in await self.store.phases_of(game.id) if p.status != PhaseStatus.ROLLED_BACK
+        ]
+        if phases:
+            text = (
+                f"{game.name} ended in {phase_label(phases[-1].name)}; `status`, `history`, "
+                "`map` and `export` still show how it went."
+            )
+        else:
+            text = f"{game.name} ended before it started; there is nothing to play in it."
+        if self.in_channel_of(game):
+            text += " `newgame` starts a new game in this channel."
+        return text
+
+    async def _meant_game(self) -> Game:
         named = self.command.game
         if named is not None:
             game = await self.store.find_game(self.platform, self.workspace, named.lower())
@@ -125,7 +154,7 @@ class Context:
         place = self.request.place
         if not place.is_dm and place.channel is not None:
             game = await self.store.find_game_by_channel(
-                self.platform, self.workspace, place.channel
+                self.platform, self.workspace, place.channel, include_finished=True
             )
             if game is None:
                 raise UserError(
@@ -188,17 +217,16 @@ class Context:
                 f"use `{self.command.name}`."
             )
 
-    @staticmethod
-    def require_started(game: Game) -> None:
+    async def require_started(self, game: Game) -> None:
         if game.status == GameStatus.FORMING:
             raise UserError(
                 f"{game.name} has not started yet: the game master starts it with `start`."
             )
         if game.status == GameStatus.FINISHED:
-            raise UserError(f"{game.name} is over. `history` and `map` still show how it went.")
+            raise UserError(await self._ended_text(game))
 
     async def open_phase(self, game: Game) -> tuple[Phase, Position]:
-        self.require_started(game)
+        await self.require_started(game)
         phase = await self.store.open_phase_of(game.id)
         if phase is None:
             raise UserError(f"{game.name} has no phase open for orders.")
@@ -210,6 +238,14 @@ class Context:
                 return player
         return None
 
+    async def powers_played(self, game: Game) -> list[str]:
+        """Every power the requester commands in ``game``; none when they play none (a game
+        master who only runs it, say)."""
+        player = await self.membership(game)
+        if player is None or player.power is None:
+            return []
+        return commanded(game.settings, player.power)
+
     async def powers(self, game: Game) -> list[str]:
         """Every power the requester commands in a started game: one, or several when
         fewer than seven play (the rule book's layouts)."""
@@ -220,7 +256,7 @@ class Context:
         player = await self.membership(game)
         if player is None:
             raise UserError(f"You do not play in {game.name}.")
-        self.require_started(game)
+        await self.require_started(game)
         if player.power is None:
             raise UserError(f"You have no power in {game.name}.")
         return player.power

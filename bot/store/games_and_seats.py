@@ -67,19 +67,21 @@ class GamesAndSeats(StorePart):
         )
 
     async def find_game_by_channel(
-        self, platform: Platform, workspace: str, channel: str
+        self, platform: Platform, workspace: str, channel: str, *, include_finished: bool = False
     ) -> Game | None:
-        """The newest unfinished game played in a channel."""
+        """The newest unfinished game played in a channel; with ``include_finished``, when
+        none is unfinished, the newest that has ended (the channel's game until the next)."""
+        query = select(Game).where(
+            Game.platform == platform, Game.workspace == workspace, Game.channel == channel
+        )
+        if not include_finished:
+            query = query.where(Game.status != GameStatus.FINISHED)
         return await self.session.scalar(
-            select(Game)
-            .where(
-                Game.platform == platform,
-                Game.workspace == workspace,
-                Game.channel == channel,
-                Game.status != GameStatus.FINISHED,
-            )
-            .order_by(Game.created_at.desc(), Game.id.desc())
-            .limit(1)
+            query.order_by(
+                (Game.status == GameStatus.FINISHED).asc(),
+                Game.created_at.desc(),
+                Game.id.desc(),
+            ).limit(1)
         )
 
     async def games_of_user(

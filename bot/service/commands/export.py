@@ -4,11 +4,14 @@ Every adjudicated phase is one entry: ``request`` is the position and the orders
 adjudicated, in the form `dipgm adjudicate` reads; ``result`` is what came of them, in the
 form it answers (so feeding each request to the adjudicator must give its result again);
 then the phase's press and votes. Grey press never names its writer, nor its recipients (who
-they are tells who wrote it). Players are listed
-unless the game is anonymous.
+they are tells who wrote it). Players are listed unless the game is anonymous.
 
 Who may export: any of the game's players once it is over; the game master at any time,
-but never anything of the open phase (its orders, votes and press are still secret).
+but never anything of the open phase (its orders, votes and press are still secret). Before
+the game is over a record holds only the press its reader has already read: what their own
+powers sent or received. A game master who plays no power gets none, not even press posted
+in the channel (a kept message does not say where it was delivered). Once the game is over,
+every message is in it.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from bot.service.effects import Image, Line, Message, Reply, Section
 from bot.service.errors import UserError
 from bot.service.options.fewer_players import commanded
 from bot.service.stored_orders import phase_orders
+from bot.service.words.labels import power_names
 from bot.store import Game, GameStatus, Phase, PhaseStatus, Press, Vote
 from engine import format_order
 
@@ -31,7 +35,7 @@ FORMAT = "dipgm-game-record/1"
 
 
 async def export(ctx: Context) -> list[Reply]:
-    game = await ctx.game()
+    game = await ctx.game(ended=True)
     if game.status == GameStatus.FORMING:
         raise UserError(f"{game.name} has not started: there is nothing to export yet.")
     if not ctx.is_gm(game):
@@ -42,9 +46,11 @@ async def export(ctx: Context) -> list[Reply]:
             raise UserError(
                 f"{game.name} is still being played: players may export it once it is over."
             )
-    record = await game_record(ctx, game)
+    seen = await press_seen_by(ctx, game)
+    record = await game_record(ctx, game, seen)
     data = json.dumps(record, indent=1, ensure_ascii=False).encode()
     count = len(record["phases"])
+    press = "with press and votes" if seen is None else "with votes"
     message = Message(
         title=f"{game.name}: the game record",
         sections=(
@@ -53,8 +59,9 @@ async def export(ctx: Context) -> list[Reply]:
                 (
                     Line(
                         f"{count} adjudicated phase{'s' if count != 1 else ''}, each as "
-                        "`dipgm adjudicate` reads and answers it, with press and votes."
+                        f"`dipgm adjudicate` reads and answers it, {press}."
                     ),
+                    *_press_note(ctx, game, seen),
                 ),
             ),
         ),
@@ -73,16 +80,52 @@ EXPORT = CommandSpec(
         "record can be checked or replayed. Grey press never names its writer; players "
         "are listed unless the game is anonymous.",
         "Players may export a game once it is over; the game master at any time, without "
-        "anything of the phase still open.",
+        "anything of the phase still open, and with only the press their own power sent or "
+        "received until the game is over.",
     ),
     ("export",),
 )
 
 
-async def game_record(ctx: Context, game: Game) -> dict[str, Any]:
+async def press_seen_by(ctx: Context, game: Game) -> frozenset[str] | None:
+    """Whose press the requester may find in the record: None for all of it (the game is
+    over), else the powers they command (none for a game master who plays none)."""
+    if game.status == GameStatus.FINISHED:
+        return None
+    return frozenset(await ctx.powers_played(game))
+
+
+def _press_note(ctx: Context, game: Game, seen: frozenset[str] | None) -> tuple[Line, ...]:
+    if seen is None:
+        return ()
+    if not seen:
+        return (
+            Line(
+                f"{game.name} is still being played: its press stays with the powers who "
+                "sent and received it until the game is over, so none is in the record."
+            ),
+        )
+    powers = power_names(ctx.variant(game), sorted(seen))
+    return (
+        Line(
+            f"{game.name} is still being played: the record holds only the press "
+            f"{powers} sent or received; the rest is in it once the game is over."
+        ),
+    )
+
+
+def _readable(item: Press, seen: frozenset[str] | None) -> bool:
+    if seen is None:
+        return True
+    return item.from_power in seen or not seen.isdisjoint(item.to_powers)
+
+
+async def game_record(ctx: Context, game: Game, seen: frozenset[str] | None) -> dict[str, Any]:
+    """The record of ``game``; ``seen``: only the press these powers sent or received (None:
+    every message)."""
     every = await ctx.store.phases_of(game.id)
     done = [p for p in every if p.status == PhaseStatus.ADJUDICATED]
-    press = await ctx.store.press_of(game.id)
+    press = [item for item in await ctx.store.press_of(game.id) if _readable(item, seen)]
     votes = await ctx.store.votes_of(game.id)
     record: dict[str, Any] = {
         "format": FORMAT,
@@ -96,6 +139,8 @@ async def game_record(ctx: Context, game: Game) -> dict[str, Any]:
             "outcome": game.outcome,
             "settings": ctx.options(game).to_settings(),
         },
+        # None: every message kept; else the powers whose sent and received press it holds.
+        "press_seen_by": None if seen is None else sorted(seen),
     }
     if not ctx.options(game).anonymous:
         record["players"] = [

@@ -99,9 +99,8 @@ async def join(ctx: Context) -> list[Reply]:
     game = await ctx.game()
     variant = ctx.variant(game)
     if game.status != GameStatus.FORMING:
-        state = "ended" if game.status == GameStatus.FINISHED else "started"
         raise UserError(
-            f"{game.name} has already {state}: players join before the game master writes `start`."
+            f"{game.name} has already started: players join before the game master writes `start`."
         )
     preferences = read_preferences(variant, ctx.args)
     players = await ctx.store.players_of(game.id)
@@ -154,8 +153,6 @@ async def leave(ctx: Context) -> list[Reply]:
     player = await ctx.membership(game)
     if player is None:
         raise UserError(f"You do not play in {game.name}.")
-    if game.status == GameStatus.FINISHED:
-        raise UserError(f"{game.name} is over: there is nothing to leave.")
     name = ctx.request.actor.display_name
     if game.status == GameStatus.FORMING:
         await ctx.store.remove_player(game.id, ctx.actor_id)
@@ -272,7 +269,7 @@ async def _game_line(ctx: Context, game: Game, mine: bool) -> str:
 
 
 async def players(ctx: Context) -> list[Reply]:
-    game = await ctx.game()
+    game = await ctx.game(ended=True)
     variant = ctx.variant(game)
     members = await ctx.store.players_of(game.id)
     total = len(variant.powers)

@@ -282,8 +282,6 @@ def _set_times(phase: Phase, times: PhaseTimes) -> None:
 async def end(ctx: Context) -> list[Reply]:
     game = await ctx.game()
     ctx.require_gm(game)
-    if game.status == GameStatus.FINISHED:
-        raise UserError(f"{game.name} is already over.")
     if ctx.args.strip().lower() != "confirm":
         raise UserError(
             f"`end` stops {game.name} for good, without a winner; orders not yet adjudicated "

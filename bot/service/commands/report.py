@@ -15,7 +15,8 @@ MAX_LENGTH = 3500
 
 
 async def report(ctx: Context) -> list[Reply]:
-    game = await ctx.game()
+    # A dispute may outlive the game: the game master hears of it all the same.
+    game = await ctx.game(ended=True)
     body = ctx.args.strip()
     if not body:
         raise UserError(

@@ -28,7 +28,8 @@ RACE = "The game moved on while you asked: nothing was undone. Look at `status`,
 
 
 async def rollback(ctx: Context) -> list[Reply]:
-    game = await ctx.game()
+    # Undoing the adjudication that ended a game is what brings it back.
+    game = await ctx.game(ended=True)
     ctx.require_gm(game)
     if game.status == GameStatus.FORMING:
         raise UserError(f"{game.name} has not started: there is nothing to undo.")

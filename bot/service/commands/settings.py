@@ -55,7 +55,8 @@ def rules_line(options: GameOptions) -> str:
 
 
 async def settings(ctx: Context) -> list[Reply]:
-    game = await ctx.game()
+    # Reading the settings of a game that has ended is fine; changing them is not.
+    game = await ctx.game(ended=not ctx.args.strip())
     options = ctx.options(game)
     variant = ctx.variant(game)
     if not ctx.args.strip():
@@ -70,8 +71,6 @@ async def settings(ctx: Context) -> list[Reply]:
         message = Message(title=f"{game.name}: settings", sections=(Section(None, tuple(lines)),))
         return [ctx.private(message)]
     ctx.require_gm(game)
-    if game.status == GameStatus.FINISHED:
-        raise UserError(f"{game.name} is over: its settings no longer change.")
     changed, names = parse_changes(ctx.args, options)
     if game.status != GameStatus.FORMING:
         for name in names:

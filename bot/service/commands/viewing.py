@@ -31,7 +31,7 @@ _REGION_WORDS = "a province code, or a region such as balkans or scandinavia"
 
 
 async def status(ctx: Context) -> list[Reply]:
-    game = await ctx.game()
+    game = await ctx.game(ended=True)
     if game.status == GameStatus.FORMING:
         return [ctx.private(await _forming_status(ctx, game))]
     if game.status == GameStatus.FINISHED:
@@ -51,6 +51,7 @@ async def status(ctx: Context) -> list[Reply]:
         ready=await ctx.store.ready_powers(phase.id),
         missing=missing,
         deadline_text=opening.deadline_text(phase, ctx.zone(game), ctx.now),
+        own=frozenset(await ctx.powers_played(game)),
     )
     statuses = await ctx.store.power_statuses(game.id)
     idle = {
@@ -69,8 +70,13 @@ async def status(ctx: Context) -> list[Reply]:
 STATUS = CommandSpec(
     "status",
     "status",
-    "The phase, its deadline, who is ready or still missing orders, and centre counts.",
+    "The phase, its deadline, who is ready or still ordering, and centre counts.",
     status,
+    (
+        "Of each power it says whether it is ready, still ordering, or has its orders in "
+        "without being ready: never what it ordered, nor how many of its units lack orders. "
+        "Your own power's missing orders are counted for you (the reply is yours alone).",
+    ),
 )
 
 
@@ -113,7 +119,7 @@ def _finished_status(ctx: Context, game: Game) -> Message:
 
 
 async def map_(ctx: Context) -> list[Reply]:
-    game = await ctx.game()
+    game = await ctx.game(ended=True)
     if game.status == GameStatus.FORMING:
         raise UserError(f"{game.name} has not started: the map appears with `start`.")
     asked_phase: str | None = None
@@ -260,7 +266,7 @@ async def _my_orders_map(
 
 
 async def history(ctx: Context) -> list[Reply]:
-    game = await ctx.game()
+    game = await ctx.game(ended=True)
     every = await ctx.store.phases_of(game.id)
     done = [p for p in every if p.status == PhaseStatus.ADJUDICATED]
     word = ctx.args.strip().upper()

@@ -1,6 +1,8 @@
-"""Where a phase stands, for everyone: who is ready, how many orders each power still lacks
-(counts only: which units have orders is a power's own business) and the centre counts.
-Public before the deadline, so it takes no orders at all.
+"""Where a phase stands: who is ready, who is still ordering, and the centre counts.
+
+Shown before the deadline to anyone who asks, so it takes no orders at all, and of a rival
+it says only whether they are done: how many of their units still lack orders would tell
+what they are up to. The reader's own powers are counted for them (the reply is theirs).
 """
 
 from __future__ import annotations
@@ -33,9 +35,11 @@ def status_lines(
     ready: Set[str],
     missing: Mapping[str, int],
     deadline_text: str,
+    own: Set[str] = frozenset(),
 ) -> Message:
-    """Where the phase stands, for everyone: who is ready, how many orders each power still
-    lacks (counts only: which units have orders is a power's own business) and centre counts.
+    """Where the phase stands: for each power whether it is ready, still ordering, or has
+    its orders in without saying it is ready; and the centre counts. Only the reader's
+    ``own`` powers are told how many orders they still lack.
 
     ``missing`` is power -> :func:`missing_orders` count; a power left out is taken to have
     ordered nothing yet.
@@ -51,10 +55,12 @@ def status_lines(
         owed = missing.get(power, due)
         if not due:
             text = "nothing to order"
+        elif power in own:
+            text = _own_text(position, power, owed, ready=power in ready)
         elif power in ready:
-            text = "ready" if owed <= 0 else f"ready, {_waiting_text(position, power, owed)}"
+            text = "ready"
         elif owed > 0:
-            text = _waiting_text(position, power, owed)
+            text = "still ordering"
         else:
             text = "orders in, not marked ready"
         state.append(Line(f"{name}: {text}"))
@@ -67,3 +73,11 @@ def status_lines(
             Section("Supply centres", tuple(counts)),
         ),
     )
+
+
+def _own_text(position: Position, power: str, owed: int, *, ready: bool) -> str:
+    if ready:
+        return "ready" if owed <= 0 else f"ready, {_waiting_text(position, power, owed)}"
+    if owed > 0:
+        return _waiting_text(position, power, owed)
+    return "orders in, not marked ready"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.bot.service.harness import GIF, Table, open_table, said
+from tests.bot.service.harness import GIF, SEVEN, Table, open_table, said
 from tests.bot.store.support import BACKENDS
 
 
@@ -117,3 +117,61 @@ async def test_ending_a_game_that_never_started_animates_nothing(table: Table) -
         "The game master ended the game without a winner.",
     ]
     assert table.animator.calls == []
+    assert await table.play("zoe> /dip join") == [
+        "[only:zoe#game] hague ended before it started; there is nothing to play in it. "
+        "`newgame` starts a new game in this channel."
+    ]
+
+
+ENDED = (
+    "hague ended in Spring 1901; `status`, `history`, `map` and `export` still show how it "
+    "went. `newgame` starts a new game in this channel."
+)
+
+
+async def test_the_channel_answers_about_its_game_until_the_next_is_created(
+    table: Table,
+) -> None:
+    await table.seven_players()
+    await table.play("\n".join(f"{user}@dm> draw" for user in SEVEN) + "\ngm> /dip process")
+    table.fresh()
+    # What the final announcement promises, asked in the channel without naming the game.
+    lines = await table.play("alice> /dip status")
+    assert said(lines, "only:alice#game")[:2] == [
+        "hague is over",
+        "The game ended in a draw shared by Austria, England, France, Germany, Italy, Russia "
+        "and Turkey.",
+    ]
+    lines = await table.play("alice> /dip history")
+    assert said(lines, "only:alice#game")[0] == "hague: Spring 1901 — orders and results"
+    lines = await table.play("alice> /dip map")
+    assert lines == [
+        "[#game] hague: Spring 1901 — orders and results",
+        f"[file #game] {table.map_dir / 'hague-S1901M-results.png'}",
+    ]
+    lines = await table.play("alice> /dip export")
+    assert said(lines, "only:alice#game")[0] == "hague: the game record"
+    # What would change the game is refused, saying when it ended.
+    for command in (
+        "carol> /dip order A PAR - BUR",
+        "carol> /dip ready",
+        "carol> /dip draw",
+        "carol> /dip press all Again?",
+        "zoe> /dip join",
+        "carol> /dip leave confirm",
+        "gm> /dip start",
+        "gm> /dip process",
+        "gm> /dip pause",
+        "gm> /dip replace france zoe",
+    ):
+        user = command.split(">")[0]
+        assert await table.play(command) == [f"[only:{user}#game] {ENDED}"], command
+    # A new game in the channel is the channel's game from then on.
+    lines = await table.play("gm> /dip newgame second")
+    assert said(lines, "#game")[0] == "New game: second"
+    lines = await table.play("zoe> /dip join")
+    assert said(lines, "#game") == ["zoe joined second (1 of 7 players)."]
+    lines = await table.play("alice> /dip status")
+    assert said(lines, "only:alice#game")[0] == "second: forming"
+    lines = await table.play("alice> /dip game hague history")
+    assert said(lines, "only:alice#game")[0] == "hague: Spring 1901 — orders and results"

@@ -223,4 +223,6 @@ async def test_a_solo_victory_ends_the_game(table: Table) -> None:
         "France won with 18 supply centres.",
     ]
     lines = await table.play("alice@dm> game hague order A VIE H")
-    assert said(lines, "dm:alice") == ["hague is over. `history` and `map` still show how it went."]
+    assert said(lines, "dm:alice") == [
+        "hague ended in Fall 1901; `status`, `history`, `map` and `export` still show how it went."
+    ]

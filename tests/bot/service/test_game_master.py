@@ -120,14 +120,18 @@ async def test_end(table: Table) -> None:
     assert channel[2] == "hague: final standings"
     assert "A PAR - BUR" not in "\n".join(channel), "orders never adjudicated stay secret"
     lines = await table.play("alice> /dip status")
-    assert lines == [
-        "[only:alice#game] There is no game in this channel. Create one with `newgame`, or name "
-        "a game: `game <name> status`."
+    assert said(lines, "only:alice#game") == [
+        "hague is over",
+        "The game master ended the game without a winner.",
+        "`history` and `map` show how it went.",
     ]
-    lines = await table.play("alice> /dip game hague history")
+    lines = await table.play("alice> /dip history")
     assert lines == ["[only:alice#game] No phase of hague has been adjudicated yet."]
-    lines = await table.play("gm> /dip game hague end confirm")
-    assert lines == ["[only:gm#game] hague is already over."]
+    lines = await table.play("gm> /dip end confirm")
+    assert lines == [
+        "[only:gm#game] hague ended in Spring 1901; `status`, `history`, `map` and `export` "
+        "still show how it went. `newgame` starts a new game in this channel."
+    ]
     lines = await table.play("clock +3d")
     assert not said(lines, "#game"), "an ended game is never adjudicated"
 

@@ -195,7 +195,7 @@ async def test_ready_early_off_keeps_the_deadline(tmp_path: Path) -> None:
 # status --------------------------------------------------------------------------------------
 
 
-async def test_status_shows_counts_never_orders(table: Table) -> None:
+async def test_status_names_who_is_still_ordering_never_their_counts(table: Table) -> None:
     await table.play(
         """
         carol@dm> order A PAR - BUR; A MAR - SPA
@@ -209,10 +209,27 @@ async def test_status_shows_counts_never_orders(table: Table) -> None:
         "hague: Spring 1901 — status",
         "Deadline: Wed 7 Jan 2026 09:00 UTC (in 2 days)",
     ]
-    assert "France: 1 unit without orders" in status
-    assert "Germany: ready" in status
+    assert status[2:10] == [
+        "Orders",
+        "Austria: 3 units without orders",
+        "England: still ordering",
+        "France: still ordering",
+        "Germany: ready",
+        "Italy: still ordering",
+        "Russia: still ordering",
+        "Turkey: still ordering",
+    ]
     assert "Austria: 3 centres" in status
     assert not any("BUR" in line or "RUH" in line for line in status)
+    lines = await table.play("carol> /dip status")
+    status = said(lines, "only:carol#game")
+    assert "France: 1 unit without orders" in status
+    assert "Austria: still ordering" in status
+    assert [line for line in status if "without orders" in line] == [
+        "France: 1 unit without orders"
+    ]
+    lines = await table.play("gm> /dip status")
+    assert not any("without orders" in line for line in said(lines, "only:gm#game"))
 
 
 async def test_status_of_a_forming_game(tmp_path: Path) -> None:

@@ -196,3 +196,65 @@ async def test_an_anonymous_record_names_no_player(tmp_path: Path) -> None:
         data = record(table, lines)
         assert "players" not in data
         assert "alice" not in json.dumps(data)
+
+
+LETTERS = """
+bob@dm> press germany North sea pact
+eve@dm> press france Italy to France
+carol@dm> press germany France to Germany
+frank@dm> press france grey Grey to France
+alice@dm> press all Austria to all
+grace@dm> press russia grey Grey to Russia
+gm> /dip process
+dave@dm> press france Fall letter
+"""
+
+
+def press_texts(data: dict[str, Any]) -> set[str]:
+    return {item["text"] for entry in data["phases"] for item in entry["press"]}
+
+
+async def test_a_game_master_who_plays_exports_only_the_press_they_read(tmp_path: Path) -> None:
+    async with open_table("sqlite", tmp_path, admins=("carol",)) as table:
+        await table.seven_players(options="reminders=off press=grey")
+        await table.play(LETTERS)
+        lines = await table.play("carol@dm> game hague export")
+        assert said(lines, "dm:carol")[:3] == [
+            "hague: the game record",
+            "1 adjudicated phase, each as `dipgm adjudicate` reads and answers it, with votes.",
+            "hague is still being played: the record holds only the press France sent or "
+            "received; the rest is in it once the game is over.",
+        ]
+        data = record(table, lines)
+        assert data["press_seen_by"] == ["FRANCE"]
+        assert press_texts(data) == {
+            "Italy to France",
+            "France to Germany",
+            "Grey to France",
+            "Austria to all",
+        }
+        grey = next(p for p in data["phases"][0]["press"] if p["text"] == "Grey to France")
+        assert (grey["from"], grey["to"]) == (None, None)
+
+        lines = await table.play("gm> /dip export")
+        assert said(lines, "only:gm#game")[2] == (
+            "hague is still being played: its press stays with the powers who sent and "
+            "received it until the game is over, so none is in the record."
+        )
+        data = record(table, lines)
+        assert (data["press_seen_by"], press_texts(data)) == ([], set())
+
+        await table.play("\n".join(f"{user}@dm> draw" for user in SEVEN) + "\ngm> /dip process")
+        lines = await table.play("carol@dm> game hague export")
+        assert said(lines, "dm:carol")[1].endswith("with press and votes.")
+        data = record(table, lines)
+        assert data["press_seen_by"] is None
+        assert press_texts(data) == {
+            "North sea pact",
+            "Italy to France",
+            "France to Germany",
+            "Grey to France",
+            "Austria to all",
+            "Grey to Russia",
+            "Fall letter",
+        }

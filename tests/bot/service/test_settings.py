@@ -114,7 +114,12 @@ async def test_a_finished_game_keeps_its_settings(table: Table) -> None:
     await table.play("gm> /dip end confirm")
     table.fresh()
     lines = await table.play("gm> /dip game hague settings press=none")
-    assert said(lines, "only:gm#game") == ["hague is over: its settings no longer change."]
+    assert said(lines, "only:gm#game") == [
+        "hague ended in Spring 1901; `status`, `history`, `map` and `export` still show how it "
+        "went. `newgame` starts a new game in this channel."
+    ]
+    lines = await table.play("alice> /dip settings")
+    assert said(lines, "only:alice#game")[0] == "hague: settings"
 
 
 def test_changes_keep_what_is_not_named() -> None:

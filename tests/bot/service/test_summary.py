@@ -489,13 +489,13 @@ def test_status_lines(opening: tuple[Position, Resolution]) -> None:
         "Fall 1901 — status",
         "Deadline: Saturday 12:00 UTC",
         "Orders",
-        "Austria: 3 units without orders",
-        "England: ready, 1 unit without orders",
+        "Austria: still ordering",
+        "England: ready",
         "France: ready",
-        "Germany: 2 units without orders",
+        "Germany: still ordering",
         "Italy: orders in, not marked ready",
-        "Russia: 4 units without orders",
-        "Turkey: 3 units without orders",
+        "Russia: still ordering",
+        "Turkey: still ordering",
         "Supply centres",
         "Austria: 3 centres",
         "England: 3 centres",
@@ -507,11 +507,29 @@ def test_status_lines(opening: tuple[Position, Resolution]) -> None:
     ]
 
 
+def test_status_counts_the_readers_own_missing_orders_only(
+    opening: tuple[Position, Resolution],
+) -> None:
+    """How many units a rival left unordered tells what it is up to: only the reader's own
+    powers are counted."""
+    fall = opening[1].position
+    missing = {"FRANCE": 0, "ENGLAND": 1, "GERMANY": 2, "ITALY": 0}
+    ready = {"FRANCE", "ENGLAND"}
+    for own, shown in (
+        ({"ENGLAND"}, ["England: ready, 1 unit without orders", "Germany: still ordering"]),
+        ({"GERMANY"}, ["England: ready", "Germany: 2 units without orders"]),
+    ):
+        message = status_lines(fall, ready=ready, missing=missing, deadline_text="soon", own=own)
+        assert lines(message, "Orders")[1:4:2] == shown
+        counted = [line for line in lines(message, "Orders") if "without orders" in line]
+        assert len(counted) == 1
+
+
 def test_status_in_retreats_and_adjustments(
     dislodgement: tuple[Position, Resolution], venice: tuple[Position, Resolution]
 ) -> None:
     retreats = dislodgement[1].position
-    message = status_lines(retreats, ready=set(), missing={}, deadline_text="soon")
+    message = status_lines(retreats, ready=set(), missing={}, deadline_text="soon", own={"GERMANY"})
     assert lines(message, "Orders") == [
         "Austria: nothing to order",
         "England: nothing to order",
@@ -521,9 +539,17 @@ def test_status_in_retreats_and_adjustments(
         "Russia: nothing to order",
         "Turkey: nothing to order",
     ]
+    message = status_lines(retreats, ready=set(), missing={}, deadline_text="soon")
+    assert "Germany: still ordering" in lines(message, "Orders")
     winter = venice[1].position
-    message = status_lines(winter, ready=set(), missing={"AUSTRIA": 1}, deadline_text="soon")
-    assert lines(message, "Orders") == ["Austria: 1 build to order", "Italy: 2 removals to order"]
+    message = status_lines(
+        winter, ready=set(), missing={"AUSTRIA": 1}, deadline_text="soon", own={"AUSTRIA"}
+    )
+    assert lines(message, "Orders") == ["Austria: 1 build to order", "Italy: still ordering"]
+    message = status_lines(
+        winter, ready=set(), missing={"AUSTRIA": 1}, deadline_text="soon", own={"ITALY"}
+    )
+    assert lines(message, "Orders") == ["Austria: still ordering", "Italy: 2 removals to order"]
 
 
 def test_status_never_shows_orders(dislodgement: tuple[Position, Resolution]) -> None:

@@ -97,7 +97,10 @@ async def test_a_draw_of_everyone_still_playing_ends_the_game(table: Table) -> N
     lines = await table.play("alice> /dip game hague status")
     assert said(lines, "only:alice#game")[1].startswith("The game ended in a draw shared by")
     lines = await table.play("alice@dm> game hague draw")
-    assert said(lines, "dm:alice") == ["hague is over. `history` and `map` still show how it went."]
+    assert said(lines, "dm:alice") == [
+        "hague ended in Spring 1901; `status`, `history`, `map` and `export` still show how it "
+        "went."
+    ]
 
 
 async def test_powers_in_civil_disorder_neither_vote_nor_share(table: Table) -> None:

@@ -71,6 +71,18 @@ async def test_games_by_name_and_by_channel(sessions: Sessions, clock: FakeClock
         assert finished.version == 2
         assert present(await store.find_game_by_channel(Platform.SLACK, "T1", "C1")).id == old.id
         assert present(await store.get_game(old.id)).settings == {"deadline_hours": 48}
+        # A game still going is the channel's before any that has ended, however new.
+        with_ended = await store.find_game_by_channel(
+            Platform.SLACK, "T1", "C1", include_finished=True
+        )
+        assert present(with_ended).id == old.id
+        present(await store.get_game(old.id)).status = GameStatus.FINISHED
+        await session.flush()
+        assert await store.find_game_by_channel(Platform.SLACK, "T1", "C1") is None
+        with_ended = await store.find_game_by_channel(
+            Platform.SLACK, "T1", "C1", include_finished=True
+        )
+        assert present(with_ended).id == new.id, "the newest that has ended"
 
 
 async def test_players_join_leave_and_rejoin(sessions: Sessions, clock: FakeClock) -> None:
