@@ -19,7 +19,8 @@ from bot.service.stored_orders import BUILD_PREFIX, WAIVE_PREFIX, order_key, rea
 from bot.service.turn import opening
 from bot.service.turn.conditional_orders import PREFIX as CONDITION_PREFIX
 from bot.service.turn.conditional_orders import ConditionError, read_conditional, split_pieces
-from bot.service.words.labels import FAILED, OK, WARNING, phase_label, power_name
+from bot.service.words import buttons
+from bot.service.words.labels import FAILED, OK, WARNING, form_is_over, phase_label, power_name
 from bot.service.words.order_lists import orders_echo, orders_message
 from bot.service.words.power_state import missing_orders
 from bot.store import Game, OrderKind, Phase, PowerStatus, VoteKind
@@ -60,6 +61,7 @@ class Turn:
         game = await ctx.game()
         powers = await ctx.powers(game)
         phase, position = await ctx.open_phase(game)
+        _require_form_of(ctx, game, phase)
         if writing:
             statuses = await ctx.store.power_statuses(game.id)
             active = [
@@ -104,6 +106,14 @@ class Turn:
         else:
             text = f"Units without orders: {', '.join(missing)}"
         return Section(None, (Line(text),))
+
+
+def _require_form_of(ctx: Context, game: Game, phase: Phase) -> None:
+    """A command sent from a form (menus opened earlier) acts only in the phase the form was
+    opened for: once that phase is adjudicated, its choices mean another turn."""
+    sent_from = ctx.request.phase
+    if sent_from is not None and sent_from != phase.name:
+        raise UserError(form_is_over(sent_from, phase.name), buttons=buttons.fresh_form(game.name))
 
 
 async def require_playing(ctx: Context, game: Game, position: Position, power: str) -> None:
