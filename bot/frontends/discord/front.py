@@ -71,6 +71,11 @@ class Front:
         await interaction.response.defer(ephemeral=private, thinking=True)
         await self._run(interaction, command, private=private, workspace=None)
 
+    async def is_game_master(self, interaction: Interaction, game: str | None) -> bool:
+        """Whether the asker masters the game the command means (False if there is none)."""
+        actor, place = actor_of(interaction), place_of(interaction)
+        return await self.service.is_game_master(actor, place, game=game)
+
     async def press(self, interaction: Interaction, command: str, workspace: str | None) -> None:
         """A button was pressed: the same command, for whoever pressed it."""
         try:
