@@ -76,6 +76,7 @@ from bot.service.outbox.transport import (
     text_then_picture,
 )
 from bot.service.stored_orders import order_key
+from bot.service.words.labels import form_is_over
 
 __all__ = [
     "COMMANDS",
@@ -119,6 +120,7 @@ __all__ = [
     "command_after_prefix",
     "command_in_message",
     "find_command",
+    "form_is_over",
     "help_topics",
     "neutral_users",
     "order_key",

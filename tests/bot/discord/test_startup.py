@@ -15,7 +15,7 @@ from pydantic import SecretStr
 
 from bot.config import Settings
 from bot.frontends.discord import MissingTokenError, TokenRefusedError, run_discord
-from bot.frontends.discord.bot import DipClient
+from bot.frontends.discord.bot import DYNAMIC_ITEMS, DipClient
 from bot.frontends.discord.invite import intents, invite_url, permissions
 from bot.frontends.discord.sync import sync_commands
 from tests.bot.discord.table import APPLICATION, GUILD, DiscordTable
@@ -151,10 +151,8 @@ async def test_setup_registers_buttons_prints_the_invite_and_starts_the_outbox(
         await client.setup_hook()
         assert invite_url(APPLICATION) in out.getvalue()
         patterns = {p.pattern for p in client._connection._view_store._dynamic_items}
-        assert patterns == {
-            r"dip:c:(?P<workspace>\d*):(?P<command>.+)",
-            r"dip:o:(?P<workspace>\d*)",
-        }
+        assert patterns == {item.__discord_ui_compiled_template__.pattern for item in DYNAMIC_ITEMS}
+        assert {r"dip:c:(?P<workspace>\d*):(?P<command>.+)", r"dip:o:(?P<workspace>\d*)"} < patterns
         await client.close()
 
 
