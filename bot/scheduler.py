@@ -5,6 +5,11 @@ Deadlines live in the database. One APScheduler job is armed at the service's ne
 whatever was missed while the bot was down or the clock jumped. Starting runs a sweep at
 once, so the job is always rebuilt from the database. Delivering what a run queued is the
 outbox pumps' business: the service rings them itself.
+
+The jobs only ring: the runs are one worker's, which runs once more for every ring that came
+while it ran. Running the work inside the job would lose wakeups: APScheduler skips (and, for
+a one-off job, deletes) a job that falls due while the same job is still running, and a
+wakeup re-armed by a command during a run is exactly that.
 """
 
 from __future__ import annotations
@@ -25,6 +30,8 @@ SWEEP_JOB = "dipgm-sweep"
 
 # Whatever is still due right after a run failed in it: try again after this, not in a loop.
 RETRY = timedelta(seconds=30)
+# A ring only sets a flag; overlapping rings are harmless, so none is refused for overlapping.
+RINGS = 1000
 
 
 class AlarmClock:
@@ -44,6 +51,9 @@ class AlarmClock:
         self._running = asyncio.Lock()
         self._rearming = False
         self._look_again = False
+        # Rung by the jobs; the worker runs while it is set.
+        self._due = asyncio.Event()
+        self._worker: asyncio.Task[None] | None = None
 
     @property
     def scheduler(self) -> AsyncIOScheduler:
@@ -53,20 +63,39 @@ class AlarmClock:
         """Start ticking: sweep now (deadlines missed while down), then arm the jobs."""
         self._scheduler.start()
         self._scheduler.add_job(
-            self.run,
+            self._ring,
             "interval",
             seconds=self._sweep_seconds,
             id=SWEEP_JOB,
             replace_existing=True,
             coalesce=True,
-            max_instances=1,
+            misfire_grace_time=None,
+            max_instances=RINGS,
         )
         self._service.on_change(self.rearm)
+        self._worker = asyncio.create_task(self._work())
         await self.run()
 
     def shutdown(self) -> None:
+        if self._worker is not None:
+            self._worker.cancel()
+            self._worker = None
         if self._scheduler.running:
             self._scheduler.shutdown(wait=False)
+
+    async def _ring(self) -> None:
+        """What the jobs do: it returns at once, so no ring is ever skipped as overlapping."""
+        self._due.set()
+
+    async def _work(self) -> None:
+        while True:
+            await self._due.wait()
+            self._due.clear()
+            try:
+                await self.run()
+            except Exception as exc:
+                # Re-arming failed (the database, most likely): the sweep rings again.
+                logger.error("the alarm clock's run failed: %s", safe_trace(exc))
 
     async def run(self) -> None:
         """Process what is due, then arm for the next moment."""
@@ -107,11 +136,12 @@ class AlarmClock:
         if when <= now:
             when = now + RETRY if retrying else now
         self._scheduler.add_job(
-            self.run,
+            self._ring,
             "date",
             run_date=when,
             id=WAKEUP_JOB,
             replace_existing=True,
             # A wakeup is never too late to run: a missed deadline is still due.
             misfire_grace_time=None,
+            max_instances=RINGS,
         )

@@ -26,7 +26,8 @@ SDKS = ("slack_bolt", "slack_sdk", "discord", "apscheduler", "aiohttp")
 # own __init__ (the public face) and the facade may import anything.
 ZONES: dict[str, frozenset[str]] = {
     "effects": frozenset(),
-    "errors": frozenset(),
+    # A refusal may carry buttons: the way to do it right, one click away.
+    "errors": frozenset({"effects"}),
     "inbound": frozenset({"effects"}),
     "words": frozenset({"effects"}),
     "schedule": frozenset({"errors", "words"}),

@@ -28,13 +28,14 @@ plays what), :mod:`.stored_orders`, :mod:`.maps` and :mod:`.game_service` (the f
 
 from bot.service.commands.grammar import (
     COMMAND_PREFIX,
+    asks_for_menus,
     command_after_prefix,
     command_in_message,
     neutral_users,
     parse_command,
 )
 from bot.service.commands.mentions import user_mention
-from bot.service.commands.order_menus import choices_for
+from bot.service.commands.order_menus import OrderForm, choices_for
 from bot.service.commands.order_suggestions import suggest_orders, suggest_units
 from bot.service.commands.registry import COMMANDS, find_command, help_topics
 from bot.service.commands.spec import (
@@ -75,6 +76,7 @@ from bot.service.outbox.transport import (
     text_then_picture,
 )
 from bot.service.stored_orders import order_key
+from bot.service.words.labels import form_is_over
 
 __all__ = [
     "COMMANDS",
@@ -98,6 +100,7 @@ __all__ = [
     "Kind",
     "Line",
     "Message",
+    "OrderForm",
     "PicturePart",
     "Place",
     "Press",
@@ -112,10 +115,12 @@ __all__ = [
     "TextPart",
     "Transport",
     "UserError",
+    "asks_for_menus",
     "choices_for",
     "command_after_prefix",
     "command_in_message",
     "find_command",
+    "form_is_over",
     "help_topics",
     "neutral_users",
     "order_key",

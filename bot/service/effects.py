@@ -200,6 +200,11 @@ class Place:
 
 @dataclass(frozen=True, slots=True)
 class Request:
+    """A command written by ``actor`` at ``place``. ``phase``: the phase (``S1901M``) of the
+    form the command was sent from (a menu opened earlier); the service refuses it once that
+    phase is over, so a form left open never acts on another phase."""
+
     actor: Actor
     place: Place
     text: str
+    phase: str | None = None

@@ -13,16 +13,18 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from datetime import datetime
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
 
-from bot.service.commands import order_menus, overview
+from bot.service.commands import game_master, order_menus, overview
 from bot.service.commands.grammar import parse_command
+from bot.service.commands.order_menus import OrderForm
 from bot.service.commands.registry import BY_NAME
 from bot.service.context import Command, Context, Deps
-from bot.service.effects import Actor, Audience, Message, Place, Reply, Request, text
+from bot.service.effects import Actor, Audience, Button, Message, Place, Reply, Request, text
 from bot.service.errors import UserError, safe_trace
 from bot.service.inbound import clean_request
 from bot.service.maps import Animator, Renderer
@@ -125,7 +127,7 @@ class GameService:
                     replies = [*replies, *await follow_up()]
                 return replies
             except UserError as exc:
-                return [_private(request, str(exc))]
+                return [_private(request, str(exc), exc.buttons)]
             except PhaseClosedError:
                 return [_private(request, TOO_LATE)]
             except StaleDataError:
@@ -140,20 +142,37 @@ class GameService:
 
     # Front ends' own views ---------------------------------------------------------------
 
-    async def order_choices(
-        self, actor: Actor, place: Place, *, game: str | None = None
-    ) -> list[tuple[str, list[str]]]:
-        """(unit, its legal orders in canonical notation) for the actor's power, for menus.
+    async def order_form(self, actor: Actor, place: Place, *, game: str | None = None) -> OrderForm:
+        """The open phase and, unit by unit, the legal orders (canonical notation) of the
+        actor's power, for menus.
 
         Raises :class:`UserError` when there is nothing to choose; its text is for the actor.
         """
         try:
-            return await order_menus.order_choices(self._sessions, self._deps, actor, place, game)
+            return await order_menus.order_form(self._sessions, self._deps, actor, place, game)
         except UserError:
             raise
         except Exception as exc:
             logger.error("listing order choices failed: %s", safe_trace(exc))
             raise UserError(OUR_FAULT) from None
+
+    async def order_choices(
+        self, actor: Actor, place: Place, *, game: str | None = None
+    ) -> list[tuple[str, list[str]]]:
+        """The choices of :meth:`order_form` alone (suggestions as one types)."""
+        return (await self.order_form(actor, place, game=game)).choices
+
+    async def is_game_master(self, actor: Actor, place: Place, *, game: str | None = None) -> bool:
+        """Whether the actor masters the game the place means (or the one named): how a front
+        end that shows who sees an answer before it comes (Discord) keeps a refusal private.
+        False when there is no such game, or on any failure."""
+        try:
+            return await game_master.masters(self._sessions, self._deps, actor, place, game)
+        except UserError:
+            return False
+        except Exception as exc:
+            logger.error("checking a game master failed: %s", safe_trace(exc))
+            return False
 
     async def home(self, actor: Actor) -> list[Message]:
         """The actor's games at a glance (a front end's home page), one message a game."""
@@ -200,6 +219,6 @@ class GameService:
         return await self._adjudicator.next_wakeup()
 
 
-def _private(request: Request, line: str) -> Reply:
+def _private(request: Request, line: str, buttons: tuple[Button, ...] = ()) -> Reply:
     audience = Audience.DM if request.place.is_dm else Audience.ONLY_YOU
-    return Reply(audience, text(line))
+    return Reply(audience, replace(text(line), buttons=buttons))

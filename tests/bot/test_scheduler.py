@@ -93,6 +93,52 @@ async def test_a_failing_run_is_retried_later_not_in_a_loop() -> None:
         alarm.shutdown()
 
 
+def real_time() -> datetime:
+    return datetime.now(UTC)
+
+
+class BusyService(FakeService):
+    """Its second run takes a moment, and a command during it makes something due at once
+    (a game master's `process` in another game, say)."""
+
+    def __init__(self) -> None:
+        super().__init__(None)
+        self.alarm: AlarmClock | None = None
+        self.third = asyncio.Event()
+
+    async def process_due(self) -> int:
+        self.runs += 1
+        if self.runs == 2:
+            assert self.alarm is not None
+            self.wakeup = real_time()
+            await self.alarm.rearm()
+            await asyncio.sleep(0.05)
+        elif self.runs == 3:
+            self.wakeup = None
+            self.third.set()
+        return 0
+
+
+async def test_a_wakeup_armed_during_a_run_is_never_skipped() -> None:
+    service = BusyService()
+    alarm = AlarmClock(
+        service,  # type: ignore[arg-type]
+        sweep_seconds=3600,
+        scheduler=AsyncIOScheduler(timezone=UTC),
+        now=real_time,
+    )
+    service.alarm = alarm
+    await alarm.start()
+    try:
+        service.wakeup = real_time() + timedelta(milliseconds=100)
+        await alarm.rearm()
+        # Not RETRY (30 s) later, nor at the next sweep: right after the run it came during.
+        await asyncio.wait_for(service.third.wait(), timeout=5)
+        assert service.runs == 3
+    finally:
+        alarm.shutdown()
+
+
 async def test_the_alarm_clock_drives_the_real_service(tmp_path: Path) -> None:
     async with open_table("sqlite", tmp_path) as table:
         await table.seven_players()

@@ -11,6 +11,7 @@ from typing import TextIO
 
 import discord
 
+from bot.frontends.discord.builder import ExpiredForm, FormButton, FormMenu
 from bot.frontends.discord.commands import build_tree
 from bot.frontends.discord.front import Front
 from bot.frontends.discord.identity import PLATFORM
@@ -23,6 +24,10 @@ from bot.frontends.discord.workspaces import ClientDirectory, Directory, Workspa
 from bot.service import GameService, Pump, safe_trace
 
 logger = logging.getLogger(__name__)
+
+# Every component the bot sends, read again from its custom id, so that each one answers
+# after a restart; and, last, the answer to any component no other reads.
+DYNAMIC_ITEMS = (CommandButton, EnterOrdersButton, FormMenu, FormButton, ExpiredForm)
 
 
 class DipClient(discord.AutoShardedClient):
@@ -63,7 +68,7 @@ class DipClient(discord.AutoShardedClient):
         return await self._service.workspaces_playing(PLATFORM, str(user_id))
 
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(CommandButton, EnterOrdersButton)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.application_id is None:
             raise RuntimeError("logged in without an application id")
         await sync_commands(self.tree, self.application_id, self._dev_guild_id, self._sync_state)

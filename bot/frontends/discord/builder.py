@@ -4,46 +4,58 @@ A message only the player sees offers their units; choosing one offers its legal
 (supports and convoys gathered under the unit they help, so no list is longer than Discord's
 25 choices; longer lists get pages); choosing an order sends it, shows the service's answer
 and offers the units again for the next order.
+
+The menus keep nothing in memory: each component's custom id says where the player is (the
+server, for a DM; the game, if named; the phase the form was opened for; the unit, group and
+page shown) and what it does, and the options carry the orders themselves. A restarted bot,
+or one clicked an hour later, reads the id and draws the next step from the service's form;
+an order goes with the form's phase, so once that phase is over the service refuses it and
+the menus show the new phase's form (:meth:`bot.frontends.discord.front.Front.form_step`).
+A component whose id this bot does not read (menus from an older version) says the form
+expired and offers a new one, rather than leaving Discord to say "This interaction failed".
 """
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 import discord
 
-from bot.frontends.discord.answer import our_fault, send_reply
-from bot.frontends.discord.embeds import render
 from bot.frontends.discord.identity import Interaction
-from bot.service import Actor, Audience, Message, Place, Reply, Request, safe_trace
-
-logger = logging.getLogger(__name__)
+from bot.frontends.discord.views import front_of
 
 Choices = Sequence[tuple[str, Sequence[str]]]
-Handle = Callable[[Request], Awaitable[list[Reply]]]
-Reload = Callable[[], Awaitable[Choices | None]]
 
 OPTIONS_LIMIT = 25
 TEXT_LIMIT = 100
-# The menus answer for ten minutes; then "Enter orders" opens fresh ones.
-MENU_SECONDS = 600.0
 
 CHOOSE_UNIT = "Choose a unit to order."
 CHOOSE_ORDER = "Choose an order for {unit}."
 MORE = "More…"
 FIRST_PAGE = "Back to the first choices"
-BACK = "Back"
+BACK_LABEL = "Back"
 MY_ORDERS = "My orders"
 READY = "Ready"
+FORM_EXPIRED = "This form has expired; here is a new one (`/dip order` works too)."
+
+# What a component of the menus does: choose from the menu, go back, or send a command.
+PICK, BACK = "s", "b"
+COMMANDS = {"o": "orders", "r": "ready"}
+_PREFIX = "dip:m:"
+_NONE = "-"
+_STATE = re.compile(
+    r"(?P<action>[sbor]):(?P<workspace>\d*):(?P<phase>[A-Z0-9]+):(?P<game>[\w-]*):"
+    r"(?P<unit>\d+|-):(?P<group>\d+|-):(?P<page>\d+)"
+)
 
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """One choice in a menu; ``value`` says what it is: ``u:`` a unit, ``o:`` an order,
-    ``g:`` a group of supports or convoys, ``p:`` a page."""
+    """One choice in a menu; ``value`` says what it is: ``u:`` a unit, ``o:`` an order (its
+    text follows), ``g:`` a group of supports or convoys, ``p:`` a page."""
 
     label: str
     value: str
@@ -72,10 +84,10 @@ def order_menu(orders: Sequence[str]) -> tuple[list[Entry], list[list[int]]]:
     entries: list[Entry] = []
     groups: list[list[int]] = []
     shown: set[str] = set()
-    for index, order in enumerate(orders):
+    for order in orders:
         key = _group_key(order)
         if key is None or len(keys[key]) == 1:
-            entries.append(Entry(_clip(order), f"o:{index}"))
+            entries.append(Entry(_clip(order), f"o:{order}"))
         elif key not in shown:
             shown.add(key)
             members = keys[key]
@@ -100,153 +112,180 @@ def page_of(entries: Sequence[Entry], page: int) -> list[Entry]:
     return shown
 
 
-class _Menu(discord.ui.Select["OrderBuilder"]):
-    def __init__(self, builder: OrderBuilder, placeholder: str, entries: Sequence[Entry]) -> None:
-        super().__init__(
-            placeholder=placeholder,
-            options=[
-                discord.SelectOption(label=e.label, value=e.value, description=e.description)
-                for e in entries
-            ],
+@dataclass(frozen=True, slots=True)
+class FormState:
+    """Where a player is in the menus, as a component's custom id keeps it: the server (for
+    a DM), the phase the form was opened for (``S1901M``), the game if named ("" if not),
+    and the unit, group of orders and page shown."""
+
+    workspace: str
+    phase: str
+    game: str = ""
+    unit: int | None = None
+    group: int | None = None
+    page: int = 0
+
+    def custom_id(self, action: str) -> str:
+        unit = _NONE if self.unit is None else str(self.unit)
+        group = _NONE if self.group is None else str(self.group)
+        where = f"{self.workspace}:{self.phase}:{self.game}"
+        return f"{_PREFIX}{action}:{where}:{unit}:{group}:{self.page}"
+
+    @classmethod
+    def parse(cls, custom_id: str) -> tuple[FormState, str] | None:
+        """The state and the action of a menus' custom id; None for one it cannot read."""
+        if not custom_id.startswith(_PREFIX):
+            return None
+        match = _STATE.fullmatch(custom_id.removeprefix(_PREFIX))
+        if match is None:
+            return None
+        unit, group = match["unit"], match["group"]
+        state = cls(
+            match["workspace"],
+            match["phase"],
+            match["game"],
+            None if unit == _NONE else int(unit),
+            None if group == _NONE else int(group),
+            int(match["page"]),
         )
-        self._builder = builder
+        return state, match["action"]
+
+    def at_top(self, phase: str | None = None) -> FormState:
+        """Back at the units (of ``phase``'s form, if given)."""
+        return FormState(self.workspace, phase or self.phase, self.game)
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """What a click asks for: the menus at ``state``, or ``command`` sent for the player."""
+
+    state: FormState
+    command: str | None = None
+
+
+def step(state: FormState, action: str, value: str | None, choices: Choices) -> Step:
+    """The next step of the menus after ``action`` (with the option chosen, ``value``), in
+    the form's current ``choices``; at the units again for anything that does not fit them."""
+    if action in COMMANDS:
+        return Step(state.at_top(), COMMANDS[action])
+    if action == BACK:
+        if state.group is not None:
+            return Step(replace(state, group=None, page=0))
+        return Step(state.at_top())
+    kind, _, rest = (value or "").partition(":")
+    if kind == "o" and rest:
+        return Step(state.at_top(), f"order {rest}")
+    if not rest.isdigit():
+        return Step(state.at_top())
+    index = int(rest)
+    if kind == "u" and index < len(choices):
+        return Step(replace(state, unit=index, group=None, page=0))
+    if kind == "g" and state.unit is not None:
+        return Step(replace(state, group=index, page=0))
+    if kind == "p":
+        return Step(replace(state, page=index))
+    return Step(state.at_top())
+
+
+def prompt(state: FormState, choices: Choices) -> str:
+    if state.unit is None or state.unit >= len(choices):
+        return CHOOSE_UNIT
+    return CHOOSE_ORDER.format(unit=choices[state.unit][0])
+
+
+def _entries(state: FormState, choices: Choices) -> list[Entry]:
+    if state.unit is None or state.unit >= len(choices):
+        return [
+            Entry(_clip(label), f"u:{i}", f"{len(orders)} choices")
+            for i, (label, orders) in enumerate(choices)
+        ]
+    orders = choices[state.unit][1]
+    entries, groups = order_menu(orders)
+    if state.group is not None and state.group < len(groups):
+        return [Entry(_clip(orders[i]), f"o:{orders[i]}") for i in groups[state.group]]
+    return entries
+
+
+def form_view(state: FormState, choices: Choices) -> discord.ui.View:
+    """The menus at ``state``: a menu of the choices there, and the buttons."""
+    view = discord.ui.View(timeout=None)
+    entries = _entries(state, choices)
+    if entries:
+        options = [
+            discord.SelectOption(label=e.label, value=e.value, description=e.description)
+            for e in page_of(entries, state.page)
+        ]
+        menu = discord.ui.Select[discord.ui.View](
+            custom_id=state.custom_id(PICK), placeholder=prompt(state, choices), options=options
+        )
+        view.add_item(FormMenu(menu))
+    buttons = [("o", MY_ORDERS), ("r", READY)]
+    if state.unit is not None:
+        buttons.insert(0, (BACK, BACK_LABEL))
+    for action, label in buttons:
+        button = discord.ui.Button[discord.ui.View](
+            label=label, style=discord.ButtonStyle.secondary, custom_id=state.custom_id(action)
+        )
+        view.add_item(FormButton(button))
+    return view
+
+
+class FormMenu(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=r"dip:m:s:.*"):
+    """The menu of units, orders or groups of orders."""
+
+    def __init__(self, menu: discord.ui.Select[discord.ui.View]) -> None:
+        super().__init__(menu)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> FormMenu:
+        if isinstance(item, discord.ui.Select):
+            return cls(item)
+        return cls(discord.ui.Select(custom_id=match.string))
 
     async def callback(self, interaction: Interaction) -> None:
-        await self._builder.chose(interaction, self.values[0])
+        values = self.item.values
+        await front_of(interaction).form_step(
+            interaction, self.item.custom_id, values[0] if values else None
+        )
 
 
-class _Action(discord.ui.Button["OrderBuilder"]):
-    def __init__(self, builder: OrderBuilder, label: str, action: str) -> None:
-        super().__init__(label=label, style=discord.ButtonStyle.secondary)
-        self._builder = builder
-        self._action = action
+class FormButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"dip:m:[bor]:.*"
+):
+    """Back, My orders and Ready under the menus."""
+
+    def __init__(self, button: discord.ui.Button[discord.ui.View]) -> None:
+        super().__init__(button)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> FormButton:
+        if isinstance(item, discord.ui.Button):
+            return cls(item)
+        return cls(discord.ui.Button(custom_id=match.string))
 
     async def callback(self, interaction: Interaction) -> None:
-        await self._builder.act(interaction, self._action)
+        await front_of(interaction).form_step(interaction, self.item.custom_id or "", None)
 
 
-class OrderBuilder(discord.ui.View):
-    def __init__(
-        self,
-        handle: Handle,
-        reload: Reload,
-        actor: Actor,
-        place: Place,
-        choices: Choices,
-        *,
-        game: str | None = None,
-        timeout: float = MENU_SECONDS,
-    ) -> None:
-        super().__init__(timeout=timeout)
-        self._handle = handle
-        self._reload = reload
-        self._actor = actor
-        self._place = place
-        self._game = game
-        self._choices = list(choices)
-        self._unit: int | None = None
-        self._groups: list[list[int]] = []
-        self._group: int | None = None
-        self._page = 0
-        self.answer: Message | None = None
-        self._compose()
+class ExpiredForm(
+    discord.ui.DynamicItem[discord.ui.Item[discord.ui.View]],
+    # Whatever no other item of the bot reads: menus from an older version of it.
+    template=r"(?!dip:(?:c:|o:\d*$|m:[sbor]:)).*",
+):
+    """Says the form expired and offers a new one, instead of "This interaction failed"."""
 
-    @property
-    def prompt(self) -> str:
-        if self._unit is None:
-            return CHOOSE_UNIT
-        return CHOOSE_ORDER.format(unit=self._choices[self._unit][0])
+    def __init__(self, item: discord.ui.Item[discord.ui.View]) -> None:
+        super().__init__(item)
 
-    def embeds(self) -> list[discord.Embed]:
-        """The last answer of the service, shown above the menus."""
-        if self.answer is None:
-            return []
-        return list(render(self.answer)[0].embeds)
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ExpiredForm:
+        return cls(item)
 
-    async def interaction_check(self, interaction: Interaction, /) -> bool:
-        return str(interaction.user.id) == self._actor.user_id
-
-    # Steps -------------------------------------------------------------------------------
-
-    def _entries(self) -> list[Entry]:
-        if self._unit is None:
-            return [
-                Entry(_clip(label), f"u:{i}", f"{len(orders)} choices")
-                for i, (label, orders) in enumerate(self._choices)
-            ]
-        orders = self._choices[self._unit][1]
-        entries, self._groups = order_menu(orders)
-        if self._group is not None:
-            return [Entry(_clip(orders[i]), f"o:{i}") for i in self._groups[self._group]]
-        return entries
-
-    def _compose(self) -> None:
-        self.clear_items()
-        entries = self._entries()
-        if entries:
-            self.add_item(_Menu(self, self.prompt, page_of(entries, self._page)))
-        if self._unit is not None:
-            self.add_item(_Action(self, BACK, "back"))
-        self.add_item(_Action(self, MY_ORDERS, "orders"))
-        self.add_item(_Action(self, READY, "ready"))
-
-    async def _show(self, interaction: Interaction) -> None:
-        self._compose()
-        await interaction.response.edit_message(
-            content=self.prompt, embeds=self.embeds(), view=self
-        )
-
-    async def on_error(
-        self, interaction: Interaction, error: Exception, item: discord.ui.Item[Any], /
-    ) -> None:
-        logger.error("the order menus failed: %s", safe_trace(error))
-        await our_fault(interaction)
-
-    async def chose(self, interaction: Interaction, value: str) -> None:
-        kind, _, number = value.partition(":")
-        index = int(number)
-        if kind == "u":
-            self._unit, self._group, self._page = index, None, 0
-        elif kind == "g":
-            self._group, self._page = index, 0
-        elif kind == "p":
-            self._page = index
-        elif kind == "o" and self._unit is not None:
-            await self._send(interaction, f"order {self._choices[self._unit][1][index]}")
-            return
-        await self._show(interaction)
-
-    async def act(self, interaction: Interaction, action: str) -> None:
-        if action == "back":
-            if self._group is not None:
-                self._group = None
-            else:
-                self._unit = None
-            self._page = 0
-            await self._show(interaction)
-            return
-        await self._send(interaction, action)
-
-    async def _send(self, interaction: Interaction, command: str) -> None:
-        """Run a command for the player, then show its answer and the units again."""
-        await interaction.response.defer()
-        text = command if self._game is None else f"game {self._game} {command}"
-        replies = await self._handle(Request(self._actor, self._place, text))
-        # The answer meant for the player alone shows in the menus' own message; anything
-        # else (public news, a picture) goes where its audience says.
-        shown = next(
-            (r for r in replies if r.audience is not Audience.CHANNEL and r.message.image is None),
-            None,
-        )
-        self.answer = None if shown is None else shown.message
-        fresh = await self._reload()
-        if fresh:
-            self._choices = list(fresh)
-        self._unit, self._group, self._page = None, None, 0
-        self._compose()
-        await interaction.edit_original_response(
-            content=self.prompt, embeds=self.embeds(), view=self
-        )
-        for reply in replies:
-            if reply is not shown:
-                await send_reply(interaction, reply, self._actor.workspace)
+    async def callback(self, interaction: Interaction) -> None:
+        await front_of(interaction).form_step(interaction, self.custom_id, None)

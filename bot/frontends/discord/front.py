@@ -13,8 +13,17 @@ from functools import partial
 
 import discord
 
-from bot.frontends.discord.answer import answer, our_fault
-from bot.frontends.discord.builder import Choices, OrderBuilder
+from bot.frontends.discord.answer import answer, our_fault, send_reply
+from bot.frontends.discord.builder import (
+    COMMANDS,
+    FORM_EXPIRED,
+    Choices,
+    FormState,
+    Step,
+    form_view,
+    prompt,
+    step,
+)
 from bot.frontends.discord.embeds import render
 from bot.frontends.discord.identity import (
     Interaction,
@@ -31,11 +40,14 @@ from bot.service import (
     Audience,
     GameService,
     Message,
+    OrderForm,
     Place,
     Reply,
     Request,
     UserError,
+    asks_for_menus,
     command_in_message,
+    form_is_over,
     neutral_users,
     safe_trace,
     text,
@@ -71,9 +83,19 @@ class Front:
         await interaction.response.defer(ephemeral=private, thinking=True)
         await self._run(interaction, command, private=private, workspace=None)
 
+    async def is_game_master(self, interaction: Interaction, game: str | None) -> bool:
+        """Whether the asker masters the game the command means (False if there is none)."""
+        actor, place = actor_of(interaction), place_of(interaction)
+        return await self.service.is_game_master(actor, place, game=game)
+
     async def press(self, interaction: Interaction, command: str, workspace: str | None) -> None:
         """A button was pressed: the same command, for whoever pressed it."""
         try:
+            menus = asks_for_menus(command)
+            if menus is not None:
+                # The service offers the form ("Enter orders" under a refusal): the menus.
+                await self._open_builder(interaction, workspace, menus or None)
+                return
             self._note(interaction)
             private = interaction.guild_id is not None
             await interaction.response.defer(ephemeral=private, thinking=True)
@@ -117,33 +139,123 @@ class Front:
             await our_fault(interaction)
 
     async def _open_builder(
-        self, interaction: Interaction, workspace: str | None, game: str | None
+        self,
+        interaction: Interaction,
+        workspace: str | None,
+        game: str | None,
+        note: str | None = None,
     ) -> None:
         self._note(interaction)
         actor, place = actor_of(interaction, workspace), place_of(interaction)
         private = interaction.guild_id is not None
-        try:
-            choices = await self.service.order_choices(actor, place, game=game)
-        except UserError as exc:
-            await self._say(interaction, text(str(exc)), private=private)
+        form = await self._form(actor, place, game)
+        if isinstance(form, Message):
+            notes = () if note is None else (text(note),)
+            await self._say(interaction, *notes, form, private=private)
             return
-        except Exception as exc:
-            logger.error("listing order choices failed: %s", safe_trace(exc))
-            await self._say(interaction, text(OUR_FAULT), private=private)
-            return
-
-        async def reload() -> Choices | None:
-            return await self.choices(actor, place, game)
-
-        builder = OrderBuilder(self.handle, reload, actor, place, choices, game=game)
+        state = FormState(_server(workspace), form.phase, game or "")
         await interaction.response.send_message(
-            content=builder.prompt, view=builder, ephemeral=private, allowed_mentions=MENTIONS
+            content=prompt(state, form.choices),
+            embeds=[] if note is None else _embeds(text(note)),
+            view=form_view(state, form.choices),
+            ephemeral=private,
+            allowed_mentions=MENTIONS,
         )
 
+    async def _form(self, actor: Actor, place: Place, game: str | None) -> OrderForm | Message:
+        """The actor's form in the phase open now, or the service's word on why there is none."""
+        try:
+            return await self.service.order_form(actor, place, game=game)
+        except UserError as exc:
+            return text(str(exc))
+        except Exception as exc:
+            logger.error("listing order choices failed: %s", safe_trace(exc))
+            return text(OUR_FAULT)
+
+    async def form_step(self, interaction: Interaction, custom_id: str, value: str | None) -> None:
+        """A component of the order menus: the next step, drawn from its custom id and the
+        service's form (see :mod:`.builder`)."""
+        try:
+            read = FormState.parse(custom_id)
+            if read is None:
+                await self._open_builder(interaction, None, None, note=FORM_EXPIRED)
+                return
+            await self._form_step(interaction, *read, value)
+        except Exception as exc:
+            logger.error("the order menus failed: %s", safe_trace(exc))
+            await our_fault(interaction)
+
+    async def _form_step(
+        self, interaction: Interaction, state: FormState, action: str, value: str | None
+    ) -> None:
+        self._note(interaction)
+        actor, place = actor_of(interaction, state.workspace or None), place_of(interaction)
+        game = state.game or None
+        if action in COMMANDS or (value or "").startswith("o:"):
+            await self._form_command(interaction, actor, place, step(state, action, value, ()))
+            return
+        form = await self._form(actor, place, game)
+        if isinstance(form, Message):
+            await interaction.response.edit_message(
+                content=None, embeds=_embeds(form), view=None, allowed_mentions=MENTIONS
+            )
+            return
+        if form.phase != state.phase:
+            # Nothing is sent by moving through the menus: they just show the new phase's.
+            fresh = state.at_top(form.phase)
+            await interaction.response.edit_message(
+                content=prompt(fresh, form.choices),
+                embeds=_embeds(text(form_is_over(state.phase, form.phase))),
+                view=form_view(fresh, form.choices),
+                allowed_mentions=MENTIONS,
+            )
+            return
+        after = step(state, action, value, form.choices).state
+        await interaction.response.edit_message(
+            content=prompt(after, form.choices),
+            embeds=[],
+            view=form_view(after, form.choices),
+            allowed_mentions=MENTIONS,
+        )
+
+    async def _form_command(
+        self, interaction: Interaction, actor: Actor, place: Place, chosen: Step
+    ) -> None:
+        """Send a command from the menus with the form's phase, then show the service's answer
+        above the menus of the phase open now (the same form, or the next phase's)."""
+        await interaction.response.defer()
+        state, command = chosen.state, chosen.command or ""
+        game = state.game or None
+        written = command if game is None else f"game {game} {command}"
+        replies = await self.handle(Request(actor, place, written, phase=state.phase))
+        # The answer meant for the player alone shows in the menus' own message; anything
+        # else (public news, a picture) goes where its audience says.
+        shown = next(
+            (r for r in replies if r.audience is not Audience.CHANNEL and r.message.image is None),
+            None,
+        )
+        embeds = [] if shown is None else _embeds(shown.message)
+        form = await self._form(actor, place, game)
+        if isinstance(form, Message):
+            await interaction.edit_original_response(
+                content=None, embeds=embeds or _embeds(form), view=None
+            )
+        else:
+            fresh = state.at_top(form.phase)
+            await interaction.edit_original_response(
+                content=prompt(fresh, form.choices),
+                embeds=embeds,
+                view=form_view(fresh, form.choices),
+            )
+        for reply in replies:
+            if reply is not shown:
+                await send_reply(interaction, reply, actor.workspace)
+
     @staticmethod
-    async def _say(interaction: Interaction, message: Message, *, private: bool) -> None:
+    async def _say(interaction: Interaction, *messages: Message, private: bool) -> None:
+        embeds = [embed for message in messages for embed in _embeds(message)]
         await interaction.response.send_message(
-            embeds=list(render(message)[0].embeds), ephemeral=private, allowed_mentions=MENTIONS
+            embeds=embeds, ephemeral=private, allowed_mentions=MENTIONS
         )
 
     # Direct messages ---------------------------------------------------------------------
@@ -163,6 +275,15 @@ class Front:
             replies = await self.handle(Request(actor, Place(None, is_dm=True), command))
         for reply in replies:
             await send_message(partial(send_to, message.channel), reply.message, workspace or "")
+
+
+def _embeds(message: Message) -> list[discord.Embed]:
+    return list(render(message)[0].embeds)
+
+
+def _server(workspace: str | None) -> str:
+    """A server's id for a custom id; "" for anything else (the server of the interaction)."""
+    return workspace if workspace is not None and workspace.isdigit() else ""
 
 
 def dm_command(content: str) -> str | None:

@@ -18,7 +18,8 @@ here.
 When a command runs, what was typed is written back as one line of the service's text
 grammar (:meth:`bot.service.CommandSpec.written`): the service reads Discord as it reads
 Slack and the console. Whether Discord first shows "thinking…" to the asker alone or to the
-channel follows the declaration (:meth:`bot.service.CommandSpec.is_public`).
+channel follows the declaration (:meth:`bot.service.CommandSpec.is_public`); a game master's
+command from anyone who is not the game's master (which the service refuses) thinks privately.
 """
 
 from __future__ import annotations
@@ -72,6 +73,10 @@ def slash_command(front: Front, spec: CommandSpec) -> AnyCommand:
     async def callback(interaction: Interaction, **typed: Any) -> None:
         values = {name: _value(value) for name, value in typed.items()}
         private = not spec.is_public(values)
+        if spec.gm and not private:
+            # Decided before "thinking…" shows: a refusal is for the asker alone, and so is
+            # the acknowledgement that comes before it.
+            private = not await front.is_game_master(interaction, typed_game(interaction))
         await front.command(interaction, spec.written(values), private=private)
 
     # inspect.signature (and discord.py) reads __signature__ first; typeshed does not declare

@@ -3,7 +3,9 @@
 Discord limits how often commands may be registered, and a global registration takes a
 while to reach every server, so the tree's payload is hashed and the hash kept in a small
 file: a start with the same commands registers nothing. A development server
-(DISCORD_DEV_GUILD_ID) gets the commands at once, as that server's own commands.
+(DISCORD_DEV_GUILD_ID) gets the commands at once, as that server's own commands; the file
+remembers it, so that once DISCORD_DEV_GUILD_ID is unset (the commands go global) that
+server's own copy is removed and its members do not see every command twice.
 """
 
 from __future__ import annotations
@@ -38,11 +40,13 @@ async def sync_commands(
     """Register the commands (to one server, or globally) if they changed since the last
     registration from this place; whether they were registered."""
     guild = discord.Object(id=guild_id) if guild_id else None
-    if guild is not None:
+    known = _read(state)
+    if guild is None:
+        await _remove_server_copies(tree, application_id, known, state)
+    else:
         tree.copy_global_to(guild=guild)
     key = f"{application_id}:{guild_id or 'global'}"
     digest = command_digest(tree, guild)
-    known = _read(state)
     if known.get(key) == digest:
         logger.info("slash commands unchanged: not registered again")
         return False
@@ -57,6 +61,37 @@ async def sync_commands(
     _write(state, known)
     logger.info("slash commands registered %s", f"on server {guild_id}" if guild else "globally")
     return True
+
+
+async def _remove_server_copies(
+    tree: app_commands.CommandTree[discord.Client],
+    application_id: int,
+    known: dict[str, str],
+    state: Path,
+) -> None:
+    """Empty the commands of every server this application registered on as a development
+    server: with the commands global, a copy there would show each command twice."""
+    prefix = f"{application_id}:"
+    servers = [k.removeprefix(prefix) for k in known if k.startswith(prefix)]
+    for server in (s for s in servers if s.isdigit()):
+        guild = discord.Object(id=int(server))
+        tree.clear_commands(guild=guild)
+        try:
+            await tree.sync(guild=guild)
+        except discord.Forbidden:
+            # The bot left that server: there is nothing of ours to remove there any more.
+            logger.info("server %s no longer lets the bot manage its commands", server)
+        except discord.HTTPException as exc:
+            logger.warning(
+                "removing the commands of server %s failed (HTTP %s); next start tries again",
+                server,
+                exc.status,
+            )
+            continue
+        else:
+            logger.info("the commands registered on server %s were removed", server)
+        del known[f"{prefix}{server}"]
+        _write(state, known)
 
 
 def _read(path: Path) -> dict[str, str]:

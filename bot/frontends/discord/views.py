@@ -37,6 +37,9 @@ class FrontPort(Protocol):
 
     async def open_builder(self, interaction: Interaction, workspace: str | None) -> None: ...
 
+    async def form_step(self, interaction: Interaction, custom_id: str, value: str | None) -> None:
+        """A component of the order menus was used (``value``: the option chosen)."""
+
 
 def front_of(interaction: Interaction) -> FrontPort:
     front = getattr(interaction.client, FRONT_ATTRIBUTE, None)

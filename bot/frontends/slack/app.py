@@ -55,7 +55,7 @@ from bot.service import (
     Reply,
     Request,
     UserError,
-    parse_command,
+    asks_for_menus,
     text,
 )
 
@@ -139,9 +139,11 @@ class SlackFrontEnd:
         while self._jobs:
             await asyncio.gather(*list(self._jobs), return_exceptions=True)
 
-    async def _run(self, actor: Actor, origin: Origin, command: str) -> None:
+    async def _run(
+        self, actor: Actor, origin: Origin, command: str, phase: str | None = None
+    ) -> None:
         try:
-            replies = await self.service.handle(Request(actor, origin.place, command))
+            replies = await self.service.handle(Request(actor, origin.place, command, phase))
         except Exception as exc:
             logger.error("a Slack command failed: %s", api_error(exc))
             replies = [_private(origin, OUR_FAULT)]
@@ -165,7 +167,7 @@ class SlackFrontEnd:
 
     async def _slash(self, team: str, origin: Origin, command: str, trigger: str | None) -> None:
         actor = await self.directory.actor(team, origin.user_id)
-        menus = _asks_for_menus(command)
+        menus = asks_for_menus(command)
         if menus is not None and trigger is not None:
             await self._open_menus(actor, origin, trigger, game=menus or None)
             return
@@ -191,8 +193,11 @@ class SlackFrontEnd:
         origin = Origin(user, channel, is_dm=True, dm_channel=channel)
         self._spawn(self._command(team, origin, command))
 
-    async def _command(self, team: str, origin: Origin, command: str) -> None:
-        await self._run(await self.directory.actor(team, origin.user_id), origin, command)
+    async def _command(
+        self, team: str, origin: Origin, command: str, phase: str | None = None
+    ) -> None:
+        actor = await self.directory.actor(team, origin.user_id)
+        await self._run(actor, origin, command, phase)
 
     def _seen(self, event_id: object) -> bool:
         if not isinstance(event_id, str):
@@ -234,6 +239,12 @@ class SlackFrontEnd:
             logger.warning("a button click without user, team or command was refused")
             return
         team, origin = who
+        menus = asks_for_menus(command)
+        trigger = field(body, "trigger_id")
+        if menus is not None and trigger is not None:
+            # A button the service chose to offer the form ("Enter orders" under a refusal).
+            self._spawn(self._menus(team, origin, trigger, menus or None))
+            return
         self._spawn(self._command(team, origin, command.strip()))
 
     async def _on_enter_orders(
@@ -242,12 +253,12 @@ class SlackFrontEnd:
         await ack()
         who = clicked(body)
         trigger = field(body, "trigger_id")
-        if who is None or trigger is None:
-            logger.warning("an Enter orders click without user, team or trigger was refused")
+        menus = asks_for_menus(str(action.get("value") or ""))
+        if who is None or trigger is None or menus is None:
+            logger.warning("an Enter orders click without user, team, trigger or form was refused")
             return
         team, origin = who
-        game = action.get("value")
-        self._spawn(self._menus(team, origin, trigger, game if isinstance(game, str) else None))
+        self._spawn(self._menus(team, origin, trigger, menus or None))
 
     async def _menus(self, team: str, origin: Origin, trigger: str, game: str | None) -> None:
         actor = await self.directory.actor(team, origin.user_id)
@@ -259,11 +270,11 @@ class SlackFrontEnd:
         self, actor: Actor, origin: Origin, trigger: str, *, game: str | None
     ) -> None:
         try:
-            choices = await self.service.order_choices(actor, origin.place, game=game)
+            form = await self.service.order_form(actor, origin.place, game=game)
         except UserError as exc:
             await self.answerer.answer(origin, [_private(origin, str(exc))])
             return
-        view = order_modal(choices, Where(origin.channel, origin.is_dm, game))
+        view = order_modal(form.choices, Where(origin.channel, origin.is_dm, game, form.phase))
         try:
             await self.client.views_open(trigger_id=trigger, view=view)
         except Exception as exc:
@@ -290,7 +301,7 @@ class SlackFrontEnd:
         if where.game:
             command = f"game {where.game} {command}"
         origin = Origin(user, where.channel, where.is_dm)
-        self._spawn(self._command(team, origin, command))
+        self._spawn(self._command(team, origin, command, where.phase))
 
     async def _on_suggest(self, ack: AsyncAck, body: dict[str, Any]) -> None:
         """A searching menu asks for options as the player types: answered in the ack."""
@@ -317,18 +328,6 @@ class SlackFrontEnd:
     async def _on_error(self, error: Exception) -> None:
         # The request's body may hold orders: only the kind of failure is logged.
         logger.error("a Slack request failed: %s", api_error(error))
-
-
-def _asks_for_menus(command: str) -> str | None:
-    """`order` with nothing after it opens the menus: the game's name if one was given, ""
-    if not; None for any other command."""
-    try:
-        parsed = parse_command(command)
-    except UserError:
-        return None
-    if parsed.name != "order" or parsed.args.strip():
-        return None
-    return parsed.game or ""
 
 
 def _private(origin: Origin, line: str) -> Reply:

@@ -28,6 +28,8 @@ MAX_FALLBACK = 3000
 COMMAND_ACTION = "dip:cmd"
 ENTER_ORDERS_ACTION = "dip:enter_orders"
 ENTER_ORDERS_LABEL = "Enter orders"
+# Slack refuses a button without a value: this one's is the command that asks for the menus.
+ENTER_ORDERS_VALUE = "order"
 DEADLINE_LABEL = "Deadline"
 
 # Slack channel ids as the service writes them (`#C0123ABCD`) become channel links.
@@ -92,7 +94,9 @@ def actions_block(message: Message) -> Block | None:
         _button(f"{COMMAND_ACTION}:{i}", b.label, b.command) for i, b in enumerate(message.buttons)
     ]
     if message.deadline is not None:
-        elements.insert(0, _button(ENTER_ORDERS_ACTION, ENTER_ORDERS_LABEL, "", primary=True))
+        elements.insert(
+            0, _button(ENTER_ORDERS_ACTION, ENTER_ORDERS_LABEL, ENTER_ORDERS_VALUE, primary=True)
+        )
     if not elements:
         return None
     return {"type": "actions", "elements": elements[:MAX_BUTTONS]}

@@ -4,7 +4,8 @@ A menu holds at most 100 options in Slack; a unit with more (supports and convoy
 gets a menu that searches as one types instead. Both list the orders as the service ranks
 them for what was typed (:func:`bot.service.suggest_orders`), holds and moves first. What is
 submitted is sent as one `order` command, so the service checks and echoes it as if it had
-been typed.
+been typed. The form keeps the phase it was opened for, and the command carries it: once
+that phase is adjudicated the service refuses what the form sends, and offers the new form.
 """
 
 from __future__ import annotations
@@ -32,18 +33,22 @@ _BLOCK_PREFIX = "unit|"
 
 @dataclass(frozen=True, slots=True)
 class Where:
-    """Where the modal was opened, so the answer goes back there; and the game, if named."""
+    """Where the modal was opened, so the answer goes back there; the game, if named; and
+    the phase (``S1901M``) whose orders it offers."""
 
     channel: str | None
     is_dm: bool
     game: str | None = None
+    phase: str | None = None
 
     @property
     def place(self) -> Place:
         return Place(self.channel, is_dm=self.is_dm)
 
     def to_metadata(self) -> str:
-        return json.dumps({"channel": self.channel, "dm": self.is_dm, "game": self.game})
+        return json.dumps(
+            {"channel": self.channel, "dm": self.is_dm, "game": self.game, "phase": self.phase}
+        )
 
     @classmethod
     def from_metadata(cls, text: str) -> Where | None:
@@ -54,9 +59,15 @@ class Where:
         if not isinstance(data, dict):
             return None
         channel, is_dm, game = data.get("channel"), data.get("dm"), data.get("game")
+        phase = data.get("phase")
         if not isinstance(is_dm, bool) or not isinstance(channel, str | None):
             return None
-        return cls(channel, is_dm, game if isinstance(game, str) else None)
+        return cls(
+            channel,
+            is_dm,
+            game if isinstance(game, str) else None,
+            phase if isinstance(phase, str) else None,
+        )
 
 
 def order_modal(choices: Sequence[tuple[str, list[str]]], where: Where) -> dict[str, Any]:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
 from bot.service.commands.spec import Argument, CommandSpec, Kind
-from bot.service.context import Context
-from bot.service.effects import Line, Message, Reply, Section
+from bot.service.context import Command, Context, Deps
+from bot.service.effects import Actor, Line, Message, Place, Reply, Request, Section
 from bot.service.errors import UserError
 from bot.service.schedule import (
     PhaseTimes,
@@ -20,8 +22,28 @@ from bot.service.schedule import (
 from bot.service.turn import final_announcement, opening
 from bot.service.words.labels import phase_label
 from bot.service.words.quoting import quotes_cut
-from bot.store import Game, GameStatus, Phase
+from bot.store import Game, GameStatus, Phase, Store
 from engine import Position
+
+
+async def masters(
+    sessions: async_sessionmaker[AsyncSession],
+    deps: Deps,
+    actor: Actor,
+    place: Place,
+    game: str | None = None,
+) -> bool:
+    """Whether ``actor`` masters the game ``place`` means (or the one named), as
+    :meth:`Context.require_gm` would decide; raises :class:`UserError` if there is none."""
+    async with sessions() as session:
+        ctx = Context(
+            store=Store(session, deps.clock),
+            request=Request(actor, place, "gm"),
+            command=Command("gm", "", game=game),
+            deps=deps,
+            now=deps.clock(),
+        )
+        return ctx.is_gm(await ctx.game())
 
 
 async def _gm_phase(ctx: Context) -> tuple[Game, Phase]:

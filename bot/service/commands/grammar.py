@@ -170,3 +170,15 @@ def neutral_users(text: str, read_mention: Callable[[str], str | None]) -> str:
         return text
     line = " ".join([command.name, *words[:place], neutral])
     return line if command.game is None else f"game {command.game} {line}"
+
+
+def asks_for_menus(text: str) -> str | None:
+    """`order` with nothing after it asks for a front end's order menus (its form): the
+    game's name if one was given (`game hague order`), "" if not; None for anything else."""
+    try:
+        parsed = _parse(text)
+    except UserError:
+        return None
+    if parsed.name != "order" or parsed.args.strip():
+        return None
+    return parsed.game or ""

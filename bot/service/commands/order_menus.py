@@ -7,6 +7,8 @@ command reads back as they are.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.service.commands.turns import Turn
@@ -20,15 +22,26 @@ from engine import PhaseKind, Position, Waive, format_order, legal_orders
 Choices = list[tuple[str, list[str]]]
 
 
-async def order_choices(
+@dataclass(frozen=True, slots=True)
+class OrderForm:
+    """The menus of a power in one phase. A front end keeps ``phase`` (``S1901M``) in the form
+    it shows and sends it back with what is chosen (:attr:`bot.service.Request.phase`), so a
+    form left open past its phase is refused rather than read in another."""
+
+    phase: str
+    choices: Choices
+
+
+async def order_form(
     sessions: async_sessionmaker[AsyncSession],
     deps: Deps,
     actor: Actor,
     place: Place,
     game: str | None = None,
-) -> Choices:
+) -> OrderForm:
     """(unit, its legal orders) for each unit or build site of the actor's power in the game
-    the place means (or the one named); raises :class:`UserError` saying why there is none."""
+    the place means (or the one named), in the phase open now; raises :class:`UserError`
+    saying why there is none."""
     async with sessions() as session:
         ctx = Context(
             store=Store(session, deps.clock),
@@ -42,7 +55,7 @@ async def order_choices(
     found = choices_for(turn.position, turn.power)
     if not found:
         raise UserError("You have nothing to order in this phase.")
-    return found
+    return OrderForm(turn.phase.name, found)
 
 
 def choices_for(position: Position, power: str) -> Choices:

@@ -11,7 +11,8 @@ from bot.service.effects import Line, Section
 from bot.service.errors import UserError
 from bot.service.stored_orders import read_orders
 from bot.service.turn import opening
-from bot.service.words.labels import phase_label, power_name
+from bot.service.words import buttons
+from bot.service.words.labels import form_is_over, phase_label, power_name
 from bot.service.words.order_lists import convoy_warnings
 from bot.service.words.power_state import missing_orders
 from bot.store import Game, OrderKind, Phase, PowerStatus
@@ -39,6 +40,7 @@ class Turn:
         game = await ctx.game()
         powers = await ctx.powers(game)
         phase, position = await ctx.open_phase(game)
+        _require_form_of(ctx, game, phase)
         if writing:
             statuses = await ctx.store.power_statuses(game.id)
             active = [
@@ -83,6 +85,14 @@ class Turn:
         else:
             text = f"Units without orders: {', '.join(missing)}"
         return Section(None, (Line(text), *convoy_warnings(self.position, self.power, orders)))
+
+
+def _require_form_of(ctx: Context, game: Game, phase: Phase) -> None:
+    """A command sent from a form (menus opened earlier) acts only in the phase the form was
+    opened for: once that phase is adjudicated, its choices mean another turn."""
+    sent_from = ctx.request.phase
+    if sent_from is not None and sent_from != phase.name:
+        raise UserError(form_is_over(sent_from, phase.name), buttons=buttons.fresh_form(game.name))
 
 
 async def require_playing(ctx: Context, game: Game, position: Position, power: str) -> None:

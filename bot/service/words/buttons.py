@@ -12,6 +12,8 @@ a deadline).
   are in; one click makes them final.
 - A reminder: ``My orders``, ``Possible orders``, ``Ready`` — what is missing, what could
   fill it, or "that is fine as it is", as its text says.
+- A refusal of a form sent after its phase was adjudicated: ``Enter orders``, the form of
+  the phase open now (``order`` with nothing after it: each front end's own menus).
 - A final announcement (and any other message): none.
 
 A direct message is about one game but is read away from its channel, so its buttons name
@@ -26,6 +28,8 @@ READY = Button("Ready", "ready")
 MY_ORDERS = Button("My orders", "orders")
 POSSIBLE = Button("Possible orders", "possible")
 MAP = Button("Map", "map")
+# `order` with nothing after it asks for the menus (see bot.service.asks_for_menus).
+ENTER_ORDERS = Button("Enter orders", "order")
 
 
 def addressed(game_name: str, buttons: tuple[Button, ...]) -> tuple[Button, ...]:
@@ -51,3 +55,8 @@ def orders_in(game_name: str) -> tuple[Button, ...]:
 def reminder(game_name: str) -> tuple[Button, ...]:
     """Under a reminder to a power that still owes orders."""
     return addressed(game_name, (MY_ORDERS, POSSIBLE, READY))
+
+
+def fresh_form(game_name: str) -> tuple[Button, ...]:
+    """Under the refusal of a form whose phase is over: the open phase's form."""
+    return addressed(game_name, (ENTER_ORDERS,))

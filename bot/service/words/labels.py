@@ -31,3 +31,11 @@ def phase_label(phase: Phase | str) -> str:
     """``Spring 1901``, ``Fall 1901 retreats``, ``Winter 1901 adjustments``: a phase, or a
     stored phase's name (``F1901R``)."""
     return (Phase.parse(phase) if isinstance(phase, str) else phase).label
+
+
+def form_is_over(form_phase: str, open_phase: str) -> str:
+    """The refusal of a form opened for a phase that has since been adjudicated."""
+    return (
+        f"{phase_label(form_phase)} is over, so nothing was changed; here is "
+        f"{phase_label(open_phase)}'s form."
+    )

@@ -76,10 +76,14 @@ class Sent:
 
 
 class Recorder:
-    __slots__ = ("sent",)
+    """What reached Discord; ``thinking``: each "thinking…" acknowledgement, and who saw it
+    (it is on screen until the answer replaces it, so it counts even once deleted)."""
+
+    __slots__ = ("sent", "thinking")
 
     def __init__(self) -> None:
         self.sent: list[Sent] = []
+        self.thinking: list[Sent] = []
 
     def add(self, sent: Sent) -> Sent:
         _check_limits(sent)
@@ -310,6 +314,10 @@ class StandInResponse:
             return
         original.state = "thinking"
         original.ephemeral = ephemeral
+        interaction = self._interaction
+        private = ephemeral or interaction.guild_id is None
+        seen_by = frozenset({interaction.user.id}) if private else None
+        interaction.recorder.thinking.append(Sent("thinking", seen_by, interaction.channel_id))
 
     async def send_message(
         self,

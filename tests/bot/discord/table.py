@@ -20,9 +20,7 @@ import discord
 from discord import app_commands
 from sqlalchemy import func, select
 
-from bot.frontends.discord.bot import DipClient
-from bot.frontends.discord.builder import OrderBuilder
-from bot.frontends.discord.views import CommandButton, EnterOrdersButton
+from bot.frontends.discord.bot import DYNAMIC_ITEMS, DipClient
 from bot.service import GameService
 from bot.store import Order, create_engine, create_sessionmaker, migrate
 from engine import Position
@@ -231,72 +229,68 @@ class DiscordTable:
         return self.recorder.since(mark)
 
     async def press(self, name: str, message: Sent, label: str) -> list[Sent]:
-        """``name`` clicks a button under a message, as a restarted bot would see it."""
+        """``name`` clicks a button under a message."""
         custom_id = message.buttons()[label]
-        mark = len(self.sent)
-        guild = None if message.kind == "dm" else GUILD
-        interaction = self._interaction(
-            name,
-            discord.InteractionType.component,
-            component_data(custom_id),
-            channel=message.channel_id or GAME_CHANNEL,
-            guild=guild,
-            admin=False,
-            message_ephemeral=not message.public,
-        )
         base = discord.ui.Button[discord.ui.View](label=label, custom_id=custom_id)
-        for factory in (CommandButton, EnterOrdersButton):
-            match = factory.__discord_ui_compiled_template__.fullmatch(custom_id)
-            if match is not None:
-                item = await factory.from_custom_id(
-                    cast(discord.Interaction, interaction), base, match
-                )
-                await item.callback(cast(discord.Interaction, interaction))
-                return self.recorder.since(mark)
-        raise AssertionError(f"no button answers {custom_id!r}")
+        return await self.use(name, message, base, component_data(custom_id))
 
     async def choose(self, name: str, menus: Sent, label: str) -> list[Sent]:
         """``name`` picks the option ``label`` in the order menus."""
-        view = menus.view
-        assert isinstance(view, OrderBuilder)
-        (select,) = [i for i in view.children if isinstance(i, discord.ui.Select)]
-        values = [o.value for o in select.options if o.label == label]
-        assert values, f"{label!r} is not among {[o.label for o in select.options]}"
-        return await self._component(
-            name, menus, select, component_data(select.custom_id, values=values)
-        )
+        (menu,) = [i for i in _items(menus) if isinstance(i, discord.ui.Select)]
+        values = [o.value for o in menu.options if o.label == label]
+        assert values, f"{label!r} is not among {[o.label for o in menu.options]}"
+        base = discord.ui.Select[discord.ui.View](custom_id=menu.custom_id, options=menu.options)
+        return await self.use(name, menus, base, component_data(menu.custom_id, values=values))
 
     async def click(self, name: str, menus: Sent, label: str) -> list[Sent]:
         """``name`` clicks a button of the order menus."""
-        view = menus.view
-        assert isinstance(view, OrderBuilder)
-        (button,) = [
-            i for i in view.children if isinstance(i, discord.ui.Button) and i.label == label
-        ]
-        assert button.custom_id is not None
-        return await self._component(name, menus, button, component_data(button.custom_id))
+        return await self.press(name, menus, label)
 
-    async def _component(
-        self, name: str, menus: Sent, item: discord.ui.Item[Any], data: dict[str, Any]
+    async def use(
+        self, name: str, message: Sent, base: discord.ui.Item[Any], data: dict[str, Any]
     ) -> list[Sent]:
-        view = menus.view
-        assert view is not None
+        """``name`` uses a component of a message as Discord delivers it: by its custom id
+        alone, to the items the client registers at start (all a restarted bot has), as
+        discord.py's ViewStore does with them."""
         mark = len(self.sent)
         interaction = self._interaction(
             name,
             discord.InteractionType.component,
             data,
-            channel=menus.channel_id or GAME_CHANNEL,
-            guild=None if menus.kind == "dm" else GUILD,
+            channel=message.channel_id or GAME_CHANNEL,
+            guild=None if message.kind == "dm" else GUILD,
             admin=False,
-            message_ephemeral=not menus.public,
+            message_ephemeral=not message.public,
         )
         as_discord = cast(discord.Interaction, interaction)
-        if not await view.interaction_check(as_discord):
-            return []
-        item._refresh_state(as_discord, data)
-        await item.callback(as_discord)
+        answered = False
+        for factory in DYNAMIC_ITEMS:
+            match = factory.__discord_ui_compiled_template__.fullmatch(data["custom_id"])
+            if match is None:
+                continue
+            answered = True
+            item = await factory.from_custom_id(as_discord, base, match)
+            item._refresh_state(as_discord, data)
+            if await item.interaction_check(as_discord):
+                await item.callback(as_discord)
+        assert answered, f"no item answers {data['custom_id']!r}: 'This interaction failed'"
         return self.recorder.since(mark)
+
+    @asynccontextmanager
+    async def restarted(self) -> AsyncIterator[DipClient]:
+        """The bot restarted: a new client, with nothing of the old one's memory."""
+        before = self.client
+        self.client = DipClient(
+            self.service,
+            out=io.StringIO(),
+            directory=self.directory,
+            sends_through=cast(discord.Client, self.discord),
+        )
+        try:
+            async with self.client:
+                yield self.client
+        finally:
+            self.client = before
 
     async def deliver(self) -> list[Sent]:
         """Run the outbox pump once: what it sent."""
@@ -343,6 +337,12 @@ async def discord_table(tmp_path: Path) -> AsyncIterator[DiscordTable]:
                 yield table
         finally:
             await engine.dispose()
+
+
+def _items(message: Sent) -> list[discord.ui.Item[Any]]:
+    """The components under a message, unwrapped from the items that read their ids."""
+    assert message.view is not None, "no components under this message"
+    return [getattr(i, "item", i) for i in message.view.children]
 
 
 def texts(sent: Sequence[Sent]) -> str:

@@ -34,6 +34,8 @@ async def test_a_game_master_command_from_a_plain_member(game: DiscordTable) -> 
     (reply,) = await game.slash("alice", "gm process")
     assert reply.only(game.user("alice").id)
     assert "Only the game master of hague" in reply.text()
+    # Not even "alice is thinking…" showed in the channel: the refusal was private throughout.
+    assert game.recorder.thinking[-1].only(game.user("alice").id)
     assert await game.deliver() == []
     # A display name proves nothing: a member who calls themselves "Master" is not the creator.
     game.user("impostor").global_name = "Master"
@@ -46,6 +48,16 @@ async def test_members_who_manage_the_server_are_game_masters(game: DiscordTable
     replies = await game.slash("bob", "gm pause", admin=True)
     assert [s.public for s in replies] == [True]
     assert "paused" in replies[0].text()
+    assert game.recorder.thinking[-1].public, "a game master's news is for the table"
+
+
+async def test_a_game_master_command_where_there_is_no_game_thinks_privately(
+    game: DiscordTable,
+) -> None:
+    (reply,) = await game.slash("master", "gm pause", channel=OTHER_CHANNEL)
+    assert reply.only(game.user("master").id)
+    assert "There is no game in this channel." in reply.text()
+    assert game.recorder.thinking[-1].only(game.user("master").id)
 
 
 async def test_a_command_in_a_channel_without_a_game(game: DiscordTable) -> None:

@@ -15,7 +15,7 @@ from pydantic import SecretStr
 
 from bot.config import Settings
 from bot.frontends.discord import MissingTokenError, TokenRefusedError, run_discord
-from bot.frontends.discord.bot import DipClient
+from bot.frontends.discord.bot import DYNAMIC_ITEMS, DipClient
 from bot.frontends.discord.invite import intents, invite_url, permissions
 from bot.frontends.discord.sync import sync_commands
 from tests.bot.discord.table import APPLICATION, GUILD, DiscordTable
@@ -75,6 +75,57 @@ async def test_commands_are_registered_only_when_they_changed(
     assert tree.get_command("dip", guild=discord.Object(GUILD)) is not None
 
 
+class CommandsAPI:
+    """Discord's endpoints for registering commands: which commands each scope (a server, or
+    None: global) holds, as discord.py's own ``tree.sync`` sends them."""
+
+    __slots__ = ("calls", "registered")
+
+    def __init__(self) -> None:
+        self.registered: dict[int | None, list[str]] = {}
+        self.calls: list[int | None] = []
+
+    def install(self, client: discord.Client, monkeypatch: pytest.MonkeyPatch) -> None:
+        client._connection.application_id = APPLICATION
+        monkeypatch.setattr(client.http, "bulk_upsert_global_commands", self.upsert_global)
+        monkeypatch.setattr(client.http, "bulk_upsert_guild_commands", self.upsert_guild)
+
+    async def upsert_global(self, application_id: int, payload: list[Any]) -> list[Any]:
+        return self._put(None, payload)
+
+    async def upsert_guild(
+        self, application_id: int, guild_id: int, payload: list[Any]
+    ) -> list[Any]:
+        return self._put(guild_id, payload)
+
+    def _put(self, scope: int | None, payload: list[Any]) -> list[Any]:
+        self.calls.append(scope)
+        self.registered[scope] = [command["name"] for command in payload]
+        return []
+
+
+async def test_going_global_removes_the_development_servers_copy(
+    table: DiscordTable, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    api, state = CommandsAPI(), tmp_path / "commands.json"
+    api.install(table.client, monkeypatch)
+    # Started with DISCORD_DEV_GUILD_ID: the test server holds its own copy.
+    assert await sync_commands(table.client.tree, APPLICATION, GUILD, state)
+    assert api.registered == {GUILD: ["dip"]}
+    # Restarted without it: the commands go global, and the server's copy is emptied, or
+    # its members would see every command twice.
+    restarted = DipClient(table.service, out=io.StringIO(), sync_state=state)
+    async with restarted:
+        api.install(restarted, monkeypatch)
+        assert await sync_commands(restarted.tree, APPLICATION, None, state)
+        assert api.registered == {GUILD: [], None: ["dip"]}
+        # Once: the next start registers nothing anywhere.
+        api.calls.clear()
+        assert not await sync_commands(restarted.tree, APPLICATION, None, state)
+        assert api.calls == []
+        await restarted.close()
+
+
 async def test_a_failed_registration_is_tried_at_the_next_start(
     table: DiscordTable, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -100,10 +151,8 @@ async def test_setup_registers_buttons_prints_the_invite_and_starts_the_outbox(
         await client.setup_hook()
         assert invite_url(APPLICATION) in out.getvalue()
         patterns = {p.pattern for p in client._connection._view_store._dynamic_items}
-        assert patterns == {
-            r"dip:c:(?P<workspace>\d*):(?P<command>.+)",
-            r"dip:o:(?P<workspace>\d*)",
-        }
+        assert patterns == {item.__discord_ui_compiled_template__.pattern for item in DYNAMIC_ITEMS}
+        assert {r"dip:c:(?P<workspace>\d*):(?P<command>.+)", r"dip:o:(?P<workspace>\d*)"} < patterns
         await client.close()
 
 

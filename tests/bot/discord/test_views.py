@@ -5,12 +5,20 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import discord
 import pytest
 
-from bot.frontends.discord.builder import FIRST_PAGE, MORE, Entry, order_menu, page_of
+from bot.frontends.discord.builder import (
+    FIRST_PAGE,
+    FORM_EXPIRED,
+    MORE,
+    Entry,
+    order_menu,
+    page_of,
+)
 from bot.frontends.discord.views import message_view
 from bot.service import Button, Deadline, Message
-from tests.bot.discord.standins import Sent
+from tests.bot.discord.standins import Sent, component_data
 from tests.bot.discord.table import GUILD, OTHER_GUILD, DiscordTable
 
 
@@ -90,8 +98,67 @@ async def test_the_order_menus_from_a_button(game: DiscordTable) -> None:
     assert menus.content == "Choose a unit to order." and menus.only(carol.id)
     (menus,) = await game.click("carol", menus, "Ready")
     assert "You are ready for Fall 1901." in menus.text()
-    # Someone else cannot use carol's menus.
-    assert await game.choose("dave", menus, "A PAR") == []
+    # The menus are carol's alone to see; a click acts for whoever clicks, with their rights.
+    (theirs,) = await game.choose("dave", menus, "A PAR")
+    assert theirs.only(game.user("dave").id) and "A PAR" not in theirs.text()
+
+
+async def test_the_menus_work_after_a_restart(game: DiscordTable) -> None:
+    carol = game.user("carol")
+    (menus,) = await game.slash("carol", "menu")
+    assert menus.view is not None and menus.view.timeout is None
+    ids = [getattr(i, "custom_id", None) for i in menus.view.children]
+    assert all(i and i.startswith("dip:m:") and len(i) <= 100 for i in ids), ids
+    async with game.restarted():
+        (menus,) = await game.choose("carol", menus, "A PAR")
+        assert menus.content == "Choose an order for A PAR."
+        (menus,) = await game.choose("carol", menus, "A PAR - BUR")
+    assert "✓ A PAR - BUR" in menus.text() and menus.only(carol.id)
+    (orders,) = await game.slash("carol", "orders")
+    assert "A PAR - BUR" in orders.text()
+
+
+async def test_an_order_from_a_form_whose_phase_is_over_is_refused(game: DiscordTable) -> None:
+    carol = game.user("carol")
+    (menus,) = await game.slash("carol", "menu")
+    (menus,) = await game.choose("carol", menus, "A PAR")
+    await game.slash("master", "gm process")
+    before = await game.order_rows()
+    (menus,) = await game.choose("carol", menus, "A PAR - BUR")
+    assert "Spring 1901 is over, so nothing was changed; here is Fall 1901's form." in menus.text()
+    assert await game.order_rows() == before, "a Spring form never orders in the Fall"
+    # The same message now holds Fall's form, whose orders are taken.
+    assert menus.content == "Choose a unit to order." and menus.only(carol.id)
+    (menus,) = await game.choose("carol", menus, "A PAR")
+    (menus,) = await game.choose("carol", menus, "A PAR - BUR")
+    assert "✓ A PAR - BUR" in menus.text()
+    assert await game.order_rows() == before + 1
+
+
+async def test_moving_through_a_form_whose_phase_is_over_shows_the_new_one(
+    game: DiscordTable,
+) -> None:
+    (menus,) = await game.slash("carol", "menu")
+    await game.slash("master", "gm process")
+    (menus,) = await game.click("carol", menus, "Ready")
+    assert "Spring 1901 is over, so nothing was changed; here is Fall 1901's form." in menus.text()
+    assert "You are ready" not in menus.text()
+    (menus,) = await game.slash("carol", "menu")
+    await game.slash("master", "gm process")
+    (menus,) = await game.choose("carol", menus, "A PAR")
+    assert "Fall 1901 is over, so nothing was changed; here is Spring 1902's form." in menus.text()
+
+
+async def test_menus_the_bot_no_longer_reads_offer_a_new_form(game: DiscordTable) -> None:
+    carol = game.user("carol")
+    (menus,) = await game.slash("carol", "menu")
+    # A button as discord.py named the menus' components before they carried their state.
+    old = discord.ui.Button[discord.ui.View](label="Ready", custom_id="0f3c9d2a" * 4)
+    (reply,) = await game.use("carol", menus, old, component_data(old.custom_id or ""))
+    assert reply.only(carol.id)
+    assert FORM_EXPIRED in reply.text() and reply.content == "Choose a unit to order."
+    (menus,) = await game.choose("carol", reply, "A PAR")
+    assert menus.content == "Choose an order for A PAR."
 
 
 async def test_back_returns_to_the_units(game: DiscordTable) -> None:

@@ -220,6 +220,8 @@ class FakeSlack:
 
     def _post_message(self, args: dict[str, Any]) -> dict[str, Any]:
         channel = str(args.get("channel"))
+        if (refused := _invalid_blocks(args.get("blocks"))) is not None:
+            return refused
         if channel in self.absent:
             return {"ok": False, "error": "not_in_channel"}
         self._record("message", channel, args)
@@ -227,6 +229,8 @@ class FakeSlack:
 
     def _post_ephemeral(self, args: dict[str, Any]) -> dict[str, Any]:
         channel = str(args.get("channel"))
+        if (refused := _invalid_blocks(args.get("blocks"))) is not None:
+            return refused
         if channel in self.absent:
             return {"ok": False, "error": "channel_not_found"}
         self._record("ephemeral", channel, args, user=str(args.get("user")))
@@ -261,6 +265,8 @@ class FakeSlack:
 
     def _view(self, args: dict[str, Any], key: str) -> dict[str, Any]:
         view = dict(args.get("view") or {})
+        if (refused := _invalid_blocks(view.get("blocks"))) is not None:
+            return refused
         view["id"] = f"V{self._count:08d}"
         self.views.setdefault(key, []).append(view)
         return {"ok": True, "view": view}
@@ -289,6 +295,32 @@ class FakeSlack:
         """Send an envelope to the connected Socket Mode client."""
         await asyncio.wait_for(self._socket_ready.wait(), timeout=10)
         await self._sockets[-1].send_json(envelope)
+
+
+def buttons_in(value: Any) -> Iterator[dict[str, Any]]:
+    """Every button element in blocks, however deeply nested."""
+    if isinstance(value, dict):
+        if value.get("type") == "button":
+            yield value
+        for item in value.values():
+            yield from buttons_in(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from buttons_in(item)
+
+
+def _invalid_blocks(blocks: Any) -> dict[str, Any] | None:
+    """Slack's answer to a button whose value is empty or over 2000 characters (it may be
+    left out, never empty)."""
+    for button in buttons_in(blocks or []):
+        value = button.get("value")
+        if value is not None and not (isinstance(value, str) and 0 < len(value) <= 2000):
+            return {
+                "ok": False,
+                "error": "invalid_blocks",
+                "errors": ["must be more than 0 characters [json-pointer:/value]"],
+            }
+    return None
 
 
 async def _arguments(request: web.Request) -> dict[str, Any]:

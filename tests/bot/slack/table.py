@@ -108,7 +108,9 @@ class SlackTable:
     async def enter_orders(self, user: str, *, channel: str = GAME) -> dict[str, Any] | None:
         """Click "Enter orders"; the modal that opened, if one did."""
         trigger = f"trigger-{next(self._ids)}"
-        await self.click(user, "", channel=channel, action_id="dip:enter_orders", trigger=trigger)
+        await self.click(
+            user, "order", channel=channel, action_id="dip:enter_orders", trigger=trigger
+        )
         opened = self.slack.views.get(trigger)
         return opened[-1] if opened else None
 

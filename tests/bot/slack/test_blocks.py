@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -13,6 +14,7 @@ from bot.frontends.slack.blocks import (
     ENTER_ORDERS_ACTION,
     MAX_BLOCKS,
     MAX_TEXT,
+    MAX_VALUE,
     fallback_text,
     message_blocks,
     mrkdwn,
@@ -22,6 +24,8 @@ from bot.frontends.slack.home import home_view
 from bot.frontends.slack.inbound import dm_text, slash_text
 from bot.frontends.slack.modal import Where, chosen_orders, matching, order_modal
 from bot.service import Button, Deadline, Line, Message, Section, text
+from bot.service.words import buttons
+from tests.bot.slack.fake_slack import buttons_in
 
 DEADLINE = Deadline(datetime(2026, 1, 7, 9, 0, tzinfo=UTC), "Wed 7 Jan 2026 09:00 UTC (in 2 days)")
 
@@ -76,7 +80,7 @@ def test_a_phase_message_offers_menus_and_exactly_the_service_buttons() -> None:
     actions = blocks[-1]
     assert actions["type"] == "actions"
     assert [(e["action_id"], e["text"]["text"], e["value"]) for e in actions["elements"]] == [
-        (ENTER_ORDERS_ACTION, "Enter orders", ""),
+        (ENTER_ORDERS_ACTION, "Enter orders", "order"),
         ("dip:cmd:0", "Ready", "ready"),
         ("dip:cmd:1", "My orders", "orders"),
         ("dip:cmd:2", "Map", "map"),
@@ -132,12 +136,18 @@ def test_the_home_tab_lists_cards_without_buttons() -> None:
 
 def test_the_modal_has_a_menu_per_unit_and_searches_long_lists() -> None:
     many = [f"F NTH S A X{i:03d} - Y" for i in range(150)]
-    view = order_modal([("A PAR", ["A PAR H", "A PAR - BUR"]), ("F NTH", many)], Where("C1", False))
+    where = Where("C1", False, phase="S1901M")
+    view = order_modal([("A PAR", ["A PAR H", "A PAR - BUR"]), ("F NTH", many)], where)
     first, second = view["blocks"]
     assert first["element"]["type"] == "static_select"
     assert [o["value"] for o in first["element"]["options"]] == ["A PAR H", "A PAR - BUR"]
     assert second["element"]["type"] == "external_select"
-    assert json.loads(view["private_metadata"]) == {"channel": "C1", "dm": False, "game": None}
+    assert json.loads(view["private_metadata"]) == {
+        "channel": "C1",
+        "dm": False,
+        "game": None,
+        "phase": "S1901M",
+    }
     assert [o["value"] for o in matching("F NTH", many, "x14")] == [
         f"F NTH S A X14{i} - Y" for i in range(10)
     ]
@@ -217,3 +227,31 @@ def test_the_manifest_sets_up_what_the_front_end_uses() -> None:
         "im:write",
         "users:read",
     }
+
+
+def test_every_button_the_bot_builds_carries_a_value_slack_accepts() -> None:
+    # Slack refuses a whole message whose button has an empty value (invalid_blocks).
+    sets = [
+        buttons.phase_opened(),
+        buttons.to_act("hague"),
+        buttons.orders_in("hague"),
+        buttons.reminder("hague"),
+        buttons.fresh_form("hague"),
+        (),
+    ]
+    built: list[dict[str, Any]] = []
+    for chosen in sets:
+        for deadline in (DEADLINE, None):
+            message = Message(title="Spring 1901", deadline=deadline, buttons=chosen)
+            built.extend(buttons_in(message_blocks(message)))
+            built.extend(buttons_in(home_view([message])["blocks"]))
+    assert {b["text"]["text"] for b in built} == {
+        "Enter orders",
+        "Ready",
+        "My orders",
+        "Possible orders",
+        "Map",
+    }
+    for button in built:
+        assert isinstance(button["value"], str) and 0 < len(button["value"]) <= MAX_VALUE
+        assert button["action_id"]

@@ -136,7 +136,7 @@ async def test_a_game_year_with_a_retreat_and_builds(tmp_path: Path) -> None:
         assert "A GAS - BUR" not in dm.text  # France's orders are in the channel, not here
         buttons = [(e["text"]["text"], e["value"]) for e in dm.blocks[-1]["elements"]]
         assert buttons == [
-            ("Enter orders", ""),
+            ("Enter orders", "order"),
             ("Possible orders", "game hague possible"),
             ("My orders", "game hague orders"),
             ("Map", "game hague map"),

@@ -17,14 +17,14 @@ async def test_phase_messages_carry_the_buttons_the_service_chose(started: Slack
     welcome = next(p for p in started.slack.received(FRANCE) if "you play France" in p.text)
     actions = welcome.blocks[-1]
     assert [(e["text"]["text"], e["value"]) for e in actions["elements"]] == [
-        ("Enter orders", ""),
+        ("Enter orders", "order"),
         ("Possible orders", "game hague possible"),
         ("My orders", "game hague orders"),
         ("Map", "game hague map"),
     ]
     begun = next(p for p in started.slack.in_channel(GAME) if "has begun" in p.text)
     assert [(e["text"]["text"], e["value"]) for e in begun.blocks[-1]["elements"]] == [
-        ("Enter orders", ""),
+        ("Enter orders", "order"),
         ("Ready", "ready"),
         ("My orders", "orders"),
         ("Map", "map"),
@@ -77,12 +77,39 @@ async def test_the_modal_from_the_channel(started: SlackTable) -> None:
 async def test_dip_order_alone_opens_the_modal(started: SlackTable) -> None:
     await started.slash(FRANCE, "order", trigger="trigger-slash")
     [view] = started.slack.views["trigger-slash"]
-    assert json.loads(view["private_metadata"]) == {"channel": GAME, "dm": False, "game": None}
+    assert json.loads(view["private_metadata"]) == {
+        "channel": GAME,
+        "dm": False,
+        "game": None,
+        "phase": "S1901M",
+    }
     await started.slash(FRANCE, "game hague order", trigger="trigger-named")
     [view] = started.slack.views["trigger-named"]
     assert json.loads(view["private_metadata"])["game"] == "hague"
     await started.submit(FRANCE, view, {"A MAR": "A MAR - SPA"})
     assert "✓ A MAR - SPA" in started.slack.posts[-1].text
+
+
+async def test_a_form_sent_after_its_phase_is_refused_and_the_new_one_offered(
+    started: SlackTable,
+) -> None:
+    spring = await started.enter_orders(FRANCE)
+    assert spring is not None
+    await started.slash(GM, "process")
+    before = await started.rows(Order)
+    await started.submit(FRANCE, spring, {"A PAR": "A PAR - BUR"})
+    refusal = started.slack.posts[-1]
+    assert (refusal.kind, refusal.channel, refusal.user) == ("ephemeral", GAME, FRANCE)
+    assert "Spring 1901 is over, so nothing was changed; here is Fall 1901's form." in refusal.text
+    assert await started.rows(Order) == before, "a Spring form never orders in the Fall"
+    (offer,) = refusal.blocks[-1]["elements"]
+    assert (offer["text"]["text"], offer["value"]) == ("Enter orders", "game hague order")
+    # The offered form is Fall's.
+    await started.click(FRANCE, offer["value"], action_id=offer["action_id"], trigger="t-fall")
+    [fall] = started.slack.views["t-fall"]
+    assert json.loads(fall["private_metadata"])["phase"] == "F1901M"
+    await started.submit(FRANCE, fall, {"A PAR": "A PAR - BUR"})
+    assert "✓ A PAR - BUR" in started.slack.posts[-1].text
 
 
 async def test_submitting_nothing_asks_for_an_order(started: SlackTable) -> None:
