@@ -37,9 +37,9 @@ def history_gif(
     if seconds_per_year <= 0:
         raise ValueError("seconds_per_year must be positive")
     titles: list[str | None] = [None] * len(positions)
-    if results is not None and len(results) > 1 and results[-1] is None:
-        if results[-2] is not None:
-            titles[-1] = f"{positions[-2].phase.label} — final position"
+    ended = results is not None and len(results) > 1 and results[-1] is None
+    if ended and results is not None and results[-2] is not None:
+        titles[-1] = f"{positions[-2].phase.label} — final position"
     # every frame shares the view, so the palette made for it (which holds every tint and
     # every piece's colour) serves them all, and colours do not flicker between frames
     frames: list[Image.Image] = []
