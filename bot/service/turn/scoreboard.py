@@ -11,12 +11,12 @@ from collections.abc import Mapping, Sequence
 from bot.service.effects import Image, Line, Section
 from bot.service.maps import chart, filename
 from bot.service.roster import shown_names
-from bot.service.stored_orders import phase_orders
+from bot.service.stored_orders import replay
 from bot.service.turn.endings import alive, winners_of
 from bot.service.words.labels import power_name
 from bot.service.words.standings import draw_scores, ranking, solo_score, standings
 from bot.store import Game, GameStatus, PhaseStatus, PowerStatus, Store
-from engine import Position, adjudicate
+from engine import Position
 
 
 async def positions_of(store: Store, game: Game) -> list[Position]:
@@ -26,8 +26,8 @@ async def positions_of(store: Store, game: Game) -> list[Position]:
     played = [p for p in await store.phases_of(game.id) if p.status != PhaseStatus.ROLLED_BACK]
     positions = [Position.from_json(p.position) for p in played]
     if played and played[-1].status == PhaseStatus.ADJUDICATED:
-        before, orders = await phase_orders(store, played[-1])
-        positions.append(adjudicate(before, orders).position)
+        _, _, resolution = await replay(store, played[-1])
+        positions.append(resolution.position)
     return positions
 
 
