@@ -53,21 +53,19 @@ async def scores_section(store: Store, game: Game, position: Position) -> Sectio
     """What a draw scores, by draw size and by sum of squares: the draw that ended the game,
     else a draw of every surviving power still playing (the league's errata: powers in civil
     disorder or surrendered take no share)."""
-    outcome = game.outcome or {}
-    order = ranking(position, _winners(game))
+    over = game.status == GameStatus.FINISHED
+    outcome = (game.outcome or {}) if over else {}
+    winners = _winners(game)
+    order = ranking(position, winners)
     if outcome.get("kind") == "solo":
         return Section("Scores", tuple(Line(t) for t in solo_score(position, outcome["winner"])))
-    shared = _winners(game)
-    if shared:
+    if winners:
         title = "Scores of the draw"
-        in_draw: Sequence[str] = [p for p in position.variant.powers if p in shared]
+        in_draw: Sequence[str] = [p for p in position.variant.powers if p in winners]
     else:
-        over = game.status == GameStatus.FINISHED
-        title = (
-            "Scores for a draw of the powers still playing"
-            if over
-            else ("Scores if the game were drawn now")
-        )
+        title = "Scores for a draw of the powers still playing"
+        if not over:
+            title = "Scores if the game were drawn now"
         in_draw = await _still_playing(store, game, position)
     return Section(title, tuple(Line(t) for t in draw_scores(position, in_draw, order)))
 

@@ -68,7 +68,7 @@ def draw_scores(position: Position, in_draw: Sequence[str], order: Sequence[str]
     squares = sum(c * c for c in centres.values())
     lines = [f"In the draw: {power_names(position.variant, in_draw)}."]
     for power in order:
-        share = f"{_percent(centres[power] ** 2 / squares)}" if squares else "0%"
+        share = _percent(centres[power] ** 2 / squares) if squares else _percent(0)
         if power in in_draw:
             size = f"{_percent(1 / len(in_draw))} by draw size"
         elif centres[power]:
