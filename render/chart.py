@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from engine import PhaseKind, Position
+from engine import PhaseKind, Position, Variant, Victory
 from render.fonts import draw_text, font
 from render.styles import RGB, get_style
 
@@ -70,6 +70,12 @@ def yearly_centres(positions: Sequence[Position]) -> list[Tally]:
     ]
 
 
+def winning_centres(variant: Variant) -> int | None:
+    """The supply centres that win, marked on the chart; None where pieces or units win."""
+    rules = variant.rules
+    return rules.victory_count if rules.victory is Victory.CENTRES else None
+
+
 @dataclass(frozen=True, slots=True)
 class Layout:
     """Where things go on the chart, in the output's pixels."""
@@ -100,7 +106,7 @@ def layout(positions: Sequence[Position], tallies: Sequence[Tally], width: int) 
     total = len(variant.supply_centers)
     most = max((max(t.centres.values(), default=0) for t in tallies), default=0)
     # up to the victory count (how far each power is from winning), or past the leader
-    wanted = max(min(variant.victory_centers, total), most + 1)
+    wanted = max(min(winning_centres(variant) or 0, total), most + 1)
     step = 2 if wanted <= 24 else 5
     top = min(total, math.ceil(wanted / step) * step)
     inset = 14 * s
@@ -186,8 +192,8 @@ def _axes(
         y = plan.y(plan.top) * k
         draw.line((left, y, right, y), fill=GRID, width=max(1, round(s)))
         draw.text((left - 8 * s, y), str(plan.top), font=small, fill=MUTED, anchor="rm")
-    victory = position.variant.victory_centers
-    if victory <= plan.top:
+    victory = winning_centres(position.variant)
+    if victory is not None and victory <= plan.top:
         y = plan.y(victory) * k
         dash = 10 * s
         x = left

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from engine import Phase, Position
+from engine import Phase, Position, load_variant
 from render import centre_chart
 from render.chart import CARD, INK, WIN_LINE, layout, yearly_centres
 from render.styles import get_style
@@ -82,6 +82,19 @@ def test_a_solo_lifts_the_axis_past_the_victory_count() -> None:
     solo = {**SPREAD, "RUSSIA": 19}
     positions = [Position.initial(), owning(solo, "W1901A")]
     assert layout(positions, yearly_centres(positions), 800).top == 20
+
+
+def test_where_pieces_win_no_centre_count_is_marked() -> None:
+    board = Position.initial(load_variant("1961-4"))
+    plan = layout([board], yearly_centres([board]), 800)
+    assert plan.top == 4  # just past the leaders' three centres
+    rgb = open_png(centre_chart([board])).convert("RGB")
+    reds = sum(
+        close(rgb.getpixel((x, y)), WIN_LINE, 30)  # type: ignore[arg-type]
+        for x in range(0, 800, 2)
+        for y in range(0, 480, 2)
+    )
+    assert reds == 0
 
 
 def test_bad_charts_are_refused() -> None:
