@@ -99,8 +99,9 @@ def winners_of(outcome: Mapping[str, Any] | None) -> tuple[str, ...]:
     draw's, a tie's or an agreed end's powers; none when the game master ended it."""
     if not outcome:
         return ()
-    if outcome.get("kind") == "solo":
+    if outcome.get("kind") == "solo" and not outcome.get("powers"):
         return (str(outcome["winner"]),)
+    # a solo won by a player commanding several powers lists them all
     return tuple(str(p) for p in outcome.get("powers", ()))
 
 

@@ -58,7 +58,7 @@ async def scores_section(store: Store, game: Game, position: Position) -> Sectio
     winners = _winners(game)
     order = ranking(position, winners)
     if outcome.get("kind") == "solo":
-        return Section("Scores", tuple(Line(t) for t in solo_score(position, outcome["winner"])))
+        return Section("Scores", tuple(Line(t) for t in solo_score(position, winners)))
     if winners:
         title = "Scores of the draw"
         in_draw: Sequence[str] = [p for p in position.variant.powers if p in winners]

@@ -80,11 +80,12 @@ def draw_scores(position: Position, in_draw: Sequence[str], order: Sequence[str]
     return lines
 
 
-def solo_score(position: Position, winner: str) -> list[str]:
-    return [
-        f"{power_name(position, winner)} won alone: a solo scores 100% under any system, "
-        "and every other power nothing."
-    ]
+def solo_score(position: Position, seat: Sequence[str]) -> list[str]:
+    """A solo's score: everything to the winner (``seat``: its power, or the powers of the
+    one player who commanded them together)."""
+    names = power_names(position.variant, seat)
+    who = f"{names} won alone" if len(seat) == 1 else f"{names} won together, one player's seat"
+    return [f"{who}: a solo scores 100% under any system, and every other power nothing."]
 
 
 def _percent(share: float) -> str:

@@ -37,6 +37,9 @@ def test_draw_size_shares_equally_and_sum_of_squares_weighs_centres() -> None:
 
 
 def test_a_solo_takes_everything() -> None:
-    assert solo_score(BOARD, "RUSSIA") == [
+    assert solo_score(BOARD, ["RUSSIA"]) == [
         "Russia won alone: a solo scores 100% under any system, and every other power nothing."
     ]
+    assert solo_score(BOARD, ["ENGLAND", "FRANCE"])[0].startswith(
+        "England and France won together, one player's seat: a solo scores 100%"
+    )
