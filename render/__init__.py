@@ -1,6 +1,7 @@
 """Board pictures: a position (with orders, and their results) in, PNG bytes out.
 
 >>> from engine import Position
+from render.chart import centre_chart
 >>> from render import map_png
 >>> png = map_png(Position.initial(), size=600)
 >>> png[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
@@ -13,13 +14,14 @@ board geometry, deterministic output, and safe to call from several threads at o
 from __future__ import annotations
 
 from engine import Position
+from render.chart import centre_chart
 from render.compose import encode_png, render, render_image
 from render.crop import REGIONS
 from render.gif import history_gif
 from render.orders import OrdersArg, ResultsArg
 from render.styles import STYLES
 
-__all__ = ["REGIONS", "STYLES", "history_gif", "map_png", "render_image"]
+__all__ = ["REGIONS", "STYLES", "centre_chart", "history_gif", "map_png", "render_image"]
 
 
 def map_png(

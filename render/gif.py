@@ -25,19 +25,31 @@ def history_gif(
     style: str = "default",
 ) -> bytes:
     """Frame ``i`` shows ``positions[i]`` with ``results[i]`` (the results of that phase's
-    orders) when given. A year's phases share ``seconds_per_year`` between them."""
+    orders) when given. A year's phases share ``seconds_per_year`` between them.
+
+    A last frame without results after one with them is the board those results left: it is
+    titled with the phase they ended (``Fall 1905 — final position``), not with the phase
+    that would have come next and was never played."""
     if not positions:
         raise ValueError("a history needs at least one position")
     if results is not None and len(results) != len(positions):
         raise ValueError("results must have one entry (or None) per position")
     if seconds_per_year <= 0:
         raise ValueError("seconds_per_year must be positive")
+    titles: list[str | None] = [None] * len(positions)
+    ended = results is not None and len(results) > 1 and results[-1] is None
+    if ended and results is not None and results[-2] is not None:
+        titles[-1] = f"{positions[-2].phase.label} — final position"
     # every frame shares the view, so the palette made for it (which holds every tint and
     # every piece's colour) serves them all, and colours do not flicker between frames
     frames: list[Image.Image] = []
     for i, position in enumerate(positions):
         image, colours = render(
-            position, results=results[i] if results else None, style=style, size=size
+            position,
+            results=results[i] if results else None,
+            style=style,
+            size=size,
+            title=titles[i],
         )
         frames.append(image.quantize(palette=colours, dither=Image.Dither.NONE))
     per_year = Counter(p.phase.year for p in positions)

@@ -1,5 +1,6 @@
 """The render benchmark: a full-board results map (34 units, 30 orders: moves, supports,
-convoys, holds) drawn and encoded again and again; reports median/p90 time and PNG size."""
+convoys, holds) drawn and encoded again and again; reports median/p90 time and PNG size.
+Then the supply-centre chart of a twenty-year game, as `scoreboard` draws it."""
 
 from __future__ import annotations
 
@@ -9,12 +10,13 @@ import time
 from collections.abc import Sequence
 from dataclasses import replace
 
-from engine import Season, adjudicate, load_variant
-from render import map_png
+from engine import Phase, Position, Season, adjudicate, load_variant
+from render import centre_chart, map_png
 from tools.scenarios import random_centres, random_orders, random_position, report
 
 UNITS = 34
 ORDERS = 30
+CHART_YEARS = 20
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -59,6 +61,26 @@ def main(argv: Sequence[str] | None = None) -> None:
     report("same board", samples, "renders")
     report("new owners", fresh, "renders")
     print(f"{'new size':<12} {1:>6} render   {cold * 1000:.0f} ms (draws the board layers)")
+    opening = Position.initial(variant)
+    history = [opening] + [
+        replace(
+            opening,
+            phase=Phase.parse(f"W{opening.phase.year + y}A"),
+            centers=random_centres(rng, variant),
+        )
+        for y in range(CHART_YEARS)
+    ]
+    chart = centre_chart(history)
+    charts = []
+    for _ in range(args.renders):
+        begin = time.perf_counter()
+        centre_chart(history)
+        charts.append(time.perf_counter() - begin)
+    print(
+        f"chart benchmark: supply centres of a {CHART_YEARS}-year game, 800 px wide, "
+        f"png {len(chart) / 1024:.0f} KiB"
+    )
+    report("centre chart", charts, "charts")
 
 
 if __name__ == "__main__":

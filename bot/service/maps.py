@@ -1,5 +1,5 @@
-"""Drawing maps for the service: off the event loop, at the service's size, with names
-front ends can save under."""
+"""Drawing maps and the supply-centre chart for the service: off the event loop, at the
+service's size, with names front ends can save under."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from functools import partial
 from typing import Protocol
 
 from engine import Position
-from render import REGIONS
+from render import REGIONS, centre_chart
 from render.orders import OrdersArg, ResultsArg
 
 
@@ -63,6 +63,15 @@ async def animate(
     """The GIF, drawn in a worker thread: one frame per phase, a whole game takes seconds."""
     job = partial(animator, positions, results=results, size=size)
     return await asyncio.to_thread(job)
+
+
+# Read in a chat window beside the map: narrower than a results map.
+CHART_WIDTH = 800
+
+
+async def chart(positions: Sequence[Position], *, title: str) -> bytes:
+    """The supply-centre chart of a game's positions in order, drawn in a worker thread."""
+    return await asyncio.to_thread(partial(centre_chart, positions, title=title, width=CHART_WIDTH))
 
 
 def region_name(position: Position, word: str) -> str | None:

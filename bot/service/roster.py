@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from bot.service.options.fewer_players import blocs_of, commanded, lead_of
+from bot.service.options.game_options import GameOptions
 from bot.store import Game, Player, PowerStatus, Store
 
 
@@ -20,6 +21,19 @@ async def players_by_power(store: Store, game: Game) -> Mapping[str, Sequence[st
         if lead in by_power:
             by_power[power] = list(by_power[lead])
     return by_power
+
+
+async def shown_names(store: Store, game: Game) -> dict[str, str]:
+    """Who plays each power, by display name (a team's names joined), as standings show them;
+    none in an anonymous game."""
+    if GameOptions.from_settings(game.settings).anonymous:
+        return {}
+    shown = {p.user_id: p.display_name for p in await store.players_of(game.id)}
+    return {
+        power: ", ".join(shown[u] for u in users if u in shown)
+        for power, users in (await players_by_power(store, game)).items()
+        if users
+    }
 
 
 async def users_of(store: Store, game: Game, power: str) -> list[str]:

@@ -7,6 +7,7 @@ from PIL import Image
 
 from engine import Position, Resolution, adjudicate
 from render import history_gif
+from render.compose import render
 from tests.render.helpers import OPENING, open_png, orders_for
 
 
@@ -58,3 +59,39 @@ def test_bad_histories_are_refused() -> None:
         history_gif([start], results=[None, None])
     with pytest.raises(ValueError):
         history_gif([start], seconds_per_year=0)
+
+
+def _frame(gif: bytes, index: int) -> Image.Image:
+    image = open_png(gif)
+    image.seek(index)
+    return image.convert("RGB")
+
+
+def _title_of(position: Position, results: Resolution | None, title: str | None) -> Image.Image:
+    """The top left corner of a frame drawn as the GIF draws it, where its title sits."""
+    image, colours = render(position, results=results, size=400, title=title)
+    quantized = image.quantize(palette=colours, dither=Image.Dither.NONE).convert("RGB")
+    return quantized.crop((0, 0, 200, 24))
+
+
+def test_the_last_frame_names_the_last_phase_played() -> None:
+    # The game ends after Winter 1901: the board it left is Spring 1902's, a phase nobody
+    # played, so the last frame says it is the end of Winter 1901.
+    positions, resolutions = short_game()
+    final = positions[-1]
+    assert final.phase.label == "Spring 1902"
+    gif = history_gif(positions, results=[*resolutions, None], size=400)
+    last = _frame(gif, len(positions) - 1).crop((0, 0, 200, 24))
+    expected = _title_of(final, None, "Winter 1901 adjustments — final position")
+    assert last.tobytes() == expected.tobytes()
+    assert last.tobytes() != _title_of(final, None, None).tobytes()
+    # every other frame keeps its own phase's title
+    second = _frame(gif, 1).crop((0, 0, 200, 24))
+    assert second.tobytes() == _title_of(positions[1], resolutions[1], None).tobytes()
+
+
+def test_a_history_without_results_titles_every_frame_by_its_phase() -> None:
+    positions, _ = short_game()
+    gif = history_gif(positions[:2], size=400)
+    last = _frame(gif, 1).crop((0, 0, 200, 24))
+    assert last.tobytes() == _title_of(positions[1], None, None).tobytes()

@@ -94,6 +94,17 @@ def outcome_json(ending: Ending, after: Position) -> dict[str, Any]:
     return outcome
 
 
+def winners_of(outcome: Mapping[str, Any] | None) -> tuple[str, ...]:
+    """The powers a stored outcome names as winning or sharing the end: a solo's winner, a
+    draw's, a tie's or an agreed end's powers; none when the game master ended it."""
+    if not outcome:
+        return ()
+    if outcome.get("kind") == "solo" and not outcome.get("powers"):
+        return (str(outcome["winner"]),)
+    # a solo won by a player commanding several powers lists them all
+    return tuple(str(p) for p in outcome.get("powers", ()))
+
+
 def ending_text(variant: Variant, outcome: Mapping[str, Any]) -> str:
     """One sentence on how a finished game ended, from its stored outcome."""
     kind = outcome.get("kind")

@@ -1,5 +1,6 @@
-"""The last word of a finished game: how it ended, the final standings, and the whole game
-as one animated map, posted to the game's channel once.
+"""The last word of a finished game, posted to the game's channel once: how it ended, the
+final standings (the winners first) and the whole game as one animated map; then the
+supply-centre chart of the whole game with what the ending scores.
 
 The animation shows every adjudicated phase with its orders and results, then the final
 board. A game the game master ends with a phase still open shows that phase's board only:
@@ -8,18 +9,13 @@ its orders were never adjudicated, so they stay secret.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from bot.service.effects import Image, Line, Message, Section
 from bot.service.maps import Animator, animate
-from bot.service.options.game_options import GameOptions
 from bot.service.outbox import queue
-from bot.service.roster import players_by_power
 from bot.service.stored_orders import replay
 from bot.service.turn.endings import ending_text
-from bot.service.words.english import plural
-from bot.service.words.labels import power_name
-from bot.store import Game, PhaseStatus, PowerStatus, Store
+from bot.service.turn.scoreboard import chart_image, scores_section, standings_section
+from bot.store import Game, PhaseStatus, Store
 from engine import Position
 from render.orders import ResultsArg
 
@@ -35,21 +31,20 @@ async def announce_end(
     positions, results = await _history(store, game, final)
     gif = await animate(animator, positions, results, size=HISTORY_SIZE)
     image = await store.add_image(game.id, str(final.phase), "history", gif)
-    anonymous = GameOptions.from_settings(game.settings).anonymous
-    names = {} if anonymous else await _names_by_power(store, game)
-    statuses = await store.power_statuses(game.id)
-    first, last = positions[0].phase.long_name, positions[-1].phase.long_name
+    first = positions[0].phase.long_name
+    # the final board is what the last phase played left; its own phase never came
+    last = (positions[-2] if len(positions) > 1 else positions[-1]).phase.long_name
     message = Message(
         title=f"{game.name}: final standings",
         sections=(
             Section(None, (Line(ending_text(final.variant, game.outcome or {})),)),
-            Section("Standings", tuple(Line(t) for t in standings(final, names, statuses))),
+            await standings_section(store, game, final),
             Section(
                 None,
                 (
                     Line(
-                        "`history` and `map` still show every phase; `export` keeps "
-                        "the whole record."
+                        "`history` and `map` still show every phase, `scoreboard` the "
+                        "supply centres by year; `export` keeps the whole record."
                     ),
                 ),
             ),
@@ -61,47 +56,14 @@ async def announce_end(
         ),
     )
     await queue.to_channel(store, game, f"{key}:finale", message, image_id=image.id)
-
-
-def standings(
-    final: Position, names: Mapping[str, str], statuses: Mapping[str, PowerStatus]
-) -> list[str]:
-    """One line per power, most supply centres first (then most units, then name)."""
-    variant = final.variant
-
-    def rank(power: str) -> tuple[int, int, str]:
-        centres = len(final.centers.get(power, ()))
-        units = len(final.units.get(power, ()))
-        return (-centres, -units, power_name(final, power))
-
-    lines: list[str] = []
-    for place, power in enumerate(sorted(variant.powers, key=rank), start=1):
-        centres = len(final.centers.get(power, ()))
-        units = len(final.units.get(power, ()))
-        who = f" ({names[power]})" if power in names else ""
-        status = _STATUS.get(statuses.get(power, PowerStatus.PLAYING), "")
-        lines.append(
-            f"{place}. {power_name(final, power)}{who}: {plural(centres, 'supply centre')}, "
-            f"{plural(units, 'unit')}{status}"
-        )
-    return lines
-
-
-_STATUS = {
-    PowerStatus.CIVIL_DISORDER: " — in civil disorder",
-    PowerStatus.SURRENDERED: " — surrendered",
-    PowerStatus.ELIMINATED: " — eliminated",
-}
-
-
-async def _names_by_power(store: Store, game: Game) -> dict[str, str]:
-    """Who played each power at the end, by display name (a team's names joined)."""
-    shown = {p.user_id: p.display_name for p in await store.players_of(game.id)}
-    return {
-        power: ", ".join(shown[u] for u in users if u in shown)
-        for power, users in (await players_by_power(store, game)).items()
-        if users
-    }
+    picture, png = await chart_image(game, positions, str(final.phase))
+    stored = await store.add_image(game.id, str(final.phase), "scoreboard", png)
+    scores = Message(
+        title=f"{game.name}: supply centres by year",
+        sections=(await scores_section(store, game, final),),
+        image=Image(stored.id, picture.filename, picture.alt),
+    )
+    await queue.to_channel(store, game, f"{key}:finale-chart", scores, image_id=stored.id)
 
 
 async def _history(

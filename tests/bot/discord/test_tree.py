@@ -173,6 +173,14 @@ async def test_my_map_is_for_me_and_the_map_for_all(table: DiscordTable) -> None
     assert board.public and board.files[0][1].endswith(b":france")
 
 
+async def test_the_scoreboard_is_for_all_with_its_chart(table: DiscordTable) -> None:
+    await table.seven_players()
+    (board,) = await table.slash("carol", "scoreboard")
+    assert board.public and "hague: scoreboard, Spring 1901" in board.text()
+    [(name, data, _)] = board.files
+    assert name.endswith(".png") and data.startswith(b"\x89PNG")
+
+
 async def test_press_reaches_its_readers_alone(table: DiscordTable) -> None:
     await table.seven_players()
     alice, bob = table.user("alice"), table.user("bob")

@@ -7,8 +7,11 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from sqlalchemy import select
 
-from tests.bot.service.harness import GIF, SEVEN, Table, open_table, said
+from bot.store import OutboxMessage
+from tests.bot.service.harness import GIF, PNG, SEVEN, Table, open_table, said
+from tests.bot.service.test_end_rules import FRANCE_GROWS
 from tests.bot.store.support import BACKENDS
 
 
@@ -75,6 +78,49 @@ async def test_a_draw_ends_with_standings_and_the_animated_game(table: Table) ->
         ]
     ]
     assert await table.play("clock +49h") == []
+
+
+async def test_the_finale_names_the_last_phase_played_and_posts_the_chart(table: Table) -> None:
+    await table.seven_players()
+    table.fresh()
+    lines = await table.play(DRAW_AFTER_A_YEAR)
+    # The board the draw left is Winter 1902's, but nobody played that phase.
+    async with table.sessions() as session:
+        finale = await session.scalar(
+            select(OutboxMessage).where(OutboxMessage.dedupe_key.endswith(":finale"))
+        )
+    assert finale is not None
+    assert finale.payload["image"]["alt"] == (
+        "The whole game on the map, Spring 1901 Movement to Fall 1902 Movement"
+    )
+    channel = said(lines, "#game")
+    chart = channel.index("hague: supply centres by year")
+    assert chart > channel.index("hague: final standings")
+    assert channel[chart + 1 : chart + 4] == [
+        "Scores of the draw",
+        "In the draw: Austria, England, France, Germany, Italy, Russia and Turkey.",
+        "Russia: 14.3% by draw size, 26.3% by sum of squares",
+    ]
+    picture = table.map_dir / "hague-W1902A-scoreboard.png"
+    history = f"[file #game] {table.map_dir / 'hague-history.gif'}"
+    assert lines.index(f"[file #game] {picture}") > lines.index(history)
+    assert picture.read_bytes().startswith(PNG)
+
+
+async def test_the_winners_come_first_in_the_final_standings(tmp_path: Path) -> None:
+    # The league counts units: Russia wins with four, France has more centres but waived
+    # its builds.
+    async with open_table("sqlite", tmp_path) as table:
+        await table.seven_players(options="end=1901:units")
+        await table.play(FRANCE_GROWS)
+        lines = await table.play("carol@dm> order waive; waive\ngm> /dip process")
+        channel = said(lines, "#game")
+        start = channel.index("hague: final standings")
+        assert channel[start + 1] == "The agreed end came: Russia won with the most units (4)."
+        assert channel[start + 3 : start + 5] == [
+            "1. Russia (frank): 4 supply centres, 4 units",
+            "2. France (carol): 5 supply centres, 3 units",
+        ]
 
 
 async def test_an_anonymous_game_names_no_players_in_its_standings(table: Table) -> None:
@@ -151,6 +197,8 @@ async def test_the_channel_answers_about_its_game_until_the_next_is_created(
     ]
     lines = await table.play("alice> /dip export")
     assert said(lines, "only:alice#game")[0] == "hague: the game record"
+    lines = await table.play("alice> /dip scoreboard")
+    assert said(lines, "#game")[:2] == ["hague: final scoreboard", "Standings"]
     # What would change the game is refused, saying when it ended.
     for command in (
         "carol> /dip order A PAR - BUR",

@@ -41,6 +41,20 @@ async def test_the_map_is_posted_with_its_picture(started: SlackTable) -> None:
     assert int(upload["length"]) > 0
 
 
+async def test_the_scoreboard_is_posted_with_its_chart(started: SlackTable) -> None:
+    mark = len(started.slack.posts)
+    await started.slash(STRANGER, "game hague scoreboard")  # centre counts are public
+    posts = started.slack.in_channel(GAME, since=mark)
+    assert [p.kind for p in posts] == ["message", "file"]
+    assert "hague: scoreboard, Spring 1901" in posts[0].text
+    assert "1. Russia" in posts[0].text and "by sum of squares" in posts[0].text
+    upload = started.slack.calls_to("files.getUploadURLExternal")[-1]
+    assert upload["filename"] == "hague-S1901M-scoreboard.png"
+    completed = started.slack.calls_to("files.completeUploadExternal")[-1]
+    assert completed["channel_id"] == GAME
+    assert started.slack.uploads[completed["files"][0]["id"]].startswith(b"\x89PNG")
+
+
 async def test_my_map_goes_by_dm_with_a_note_in_the_channel(started: SlackTable) -> None:
     await started.slash(FRANCE, "order A Par-Bur")
     mark = len(started.slack.posts)
