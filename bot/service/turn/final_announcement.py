@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.service.effects import Image, Line, Message, Section
-from bot.service.maps import Animator, animate
+from bot.service.maps import Animator, animate, stored_kind
 from bot.service.options.game_options import GameOptions
 from bot.service.outbox import queue
 from bot.service.roster import players_by_power
@@ -33,9 +33,11 @@ async def announce_end(
     """Queue the final announcement for ``game`` (already marked finished), ``final`` being
     the board it ended on; keyed by ``key`` so a retried run queues it once."""
     positions, results = await _history(store, game, final)
-    gif = await animate(animator, positions, results, size=HISTORY_SIZE)
-    image = await store.add_image(game.id, str(final.phase), "history", gif)
-    anonymous = GameOptions.from_settings(game.settings).anonymous
+    options = GameOptions.from_settings(game.settings)
+    style = options.palette.style
+    gif = await animate(animator, positions, results, size=HISTORY_SIZE, style=style)
+    image = await store.add_image(game.id, str(final.phase), stored_kind("history", style), gif)
+    anonymous = options.anonymous
     names = {} if anonymous else await _names_by_power(store, game)
     statuses = await store.power_statuses(game.id)
     first, last = positions[0].phase.long_name, positions[-1].phase.long_name
