@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from PIL import Image
 
@@ -10,9 +12,10 @@ from engine import PhaseKind, Position
 from render.base import base_image, palette, png_palette
 from render.crop import view_for
 from render.geometry import Board, Box, Point, load_board
-from render.labels import draw_labels
+from render.labels import PlacedLabel, designed_boxes, draw_labels, overlap, place_labels
 from render.legend import draw_legend, draw_title, legend_box, title_text
 from render.orders import (
+    Drawing,
     Item,
     OrdersArg,
     ResultsArg,
@@ -26,8 +29,18 @@ from render.styles import Style, get_style
 from render.units import UNIT_SIZE, faded, unit_icon
 from render.view import View, check_size
 
-# where a dislodged unit is drawn, as a share of the icon size from its province's anchor
-_DISLODGED_SHIFT = (0.78, 0.62)
+# where a dislodged unit is drawn, as a share of the icon size from its province's anchor:
+# the first of these spots that covers the least of the labels and centre markers
+DISLODGED_SHIFTS = (
+    (0.78, 0.62),
+    (-0.78, 0.62),
+    (0.78, -0.62),
+    (-0.78, -0.62),
+    (1.0, 0.0),
+    (-1.0, 0.0),
+    (0.0, 1.0),
+    (0.0, -1.0),
+)
 # a dislodged unit is drawn a little smaller, so the unit that took its place stays clear
 _DISLODGED_SIZE = 0.88
 _MARKER_RADIUS = 6.0
@@ -74,6 +87,45 @@ def render(
     return _draw(board, palette_style, view, position, orders, results, title)
 
 
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Where everything of one picture goes: unit icons (``units``, and ``marked`` ones
+    dislodged beside their province), centre markers, labels, and the orders' drawing."""
+
+    units: list[tuple[Sprite, Point]]
+    marked: list[tuple[Sprite, Point]]
+    markers: list[tuple[Sprite, Point]]
+    labels: list[PlacedLabel]
+    drawing: Drawing
+    items: list[Item]
+
+
+def layout(
+    board: Board,
+    style: Style,
+    view: View,
+    position: Position,
+    orders: OrdersArg | None,
+    results: ResultsArg | None,
+) -> Layout:
+    owners = {c: p for p, cs in position.centers.items() for c in cs}
+    items = collect(orders, results)
+    icon = max(12.0, UNIT_SIZE * view.feature)
+    stage = Stage(board, view, style, position.variant, icon)
+    markers = _centre_markers(board, view, style, owners)
+    fixed = [*designed_boxes(board, view, style).values(), *(s.box_at(*at) for s, at in markers)]
+    placed, marked = _place_units(stage, position, items, fixed)
+    drawing = plan(stage, items)
+    for power, unit, failed in drawing.builds:
+        at = stage.anchor(unit.location)
+        if at is not None:
+            sprite = unit_icon(style, power, unit.type, icon)
+            placed.append((faded(sprite, 0.45) if failed else sprite, at))
+    icons: list[Box] = [s.box_at(*at) for s, at in (*placed, *marked)]
+    labels = place_labels(board, view, style, icons, [s.box_at(*at) for s, at in markers])
+    return Layout(placed, marked, markers, labels, drawing, items)
+
+
 def _draw(
     board: Board,
     style: Style,
@@ -88,32 +140,20 @@ def _draw(
     colours = palette(board, style, owners, homes)
     canvas = base_image(board, style, view, colours).copy()
 
-    items = collect(orders, results)
-    icon = max(12.0, UNIT_SIZE * view.feature)
-    stage = Stage(board, view, style, position.variant, icon)
-    placed, marked = _place_units(stage, position, items)
-    drawing = plan(stage, items)
-    for power, unit, failed in drawing.builds:
-        at = stage.anchor(unit.location)
-        if at is not None:
-            sprite = unit_icon(style, power, unit.type, icon)
-            placed.append((faded(sprite, 0.45) if failed else sprite, at))
-
-    _draw_centres(canvas, board, view, style, owners)
-    obstacles: list[Box] = [s.box_at(*at) for s, at in (*placed, *marked)]
-    for graphic, opacity in drawing.under:
+    parts = layout(board, style, view, position, orders, results)
+    for sprite, at in parts.markers:
+        paste(canvas, sprite, *at)
+    for graphic, opacity in parts.drawing.under:
         graphic.paint(canvas, opacity)
     # over the arrows, so a line crossing a label never hides it
-    draw_labels(canvas, board, view, style, obstacles)
-    for sprite, at in placed:
+    draw_labels(canvas, parts.labels)
+    for sprite, at in (*parts.units, *parts.marked):
         paste(canvas, sprite, *at)
-    for sprite, at in marked:
-        paste(canvas, sprite, *at)
-    for graphic, opacity in drawing.over:
+    for graphic, opacity in parts.drawing.over:
         graphic.paint(canvas, opacity)
 
     heading = title or title_text(
-        position, orders=bool(orders) or bool(items), results=results is not None
+        position, orders=bool(orders) or bool(parts.items), results=results is not None
     )
     title_box = draw_title(canvas, heading, style, view)
     if view.full_board:
@@ -125,13 +165,13 @@ def _draw(
 
 
 def _place_units(
-    stage: Stage, position: Position, items: list[Item]
+    stage: Stage, position: Position, items: list[Item], fixed: Sequence[Box]
 ) -> tuple[list[tuple[Sprite, Point]], list[tuple[Sprite, Point]]]:
     """Where each unit's icon goes, recorded on the stage for the orders to start from:
     plain icons at their anchors, and marked ones beside the province for units dislodged
-    (in a retreat phase, or by the results being drawn)."""
+    (in a retreat phase, or by the results being drawn), where they cover none of the
+    ``fixed`` boxes (labels, centre markers) if they can."""
     style, icon = stage.style, stage.icon
-    shift = (icon * _DISLODGED_SHIFT[0], icon * _DISLODGED_SHIFT[1])
     small = icon * _DISLODGED_SIZE
     beaten = dislodged_units(items) if position.phase.kind is PhaseKind.MOVEMENT else set()
     placed: list[tuple[Sprite, Point]] = []
@@ -141,8 +181,9 @@ def _place_units(
         if at is None:
             continue
         if unit.province in beaten:
-            at = (at[0] + shift[0], at[1] + shift[1])
-            marked.append((unit_icon(style, power, unit.type, small, marked=True), at))
+            sprite = unit_icon(style, power, unit.type, small, marked=True)
+            at = beside(sprite, at, icon, fixed)
+            marked.append((sprite, at))
             stage.shifted.add(unit.province)
         else:
             placed.append((unit_icon(style, power, unit.type, icon), at))
@@ -151,16 +192,25 @@ def _place_units(
         at = stage.anchor(d.unit.location)
         if at is None:
             continue
-        at = (at[0] + shift[0], at[1] + shift[1])
-        marked.append((unit_icon(style, d.power, d.unit.type, small, marked=True), at))
+        sprite = unit_icon(style, d.power, d.unit.type, small, marked=True)
+        at = beside(sprite, at, icon, fixed)
+        marked.append((sprite, at))
         stage.dislodged[d.unit.province] = at
     return placed, marked
 
 
-def _draw_centres(
-    canvas: Image.Image, board: Board, view: View, style: Style, owners: dict[str, str]
-) -> None:
+def beside(sprite: Sprite, anchor: Point, icon: float, fixed: Sequence[Box]) -> Point:
+    """Where a dislodged unit's ``sprite`` goes beside the ``anchor`` of its province: the
+    first of :data:`DISLODGED_SHIFTS` that covers the least of the ``fixed`` boxes."""
+    spots = [(anchor[0] + icon * dx, anchor[1] + icon * dy) for dx, dy in DISLODGED_SHIFTS]
+    return min(spots, key=lambda at: sum(overlap(sprite.box_at(*at), f) for f in fixed))
+
+
+def _centre_markers(
+    board: Board, view: View, style: Style, owners: dict[str, str]
+) -> list[tuple[Sprite, Point]]:
     radius = max(3.5, _MARKER_RADIUS * view.feature)
+    found: list[tuple[Sprite, Point]] = []
     for code in sorted(board.provinces):
         shape = board.provinces[code]
         if shape.center is None:
@@ -170,7 +220,8 @@ def _draw_centres(
             sprite = center_marker(style.panel, style.outline, style.outline, radius)
         else:
             sprite = center_marker(style.colour(owner), style.outline, style.glyph(owner), radius)
-        paste(canvas, sprite, *view.pt(shape.center))
+        found.append((sprite, view.pt(shape.center)))
+    return found
 
 
 def encode_png(image: Image.Image, colours: Image.Image) -> bytes:

@@ -1,10 +1,11 @@
 """Orders and their outcomes as drawings.
 
 A move is a solid arrow; a support a dashed line to the supported unit (a hold) or to the
-middle of the supported move's arrow; a convoyed move a dotted arrow through the convoying
-fleets, each of which gets a dotted ring; a hold a ring; a retreat an arrow from the
-dislodged unit; a build a ring and a plus; a disband or removal a cross. Once adjudicated,
-whatever failed is drawn faded, with a cross where it stopped.
+middle of the supported move's arrow, or, when that move is not drawn (another power's
+orders on a map of one's own), a dashed arrow to the move's destination; a convoyed move a
+dotted arrow through the convoying fleets, each of which gets a dotted ring; a hold a ring;
+a retreat an arrow from the dislodged unit; a build a ring and a plus; a disband or removal
+a cross. Once adjudicated, whatever failed is drawn faded, with a cross where it stopped.
 """
 
 from __future__ import annotations
@@ -283,27 +284,33 @@ class _Planner:
         start = stage.unit_point(order.unit, False)
         if start is None:
             return
+        g = Graphic()
+        ink = self.style.ink(i.power)
+        width = self.strokes.width * 0.72
         if isinstance(order, SupportMove):
             dest = province_of(order.dest)
             arrow = self.paths.get((order.target, dest))
             if arrow is not None:
                 end, _ = point_along(arrow, length(arrow) / 2)
+                line = trim([start, end], self.r * 0.85, 0)
+                self.strokes.dashed(g, line, ink, width)
+                self.strokes.dot(g, line[-1], ink)
             else:
-                a = stage.units.get(order.target) or stage.anchor(order.target)
-                b = stage.anchor(dest)
-                if a is None or b is None:
+                # the move is not drawn (another power's, secret on this map, or never
+                # ordered): point at where the support sends it
+                target = stage.anchor(order.dest)
+                if target is None or target == start:
                     return
-                end = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
-            line = trim([start, end], self.r * 0.85, 0)
+                stop = self.r * (1.05 if dest in self.occupied else 0.55)
+                line = trim([start, target], self.r * 0.85, stop)
+                self.strokes.arrow(g, line, ink, dashed=True)
         else:
             held = stage.units.get(order.target) or stage.anchor(order.target)
             if held is None or held == start:
                 return
             line = trim([start, held], self.r * 0.85, self.r * 1.05)
-        g = Graphic()
-        ink = self.style.ink(i.power)
-        self.strokes.dashed(g, line, ink, self.strokes.width * 0.72)
-        self.strokes.dot(g, line[-1], ink)
+            self.strokes.dashed(g, line, ink, width)
+            self.strokes.dot(g, line[-1], ink)
         self.add(g, i.failed, first=True)
         if i.failed:
             # mid-line: at its end the cross would sit on the supported move's arrow

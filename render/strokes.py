@@ -26,8 +26,17 @@ class Strokes:
         self.r = icon / 2
         self.width = max(1.4, 3.2 * feature)
 
-    def arrow(self, g: Graphic, path: Sequence[Pt], ink: RGB, *, dotted: bool = False) -> None:
-        """A line along ``path`` with a head at its end; dotted for a convoyed move."""
+    def arrow(
+        self,
+        g: Graphic,
+        path: Sequence[Pt],
+        ink: RGB,
+        *,
+        dotted: bool = False,
+        dashed: bool = False,
+    ) -> None:
+        """A line along ``path`` with a head at its end; dotted for a convoyed move, dashed
+        (and thinner) for a support."""
         f = self.f
         total = length(path)
         head = min(max(7.0, 13.0 * f), total * 0.6)
@@ -48,6 +57,8 @@ class Strokes:
         )
         if dotted:
             self.dotted(g, shaft, ink, self.width * 1.05)
+        elif dashed:
+            self.dashed(g, shaft, ink, self.width * 0.72)
         else:
             g.line(shaft, CASING, self.width + 2.4 * f)
             g.line(shaft, rgba(ink), self.width)

@@ -1,6 +1,9 @@
 """Army and fleet icons: a badge in the power's colour (a rounded square for an army, a disc
 for a fleet, so the two differ by shape as well as by glyph) carrying a cannon or a warship.
 
+A dislodged unit's badge sits on a jagged burst in the failure colour: spiky and filled, so
+it never reads as the thin round ring of a hold, whatever the power's colour.
+
 Glyphs are drawn from our own outlines in a unit square (the badge spans -1..1), at four
 times the size, and reduced, once per power, kind and size.
 """
@@ -21,6 +24,12 @@ Pt = tuple[float, float]
 
 # the badge's width at the designed look, in output pixels
 UNIT_SIZE = 26.0
+# the dislodged mark: BURST_POINTS spikes reaching BURST_OUTER of the badge's size from its
+# middle, their notches BURST_INNER; its white casing adds BURST_CASING of the size
+BURST_POINTS = 8
+BURST_OUTER = 0.8
+BURST_INNER = 0.54
+BURST_CASING = 0.06
 
 
 def _bar(a: Pt, b: Pt, width_a: float, width_b: float) -> list[Pt]:
@@ -61,6 +70,17 @@ _SHIP: Sequence[tuple[str, Sequence[float]]] = (
 )
 
 
+def burst(c: float, outer: float, inner: float, points: int = BURST_POINTS) -> list[Pt]:
+    """A star around (c, c): ``points`` spikes of radius ``outer``, notches at ``inner``, one
+    spike straight up."""
+    corners: list[Pt] = []
+    for k in range(2 * points):
+        radius = outer if k % 2 == 0 else inner
+        angle = math.pi * k / points - math.pi / 2
+        corners.append((c + radius * math.cos(angle), c + radius * math.sin(angle)))
+    return corners
+
+
 def _paint(
     draw: ImageDraw.ImageDraw,
     shapes: Sequence[tuple[str, Sequence[float]]],
@@ -91,12 +111,12 @@ def _paint(
 def unit_icon(
     style: Style, power: str, unit_type: UnitType, size: float, *, marked: bool = False
 ) -> Sprite:
-    """The icon of a unit ``size`` pixels wide. ``marked`` (a dislodged unit) gets a thick
-    ring in the failure colour."""
+    """The icon of a unit ``size`` pixels wide. ``marked`` (a dislodged unit) stands on a
+    burst in the failure colour."""
     k = SUPERSAMPLE
     colour = style.colour(power)
     outline = style.outline
-    margin = size * (0.3 if marked else 0.12)
+    margin = size * (BURST_OUTER + BURST_CASING - 0.5 + 0.04 if marked else 0.12)
     half = math.ceil(size / 2 + margin)
     full = 2 * half * k
     image = Image.new("RGBA", (full, full), (0, 0, 0, 0))
@@ -105,12 +125,15 @@ def unit_icon(
     r = size / 2 * k
     edge = max(1.0, size * 0.075) * k
     if marked:
-        ring = r + edge * 2.4
-        draw.ellipse((c - ring, c - ring, c + ring, c + ring), fill=(*style.failure_casing, 255))
-        ring -= edge * 0.6
-        draw.ellipse((c - ring, c - ring, c + ring, c + ring), fill=(*style.failure, 255))
-        ring -= edge * 1.5
-        draw.ellipse((c - ring, c - ring, c + ring, c + ring), fill=(*style.failure_casing, 255))
+        casing = size * BURST_CASING * k
+        outer, inner = size * BURST_OUTER * k, size * BURST_INNER * k
+        draw.polygon(burst(c, outer + casing, inner + casing), fill=(*style.failure_casing, 255))
+        draw.polygon(burst(c, outer, inner), fill=(*style.failure, 255))
+        # a thin white line between burst and badge keeps the badge's outline readable
+        draw.ellipse(
+            (c - r - edge, c - r - edge, c + r + edge, c + r + edge),
+            fill=(*style.failure_casing, 255),
+        )
     if unit_type is UnitType.ARMY:
         s = r * 0.9
         draw.rounded_rectangle((c - s, c - s, c + s, c + s), radius=s * 0.32, fill=(*outline, 255))

@@ -18,6 +18,7 @@ from bot.service.errors import UserError
 from bot.service.maps import Animator, Renderer
 from bot.service.options.fewer_players import commanded
 from bot.service.options.game_options import GameOptions
+from bot.service.options.palette import Palette, own_palette
 from bot.service.outbox import queue
 from bot.service.words.labels import phase_label
 from bot.service.words.quoting import excerpt
@@ -199,6 +200,11 @@ class Context:
 
     def options(self, game: Game) -> GameOptions:
         return GameOptions.from_settings(game.settings, self.deps.default_zone)
+
+    async def own_palette(self, game: Game) -> Palette:
+        """The palette of a map for the requester alone: theirs, else the game's."""
+        chosen = await self.store.palette_of(self.platform, self.workspace, self.actor_id)
+        return own_palette(chosen, self.options(game).palette)
 
     def zone(self, game: Game) -> str:
         return self.options(game).schedule.zone

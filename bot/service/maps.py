@@ -1,5 +1,5 @@
 """Drawing maps and the supply-centre chart for the service: off the event loop, at the
-service's size, with names front ends can save under."""
+service's size, in a palette (a renderer's style), with names front ends can save under."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ class Renderer(Protocol):
         results: ResultsArg | None = None,
         size: int = 1200,
         region: str | None = None,
+        style: str = "default",
     ) -> bytes: ...
 
 
@@ -32,12 +33,21 @@ async def draw(
     position: Position,
     *,
     size: int,
+    style: str,
     orders: OrdersArg | None = None,
     results: ResultsArg | None = None,
     region: str | None = None,
 ) -> bytes:
     """The PNG, drawn in a worker thread: a full map takes most of a second."""
-    job = partial(renderer, position, orders=orders, results=results, size=size, region=region)
+    job = partial(
+        renderer,
+        position,
+        orders=orders,
+        results=results,
+        size=size,
+        region=region,
+        style=style,
+    )
     return await asyncio.to_thread(job)
 
 
@@ -50,6 +60,7 @@ class Animator(Protocol):
         *,
         results: Sequence[ResultsArg | None] | None = None,
         size: int = 800,
+        style: str = "default",
     ) -> bytes: ...
 
 
@@ -59,9 +70,10 @@ async def animate(
     results: Sequence[ResultsArg | None],
     *,
     size: int,
+    style: str,
 ) -> bytes:
     """The GIF, drawn in a worker thread: one frame per phase, a whole game takes seconds."""
-    job = partial(animator, positions, results=results, size=size)
+    job = partial(animator, positions, results=results, size=size, style=style)
     return await asyncio.to_thread(job)
 
 
@@ -74,6 +86,12 @@ async def chart(positions: Sequence[Position], *, title: str) -> bytes:
     return await asyncio.to_thread(partial(centre_chart, positions, title=title, width=CHART_WIDTH))
 
 
+def stored_kind(kind: str, style: str) -> str:
+    """What a stored picture of ``kind`` (``results``, ``board``) in ``style`` is kept as:
+    the kind alone for the default style, so pictures stored before palettes keep theirs."""
+    return kind if style == "default" else f"{kind}:{style}"
+
+
 def region_name(position: Position, word: str) -> str | None:
     """The region a word names (a named region, or a province with its neighbours)."""
     lowered = word.lower()
@@ -84,7 +102,10 @@ def region_name(position: Position, word: str) -> str | None:
     return None
 
 
-def filename(game: str, phase: str, *parts: str) -> str:
-    """``hague-S1901M-results.png``: stable, so a map of the same thing keeps its name."""
+def filename(game: str, phase: str, *parts: str, style: str = "default") -> str:
+    """``hague-S1901M-results.png``: stable, so a map of the same thing keeps its name; one
+    in another style than the default says which (``hague-S1901M-results-colorblind.png``)."""
     words = [game, phase, *(p.lower().replace("/", "-") for p in parts)]
+    if style != "default":
+        words.append(style)
     return "-".join(words) + ".png"

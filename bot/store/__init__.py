@@ -16,17 +16,18 @@ engines and sessions, and the schema migrations. Code outside the store imports 
 What is here:
 
 - `Store(session, clock=utcnow)`: every read and write of the service. It flushes but never
-  commits. Its methods come in four parts: games and seats (`create_game`, `add_player`,
+  commits. Its methods come in five parts: games and seats (`create_game`, `add_player`,
   `set_power_status`, `record_miss`, ...), phases and orders (`open_phase`, `claim_phase`
   -- exactly once --, `record_order`, `record_orders` -- a batch of `NewOrder` in one
   statement --, `set_ready`, ...), votes and press (`cast_vote`,
   `add_press`, ...), outbox, images and audit (`enqueue`, `due_outbox`, `add_image`,
-  `audit`, ...).
+  `audit`, ...), people's own settings (`palette_of`, `palettes_of`, `set_palette`).
 - Errors: `StoreError`, with `GameNameTakenError`, `PhaseAlreadyOpenError` and
   `PhaseClosedError`; `SchemaError` for a database this dipgm cannot run on.
 - Tables, the rows the Store hands back: `Game`, `Player`, `Phase`, `Order`, `Vote`,
-  `Press`, `MissedOrders`, `Image` (a stored picture; not `bot.service.effects.Image`, the
-  picture a message carries), `OutboxMessage`, `AuditEntry`; `Base` holds their metadata.
+  `Press`, `MissedOrders`, `UserSettings`, `Image` (a stored picture; not
+  `bot.service.effects.Image`, the picture a message carries), `OutboxMessage`,
+  `AuditEntry`; `Base` holds their metadata.
 - Enums of their columns: `Platform`, `GameStatus`, `PhaseStatus`, `OrderKind`, `VoteKind`,
   `PowerStatus`, `OutboxStatus`.
 - Delivery policy of the outbox: `backoff(attempts)`, `MAX_ATTEMPTS`, `DELIVERY_LEASE`.
@@ -68,6 +69,7 @@ from bot.store.models import (
     Player,
     PowerStatus,
     Press,
+    UserSettings,
     Vote,
     VoteKind,
 )
@@ -102,6 +104,7 @@ __all__ = [
     "SchemaError",
     "Store",
     "StoreError",
+    "UserSettings",
     "Vote",
     "VoteKind",
     "async_url",

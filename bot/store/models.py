@@ -174,6 +174,21 @@ class Player(Base):
         return f"<Player {self.user_id} in game {self.game_id} as {self.power}>"
 
 
+class UserSettings(Base):
+    """What one person chose for themself, in every game of theirs on one platform and
+    workspace (unset: each game's own choice)."""
+
+    __tablename__ = "user_settings"
+    __table_args__ = (one_of("platform", Platform),)
+
+    platform: Mapped[Platform] = mapped_column(StrEnumType(Platform), primary_key=True)
+    workspace: Mapped[str] = mapped_column(String(ID), primary_key=True)
+    user_id: Mapped[str] = mapped_column(String(ID), primary_key=True)
+    # The colours of the maps sent to them alone: "standard" or "colourblind".
+    palette: Mapped[str | None] = mapped_column(String(16))
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
 class Phase(Base):
     __tablename__ = "phases"
     __table_args__ = (

@@ -34,6 +34,7 @@ TABLES = {
     "images",
     "outbox",
     "audit",
+    "user_settings",
 }
 FUTURE = "9999_from_the_future"
 

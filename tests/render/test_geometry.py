@@ -254,12 +254,22 @@ LABEL_MARGIN = 0.75
 UNIT_SIZE = 26.0
 ARMY_SHARE = 0.9
 UNIT_MARGIN = 0.12
-# render/compose.py: a dislodged unit is drawn DISLODGED_SIZE as large, shifted by
-# DISLODGED_SHIFT icon sizes from its anchor, in a red ring reaching DISLODGED_RING of its
-# size from its middle; a supply-centre marker is a disc of MARKER_RADIUS.
-DISLODGED_SHIFT = (0.78, 0.62)
+# render/compose.py: a dislodged unit is drawn DISLODGED_SIZE as large, on a burst reaching
+# DISLODGED_RING of its size from its middle (render/units.py), at the first of
+# DISLODGED_SHIFTS (icon sizes from its anchor) that covers no label or centre marker;
+# a supply-centre marker is a disc of MARKER_RADIUS.
+DISLODGED_SHIFTS = (
+    (0.78, 0.62),
+    (-0.78, 0.62),
+    (0.78, -0.62),
+    (-0.78, -0.62),
+    (1.0, 0.0),
+    (-1.0, 0.0),
+    (0.0, 1.0),
+    (0.0, -1.0),
+)
 DISLODGED_SIZE = 0.88
-DISLODGED_RING = 0.68
+DISLODGED_RING = 0.86
 MARKER_RADIUS = 6.0
 # Boxes keep at least ITEM_GAP apart, and BORDER_INSET inside their province (a land border
 # is drawn 1.4 px wide).
@@ -276,9 +286,10 @@ CROWDED = frozenset(
 )
 UNIT_MIN_CLEARANCE = 6.0
 # A dislodged unit is drawn beside its anchor; it covers no label or marker but these
-# (province it is dislodged from, what it covers), which have no better place. The renderer
-# moves a covered label aside.
-DISLODGED_OVER = frozenset({("BRE", "PAR label"), ("LVP", "YOR label")})
+# (province it is dislodged from, what it covers), which have no spot clear of them all (the
+# spot chosen covers the least).
+# The renderer moves a covered label aside (tests/render/test_labels.py).
+DISLODGED_OVER = frozenset({("LVP", "LVP label"), ("LVP", "WAL label"), ("NWY", "NWY label")})
 
 Box = tuple[float, float, float, float]
 Item = tuple[str, str, str, Box]  # province, what, which anchor, box
@@ -349,21 +360,43 @@ def label_half(code: str) -> tuple[float, float]:
     return (len(code) * CHAR_WIDTH / 2 + LABEL_MARGIN, CAP_HEIGHT / 2 + LABEL_MARGIN)
 
 
-def drawn_items(data: dict[str, Any]) -> list[Item]:
-    """Everything drawn at an anchor: each province's label, its supply-centre marker, its
-    unit's badge at the unit point and at each coast, and the ring of a unit dislodged from
-    each of those."""
-    half = UNIT_SIZE / 2
-    ring = UNIT_SIZE * DISLODGED_SIZE * DISLODGED_RING
-    dx, dy = UNIT_SIZE * DISLODGED_SHIFT[0], UNIT_SIZE * DISLODGED_SHIFT[1]
+def _fixed_items(data: dict[str, Any]) -> list[Item]:
+    """Each province's label and supply-centre marker."""
     out: list[Item] = []
     for code, entry in sorted(data["provinces"].items()):
         out.append((code, "label", "label", _box(entry["label"], *label_half(code))))
         if "center" in entry:
             out.append((code, "marker", "center", _box(entry["center"], *(MARKER_RADIUS,) * 2)))
+    return out
+
+
+def _area(a: Box, b: Box) -> float:
+    w, h = min(a[2], b[2]) - max(a[0], b[0]), min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def _dislodged_box(spot: Sequence[float], fixed: list[Item]) -> Box:
+    """Where the burst of a unit dislodged from ``spot`` goes: the first shift that covers
+    the least of the labels and markers."""
+    ring = UNIT_SIZE * DISLODGED_SIZE * DISLODGED_RING
+    boxes = [
+        _box((spot[0] + UNIT_SIZE * dx, spot[1] + UNIT_SIZE * dy), ring, ring)
+        for dx, dy in DISLODGED_SHIFTS
+    ]
+    return min(boxes, key=lambda b: sum(_area(b, f[3]) for f in fixed))
+
+
+def drawn_items(data: dict[str, Any]) -> list[Item]:
+    """Everything drawn at an anchor: each province's label, its supply-centre marker, its
+    unit's badge at the unit point and at each coast, and the burst of a unit dislodged from
+    each of those."""
+    half = UNIT_SIZE / 2
+    fixed = _fixed_items(data)
+    out: list[Item] = list(fixed)
+    for code, entry in sorted(data["provinces"].items()):
         for name, (x, y) in {"unit": entry["unit"], **entry.get("coasts", {})}.items():
             out.append((code, "icon", name, _box((x, y), half, half)))
-            out.append((code, "dislodged", name, _box((x + dx, y + dy), ring, ring)))
+            out.append((code, "dislodged", name, _dislodged_box((x, y), fixed)))
     return out
 
 
@@ -393,7 +426,7 @@ def covered_by_dislodged(data: dict[str, Any]) -> set[tuple[str, str]]:
     items = drawn_items(data)
     rings = [i for i in items if i[1] == "dislodged"]
     text = [i for i in items if i[1] in ("label", "marker")]
-    return {(r[0], f"{t[0]} {t[1]}") for r in rings for t in text if _near(r[3], t[3], ITEM_GAP)}
+    return {(r[0], f"{t[0]} {t[1]}") for r in rings for t in text if _area(r[3], t[3]) > 0}
 
 
 def outside(data: dict[str, Any]) -> list[str]:

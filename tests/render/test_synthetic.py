@@ -12,7 +12,7 @@ from engine import Move, Phase, Position, Unit
 from render.compose import _draw
 from render.crop import crop_box
 from render.geometry import Board, board_from_dict
-from render.labels import draw_labels
+from render.labels import draw_labels, place_labels
 from render.orders import _convoy_chain
 from render.styles import get_style
 from render.units import UNIT_SIZE
@@ -124,10 +124,10 @@ def test_a_covered_label_moves_away(board: Board) -> None:
     view = board_view(board, 600)
     label = view.pt(board.provinces["BUR"].label)
     clear = Image.new("RGB", (600, 400), style.land)
-    draw_labels(clear, board, view, style, [])
+    draw_labels(clear, place_labels(board, view, style, []))
     covered = Image.new("RGB", (600, 400), style.land)
     box = (label[0] - 20, label[1] - 12, label[0] + 20, label[1] + 12)
-    draw_labels(covered, board, view, style, [box])
+    draw_labels(covered, place_labels(board, view, style, [box]))
     text = style.land_text
     assert count_near(clear, label, 10, text, 60) > 5
     assert count_near(covered, label, 10, text, 60) == 0

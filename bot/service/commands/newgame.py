@@ -10,6 +10,7 @@ from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
 from bot.service.errors import UserError
 from bot.service.options.game_options import Press, parse_newgame
+from bot.service.options.palette import Palette
 from bot.store import Game, GameNameTakenError
 
 
@@ -104,6 +105,10 @@ NEWGAME = CommandSpec(
         "layouts 4:2 and 4:3; for 3, England and Austria, or with 3:2 Germany and Austria); "
         "a player wins with the centres of their powers together (18); powers not played "
         "stand in civil disorder, and their dislodged units are disbanded",
+        "palette=standard|colourblind  the colours of the maps posted for everyone "
+        "(default standard; colourblind: Okabe-Ito colours that stay apart for colour-blind "
+        "eyes, failures in black); each player may choose their own for the maps sent to "
+        "them alone with `palette`",
     ),
     ("newgame", "newgame hague schedule=24h/1h/1h tz=Europe/Paris anonymous=on"),
     arguments=(
@@ -162,6 +167,12 @@ NEWGAME = CommandSpec(
             "players",
             "Fewer players, as the rule book sets them out: 6, 5, 4, 4:2, 4:3, 3 or 3:2",
             setting="players",
+        ),
+        Argument(
+            "palette",
+            "The colours of the maps everyone sees (default: standard)",
+            choices=tuple(Choice(p.value, p.value) for p in Palette),
+            setting="palette",
         ),
     ),
     public=True,

@@ -14,6 +14,7 @@ from bot.service.errors import UserError
 from bot.service.options.fewer_players import Setup
 from bot.service.options.game_options import FIXED_ONCE_STARTED, GameOptions, parse_changes
 from bot.service.options.missed_orders_rule import NmrMode
+from bot.service.options.palette import Palette
 from bot.service.schedule import describe
 from bot.service.words.labels import power_list
 from bot.store import GameStatus
@@ -51,6 +52,8 @@ def rules_line(options: GameOptions) -> str:
         text += f" Missed orders: {options.nmr.describe()}."
     if options.end is not None:
         text += f" The game ends {options.end.describe(options.schedule.zone)}."
+    if options.palette is not Palette.STANDARD:
+        text += f" Maps: {options.palette.described}."
     return text
 
 
@@ -105,7 +108,12 @@ SETTINGS = CommandSpec(
         "from now on (a new schedule from the next phase: `extend` or `deadline` moves "
         "the current deadline). end=none removes an agreed end.",
     ),
-    ("settings", "settings press=public", "settings schedule=24h/1h/1h nmr=cd"),
+    (
+        "settings",
+        "settings press=public",
+        "settings schedule=24h/1h/1h nmr=cd",
+        "settings palette=colourblind",
+    ),
     arguments=(
         Argument(
             "changes",

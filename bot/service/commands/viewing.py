@@ -10,7 +10,8 @@ from bot.service.commands.spec import Argument, CommandSpec, Kind
 from bot.service.context import Context
 from bot.service.effects import Image, Line, Message, Reply, Section
 from bot.service.errors import UserError
-from bot.service.maps import draw, filename, region_name
+from bot.service.maps import draw, filename, region_name, stored_kind
+from bot.service.options.palette import Palette
 from bot.service.schedule import describe
 from bot.service.stored_orders import read_orders, replay
 from bot.service.turn import opening
@@ -146,9 +147,12 @@ async def map_(ctx: Context) -> list[Reply]:
     phase = _pick_phase(game, every, current, asked_phase)
     if mine:
         return [await _my_orders_map(ctx, game, phase, current, region)]
+    # a map asked for in a DM goes to the asker alone, so in their own palette
+    alone = ctx.request.place.is_dm
+    palette = await ctx.own_palette(game) if alone else ctx.options(game).palette
     if phase.status == PhaseStatus.OPEN:
-        return [ctx.public(await _board_map(ctx, game, phase, region))]
-    return [ctx.public(await _results_map(ctx, game, phase, region))]
+        return [ctx.public(await _board_map(ctx, game, phase, region, palette))]
+    return [ctx.public(await _results_map(ctx, game, phase, region, palette))]
 
 
 MAP = CommandSpec(
@@ -196,51 +200,76 @@ def _pick_phase(game: Game, every: list[Phase], current: Phase | None, asked: st
 
 
 def _image(
-    game: Game, phase: Phase, png: bytes, alt: str, *parts: str, image_id: int | None = None
+    game: Game,
+    phase: Phase,
+    png: bytes,
+    alt: str,
+    *parts: str,
+    palette: Palette,
+    image_id: int | None = None,
 ) -> Image:
-    return Image(image_id, filename(game.name, phase.name, *parts), alt, data=png)
+    name = filename(game.name, phase.name, *parts, style=palette.style)
+    return Image(image_id, name, alt, data=png)
 
 
 def _map_message(title: str, image: Image) -> Message:
     return Message(title=title, image=image)
 
 
-async def _board_map(ctx: Context, game: Game, phase: Phase, region: str | None) -> Message:
+async def _board_map(
+    ctx: Context, game: Game, phase: Phase, region: str | None, palette: Palette
+) -> Message:
     position = Position.from_json(phase.position)
     title = f"{game.name}: {phase_label(phase.name)}"
     alt = f"The board at the start of {position.phase.long_name}"
+    style = palette.style
     if region is None:
-        stored = await ctx.store.image_of(game.id, phase.name, "board")
+        kind = stored_kind("board", style)
+        stored = await ctx.store.image_of(game.id, phase.name, kind)
         if stored is None:
-            png = await draw(ctx.deps.renderer, position, size=ctx.deps.map_size)
-            stored = await ctx.store.add_image(game.id, phase.name, "board", png)
-        image = _image(game, phase, stored.png, alt, "board", image_id=stored.id)
+            png = await draw(ctx.deps.renderer, position, size=ctx.deps.map_size, style=style)
+            stored = await ctx.store.add_image(game.id, phase.name, kind, png)
+        image = _image(game, phase, stored.png, alt, "board", palette=palette, image_id=stored.id)
         return _map_message(title, image)
-    png = await draw(ctx.deps.renderer, position, size=ctx.deps.map_size, region=region)
-    return _map_message(f"{title} — {region}", _image(game, phase, png, alt, region))
+    png = await draw(
+        ctx.deps.renderer, position, size=ctx.deps.map_size, style=style, region=region
+    )
+    return _map_message(
+        f"{title} — {region}", _image(game, phase, png, alt, region, palette=palette)
+    )
 
 
-async def _results_map(ctx: Context, game: Game, phase: Phase, region: str | None) -> Message:
+async def _results_map(
+    ctx: Context, game: Game, phase: Phase, region: str | None, palette: Palette
+) -> Message:
     title = f"{game.name}: {phase_label(phase.name)} — orders and results"
     alt = f"The board in {Position.from_json(phase.position).phase.long_name}, with results"
     if region is None:
-        stored = await ctx.store.image_of(game.id, phase.name, "results")
+        stored = await ctx.store.image_of(
+            game.id, phase.name, stored_kind("results", palette.style)
+        )
         if stored is not None:
             return _map_message(
-                title, _image(game, phase, stored.png, alt, "results", image_id=stored.id)
+                title,
+                _image(
+                    game, phase, stored.png, alt, "results", palette=palette, image_id=stored.id
+                ),
             )
     before, orders, resolution = await replay(ctx.store, phase)
     png = await draw(
         ctx.deps.renderer,
         before,
         size=ctx.deps.map_size,
+        style=palette.style,
         orders=orders,
         results=resolution,
         region=region,
     )
     if region is None:
-        return _map_message(title, _image(game, phase, png, alt, "results"))
-    return _map_message(f"{title} — {region}", _image(game, phase, png, alt, "results", region))
+        return _map_message(title, _image(game, phase, png, alt, "results", palette=palette))
+    return _map_message(
+        f"{title} — {region}", _image(game, phase, png, alt, "results", region, palette=palette)
+    )
 
 
 async def _my_orders_map(
@@ -253,13 +282,19 @@ async def _my_orders_map(
     position = Position.from_json(phase.position)
     rows = await ctx.store.orders_of_phase(phase.id, kind=OrderKind.ORDER)
     orders = read_orders(position, [r for r in rows if r.power in mine])
+    palette = await ctx.own_palette(game)
     png = await draw(
-        ctx.deps.renderer, position, size=ctx.deps.map_size, orders=orders, region=region
+        ctx.deps.renderer,
+        position,
+        size=ctx.deps.map_size,
+        style=palette.style,
+        orders=orders,
+        region=region,
     )
     parts = (power, "orders") if region is None else (power, "orders", region)
     alt = f"Your orders for {position.phase.long_name}, as they stand"
     title = f"{game.name}: your orders for {phase_label(phase.name)} (only you see this)"
-    return ctx.private(_map_message(title, _image(game, phase, png, alt, *parts)))
+    return ctx.private(_map_message(title, _image(game, phase, png, alt, *parts, palette=palette)))
 
 
 # history -------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@
 :mod:`.game_options` reads and writes them all (schedule, press, anonymity and the rest);
 each option with rules of its own has a module: the games for fewer players
 (:mod:`.fewer_players`), what happens to a power that misses its orders
-(:mod:`.missed_orders_rule`) and an agreed end to the game (:mod:`.agreed_end`). The schedule
-options are read by :mod:`bot.service.schedule`.
+(:mod:`.missed_orders_rule`), an agreed end to the game (:mod:`.agreed_end`) and the colours
+maps are drawn in, the game's or a player's own (:mod:`.palette`). The schedule options are
+read by :mod:`bot.service.schedule`.
 """

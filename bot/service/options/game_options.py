@@ -1,5 +1,5 @@
-"""A game's options: its schedule, press rule and anonymity, as typed to `newgame` and as
-kept in the game's settings."""
+"""A game's options: its schedule, press rule, anonymity and map palette, as typed to
+`newgame` and as kept in the game's settings."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from bot.service.errors import UserError
 from bot.service.options.agreed_end import EndRule, parse_end
 from bot.service.options.fewer_players import Setup, parse_players
 from bot.service.options.missed_orders_rule import NmrPolicy, parse_nmr
+from bot.service.options.palette import Palette, parse_palette
 from bot.service.schedule import (
     Schedule,
     ScheduleError,
@@ -47,6 +48,8 @@ class GameOptions:
     end: EndRule | None = None
     # Fewer than seven players as the rule book sets them out (None: 2 to 7, any powers).
     setup: Setup | None = None
+    # The colours of the maps everyone sees (a player may choose their own for theirs).
+    palette: Palette = Palette.STANDARD
 
     def to_settings(self) -> dict[str, Any]:
         return {
@@ -57,6 +60,7 @@ class GameOptions:
             "nmr": self.nmr.to_json(),
             "end": None if self.end is None else self.end.to_json(),
             "setup": None if self.setup is None else self.setup.to_json(),
+            "palette": self.palette.value,
         }
 
     @classmethod
@@ -71,6 +75,7 @@ class GameOptions:
             nmr=NmrPolicy.from_json(settings.get("nmr")),
             end=EndRule.from_json(settings.get("end")),
             setup=Setup.from_json(settings.get("setup")),
+            palette=Palette(settings.get("palette", Palette.STANDARD.value)),
         )
 
 
@@ -124,14 +129,17 @@ def parse_changes(text: str, current: GameOptions) -> tuple[GameOptions, list[st
     setup = current.setup
     if "players" in options:
         setup = parse_players(options.pop("players"))
+    palette = current.palette
+    if "palette" in options:
+        palette = parse_palette(options.pop("palette") or "", how="palette={}")
     nmr_text = options.pop("nmr", None)
     end_text = options.pop("end", None)
     try:
         schedule = parse_options(options, base=current.schedule)
     except ScheduleError as exc:
         raise UserError(
-            f"{exc}. The other options are press, anonymous, nmr, end and players; `help newgame` "
-            "explains each."
+            f"{exc}. The other options are press, anonymous, nmr, end, players and palette; "
+            "`help newgame` explains each."
         ) from None
     nmr = current.nmr if nmr_text is None else parse_nmr(nmr_text, schedule)
     end = current.end
@@ -146,6 +154,7 @@ def parse_changes(text: str, current: GameOptions) -> tuple[GameOptions, list[st
         nmr=nmr,
         end=end,
         setup=setup,
+        palette=palette,
     )
     return changed, names
 

@@ -19,8 +19,9 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from bot.service.context import Deps
 from bot.service.effects import Image
 from bot.service.errors import safe_trace
-from bot.service.maps import draw, filename
+from bot.service.maps import draw, filename, stored_kind
 from bot.service.options.game_options import GameOptions
+from bot.service.options.palette import Palette, own_palette
 from bot.service.outbox import queue
 from bot.service.roster import in_several_games, players_by_power
 from bot.service.schedule import reminder_times
@@ -33,6 +34,7 @@ from bot.service.words import buttons, notices
 from bot.service.words.power_state import alive, missing_orders
 from bot.service.words.results import power_results, results_message
 from bot.store import Game, GameStatus, Phase, PhaseStatus, PowerStatus, Store
+from bot.store import Image as StoredImage
 from engine import Position, Resolution
 
 logger = logging.getLogger(__name__)
@@ -99,15 +101,8 @@ class Adjudicator:
         verdict = await judge(store, game, phase, self.deps.clock())
         before, resolution = verdict.before, verdict.resolution
         await store.record_results(phase.id, results_json(resolution) | verdict.to_json())
-        png = await draw(
-            self.deps.renderer,
-            before,
-            size=self.deps.map_size,
-            orders=dict(verdict.orders),
-            results=resolution,
-        )
-        image = await store.add_image(game.id, phase.name, "results", png)
         options = GameOptions.from_settings(game.settings, self.deps.default_zone)
+        image = await self._results_image(store, game, phase, verdict, options.palette)
         now = self.deps.clock()
         after = resolution.position
         await self._update_power_statuses(store, game, verdict)
@@ -157,7 +152,8 @@ class Adjudicator:
         ending = None
         if verdict.ending is not None and not resolution.winners and game.outcome:
             ending = ending_text(before.variant, game.outcome)
-        image = Image(image_id, filename(game.name, phase.name, "results"), _alt(before))
+        name = filename(game.name, phase.name, "results", style=options.palette.style)
+        image = Image(image_id, name, _alt(before))
         announcement = replace(
             results_message(
                 before,
@@ -176,7 +172,13 @@ class Adjudicator:
             return
         after = resolution.position
         statuses = await store.power_statuses(game.id)
-        for power, users in (await players_by_power(store, game)).items():
+        by_power = await players_by_power(store, game)
+        chosen = await store.palettes_of(
+            game.platform, game.workspace, [u for users in by_power.values() for u in users]
+        )
+        # the results map again in a player's own palette, drawn once for all who chose it
+        images = {options.palette: image}
+        for power, users in by_power.items():
             if statuses.get(power, PowerStatus.PLAYING) != PowerStatus.PLAYING:
                 continue
             done = applied.get(power)
@@ -209,14 +211,37 @@ class Adjudicator:
                 )
                 if message is None:
                     break
+                palette = own_palette(chosen.get(user_id), options.palette)
+                if palette not in images:
+                    stored = await self._results_image(store, game, phase, verdict, palette)
+                    name = filename(game.name, phase.name, "results", style=palette.style)
+                    images[palette] = Image(stored.id, name, image.alt)
+                theirs = images[palette]
+                message = replace(message, image=theirs)
                 await queue.to_user(
                     store,
                     game,
                     user_id,
                     f"{key}:choices:{power}:{user_id}",
                     message,
-                    image_id=image_id,
+                    image_id=theirs.image_id,
                 )
+
+    async def _results_image(
+        self, store: Store, game: Game, phase: Phase, verdict: Verdict, palette: Palette
+    ) -> StoredImage:
+        """The results map of ``phase`` in ``palette``, drawn and stored."""
+        png = await draw(
+            self.deps.renderer,
+            verdict.before,
+            size=self.deps.map_size,
+            style=palette.style,
+            orders=dict(verdict.orders),
+            results=verdict.resolution,
+        )
+        return await store.add_image(
+            game.id, phase.name, stored_kind("results", palette.style), png
+        )
 
     @staticmethod
     async def _update_power_statuses(store: Store, game: Game, verdict: Verdict) -> None:

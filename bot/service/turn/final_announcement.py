@@ -10,7 +10,8 @@ its orders were never adjudicated, so they stay secret.
 from __future__ import annotations
 
 from bot.service.effects import Image, Line, Message, Section
-from bot.service.maps import Animator, animate
+from bot.service.maps import Animator, animate, stored_kind
+from bot.service.options.game_options import GameOptions
 from bot.service.outbox import queue
 from bot.service.stored_orders import replay
 from bot.service.turn.endings import ending_text
@@ -29,8 +30,9 @@ async def announce_end(
     """Queue the final announcement for ``game`` (already marked finished), ``final`` being
     the board it ended on; keyed by ``key`` so a retried run queues it once."""
     positions, results = await _history(store, game, final)
-    gif = await animate(animator, positions, results, size=HISTORY_SIZE)
-    image = await store.add_image(game.id, str(final.phase), "history", gif)
+    style = GameOptions.from_settings(game.settings).palette.style
+    gif = await animate(animator, positions, results, size=HISTORY_SIZE, style=style)
+    image = await store.add_image(game.id, str(final.phase), stored_kind("history", style), gif)
     first = positions[0].phase.long_name
     # the final board is what the last phase played left; its own phase never came
     last = (positions[-2] if len(positions) > 1 else positions[-1]).phase.long_name

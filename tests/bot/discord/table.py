@@ -69,6 +69,7 @@ def fake_map(
     results: Any = None,
     size: int = 1200,
     region: str | None = None,
+    style: str = "default",
 ) -> bytes:
     return PNG + f"{position.phase}:{region}".encode()
 

@@ -48,11 +48,18 @@ class FakeRenderer:
         results: Any = None,
         size: int = 1200,
         region: str | None = None,
+        style: str = "default",
     ) -> bytes:
         if self.fail is not None:
             raise self.fail
         self.calls.append(
-            {"phase": str(position.phase), "orders": orders, "results": results, "region": region}
+            {
+                "phase": str(position.phase),
+                "orders": orders,
+                "results": results,
+                "region": region,
+                "style": style,
+            }
         )
         return PNG + f"{position.phase}:{region}".encode()
 
@@ -66,12 +73,19 @@ class FakeAnimator:
 
     def __init__(self) -> None:
         self.calls: list[list[tuple[str, bool]]] = []
+        self.styles: list[str] = []
 
     def __call__(
-        self, positions: Sequence[Position], *, results: Any = None, size: int = 800
+        self,
+        positions: Sequence[Position],
+        *,
+        results: Any = None,
+        size: int = 800,
+        style: str = "default",
     ) -> bytes:
         shown = [r is not None for r in results] if results else [False] * len(positions)
         self.calls.append([(str(p.phase), s) for p, s in zip(positions, shown, strict=True)])
+        self.styles.append(style)
         return GIF + f"{len(positions)} frames".encode()
 
 
