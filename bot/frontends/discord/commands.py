@@ -6,12 +6,14 @@ lists the game's commands together, with their descriptions, and nothing else; t
 (`status`, `map`, `help`, ...) cannot clash with other bots' commands on the server; and it
 reads as the console and Slack do (`/dip order ...`). The game master's commands get their
 own `/dip gm` group: players scrolling the picker are not offered commands they may not use,
-and the group stays within Discord's 25 commands a group. Anyone sees them in the picker,
+and the group stays within Discord's 25 commands a group (which is also why the order menus are
+`/dip order` with nothing typed, as a bare `order` is on every front end with menus, rather than
+a command of their own). Anyone sees them in the picker,
 because a game's creator is its master whatever their roles; the service refuses them to
 anyone else, with members who may manage the server counted as masters of every game there.
 
 The group is for servers only: a direct message to the bot takes plain text instead
-(`order A Par-Bur`, or just the orders). `/dip menu`, the order menus, is Discord's own.
+(`order A Par-Bur`, or just the orders).
 """
 
 from __future__ import annotations
@@ -24,8 +26,8 @@ from discord import app_commands
 from bot.frontends.discord.answer import our_fault
 from bot.frontends.discord.front import Front
 from bot.frontends.discord.identity import Interaction
-from bot.frontends.discord.slash_commands import AnyCommand, slash_command
-from bot.service import COMMAND_PREFIX, COMMANDS, GAME_ARGUMENT, safe_trace
+from bot.frontends.discord.slash_commands import slash_command
+from bot.service import COMMAND_PREFIX, COMMANDS, safe_trace
 
 logger = logging.getLogger(__name__)
 
@@ -33,7 +35,6 @@ GROUP = COMMAND_PREFIX.removeprefix("/")
 GROUP_DESCRIPTION = "Diplomacy: give orders, see the map, and run the game"
 GM_GROUP = "gm"
 GM_DESCRIPTION = "The game master's commands (the game's creator, or who manages the server)"
-MENU_DESCRIPTION = "Give orders from menus, unit by unit (handy on a phone)"
 
 
 def dip_group(front: Front) -> app_commands.Group:
@@ -41,20 +42,8 @@ def dip_group(front: Front) -> app_commands.Group:
     masters = app_commands.Group(name=GM_GROUP, description=GM_DESCRIPTION)
     for spec in COMMANDS:
         (masters if spec.gm else group).add_command(slash_command(front, spec))
-    group.add_command(menu_command(front))
     group.add_command(masters)
     return group
-
-
-def menu_command(front: Front) -> AnyCommand:
-    """`/dip menu`: the order menus, answered to the asker alone."""
-
-    @app_commands.command(name="menu", description=MENU_DESCRIPTION)
-    @app_commands.describe(game=GAME_ARGUMENT.description)
-    async def menu(interaction: Interaction, game: str | None = None) -> None:
-        await front.open_builder(interaction, None, game)
-
-    return menu
 
 
 class DipTree(app_commands.CommandTree[discord.Client]):

@@ -78,7 +78,12 @@ class Front:
 
     async def command(self, interaction: Interaction, command: str, *, private: bool) -> None:
         """Run a command typed as a slash command; ``private``: acknowledge it to the asker
-        alone (the command's answers are usually for them only)."""
+        alone (the command's answers are usually for them only). `/dip order` with nothing
+        typed opens the order menus."""
+        menus = asks_for_menus(command)
+        if menus is not None:
+            await self._open_builder(interaction, None, menus or None)
+            return
         self._note(interaction)
         await interaction.response.defer(ephemeral=private, thinking=True)
         await self._run(interaction, command, private=private, workspace=None)

@@ -116,8 +116,7 @@ ORDER = CommandSpec(
     arguments=(
         Argument(
             "orders",
-            "One or more orders, e.g. A Par-Bur; F Bre-MAO (suggestions follow your typing)",
-            required=True,
+            "Orders, e.g. A Par-Bur; F Bre-MAO (suggestions follow your typing); none: the menus",
             suggest=Suggest.ORDERS,
         ),
     ),

@@ -76,7 +76,7 @@ async def test_seven_players_play_to_builds_in_secret(
     answer = await table.dm("frank", "F Sev-Rum")
     assert len(answer) == 1 and answer[0].only(frank.id)
     assert "✓ F SEV - RUM" in answer[0].text()
-    (menus,) = await table.slash("carol", "menu")
+    (menus,) = await table.slash("carol", "order")
     assert menus.only(carol.id)
     (menus,) = await table.choose("carol", menus, "A PAR")
     (menus,) = await table.choose("carol", menus, "A PAR - BUR")

@@ -105,7 +105,7 @@ async def test_the_order_menus_from_a_button(game: DiscordTable) -> None:
 
 async def test_the_menus_work_after_a_restart(game: DiscordTable) -> None:
     carol = game.user("carol")
-    (menus,) = await game.slash("carol", "menu")
+    (menus,) = await game.slash("carol", "order")
     assert menus.view is not None and menus.view.timeout is None
     ids = [getattr(i, "custom_id", None) for i in menus.view.children]
     assert all(i and i.startswith("dip:m:") and len(i) <= 100 for i in ids), ids
@@ -120,7 +120,7 @@ async def test_the_menus_work_after_a_restart(game: DiscordTable) -> None:
 
 async def test_an_order_from_a_form_whose_phase_is_over_is_refused(game: DiscordTable) -> None:
     carol = game.user("carol")
-    (menus,) = await game.slash("carol", "menu")
+    (menus,) = await game.slash("carol", "order")
     (menus,) = await game.choose("carol", menus, "A PAR")
     await game.slash("master", "gm process")
     before = await game.order_rows()
@@ -138,12 +138,12 @@ async def test_an_order_from_a_form_whose_phase_is_over_is_refused(game: Discord
 async def test_moving_through_a_form_whose_phase_is_over_shows_the_new_one(
     game: DiscordTable,
 ) -> None:
-    (menus,) = await game.slash("carol", "menu")
+    (menus,) = await game.slash("carol", "order")
     await game.slash("master", "gm process")
     (menus,) = await game.click("carol", menus, "Ready")
     assert "Spring 1901 is over, so nothing was changed; here is Fall 1901's form." in menus.text()
     assert "You are ready" not in menus.text()
-    (menus,) = await game.slash("carol", "menu")
+    (menus,) = await game.slash("carol", "order")
     await game.slash("master", "gm process")
     (menus,) = await game.choose("carol", menus, "A PAR")
     assert "Fall 1901 is over, so nothing was changed; here is Spring 1902's form." in menus.text()
@@ -151,7 +151,7 @@ async def test_moving_through_a_form_whose_phase_is_over_shows_the_new_one(
 
 async def test_menus_the_bot_no_longer_reads_offer_a_new_form(game: DiscordTable) -> None:
     carol = game.user("carol")
-    (menus,) = await game.slash("carol", "menu")
+    (menus,) = await game.slash("carol", "order")
     # A button as discord.py named the menus' components before they carried their state.
     old = discord.ui.Button[discord.ui.View](label="Ready", custom_id="0f3c9d2a" * 4)
     (reply,) = await game.use("carol", menus, old, component_data(old.custom_id or ""))
@@ -162,14 +162,14 @@ async def test_menus_the_bot_no_longer_reads_offer_a_new_form(game: DiscordTable
 
 
 async def test_back_returns_to_the_units(game: DiscordTable) -> None:
-    (menus,) = await game.slash("carol", "menu")
+    (menus,) = await game.slash("carol", "order")
     (menus,) = await game.choose("carol", menus, "A PAR")
     (menus,) = await game.click("carol", menus, "Back")
     assert menus.content == "Choose a unit to order."
 
 
 async def test_the_menus_explain_when_there_is_nothing_to_order(game: DiscordTable) -> None:
-    (reply,) = await game.slash("stranger", "menu")
+    (reply,) = await game.slash("stranger", "order")
     assert reply.only(game.user("stranger").id)
     assert "You do not play in hague." in reply.text()
     assert reply.view is None
