@@ -47,6 +47,7 @@ from bot.service.commands.spec import (
     Suggest,
 )
 from bot.service.effects import (
+    Access,
     Actor,
     Audience,
     Button,
@@ -54,6 +55,7 @@ from bot.service.effects import (
     Image,
     Line,
     Message,
+    Need,
     Place,
     Reply,
     Request,
@@ -65,7 +67,7 @@ from bot.service.errors import UserError, safe_trace
 from bot.service.game_service import OUR_FAULT, TOO_LATE, GameService
 from bot.service.maps import Animator, Renderer
 from bot.service.options.game_options import Press
-from bot.service.outbox.failures import SendError
+from bot.service.outbox.failures import Refusal, SendError
 from bot.service.outbox.pump import Pump
 from bot.service.outbox.queue import Delivery
 from bot.service.outbox.transport import (
@@ -83,6 +85,7 @@ __all__ = [
     "OUR_FAULT",
     "SPECS",
     "TOO_LATE",
+    "Access",
     "Actor",
     "Animator",
     "Argument",
@@ -98,10 +101,12 @@ __all__ = [
     "Kind",
     "Line",
     "Message",
+    "Need",
     "PicturePart",
     "Place",
     "Press",
     "Pump",
+    "Refusal",
     "Renderer",
     "Reply",
     "Request",
