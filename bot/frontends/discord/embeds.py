@@ -208,7 +208,8 @@ def _cost(body: list[tuple[bool, str]], code: bool, text: str) -> int:
 
 
 def _pieces(lines: Sequence[Line], limit: int) -> Iterator[tuple[bool, str]]:
-    """(is code, markdown) for each line; a line too long for a piece is cut."""
+    """(is code, markdown) for each line; a line too long for a piece goes on in the next,
+    cut after a space where there is one."""
     for line in lines:
         if line.code:
             text = line.text.replace(_FENCE, "`\u200b``") or " "
@@ -216,8 +217,12 @@ def _pieces(lines: Sequence[Line], limit: int) -> Iterator[tuple[bool, str]]:
         else:
             text = f"**{line.text}**" if line.emphasis and line.text else line.text or BLANK
             width = limit
-        for start in range(0, len(text), width):
-            yield line.code, text[start : start + width]
+        while len(text) > width:
+            cut = text.rfind(" ", width // 2, width)
+            cut = width if cut < 0 else cut + 1
+            yield line.code, text[:cut]
+            text = text[cut:]
+        yield line.code, text
 
 
 def _join(body: list[tuple[bool, str]]) -> str:

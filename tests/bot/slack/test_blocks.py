@@ -227,6 +227,12 @@ def test_the_manifest_sets_up_what_the_front_end_uses() -> None:
     assert set(settings["event_subscriptions"]["bot_events"]) == {"app_home_opened", "message.im"}
     assert settings["interactivity"]["is_enabled"] and settings["socket_mode_enabled"]
     assert set(manifest["oauth_config"]["scopes"]["bot"]) == {
+        # Reading the game's channel: whether the bot is in it, and its own recent posts
+        # (a message is never posted twice).
+        "channels:history",
+        "channels:read",
+        "groups:history",
+        "groups:read",
         "chat:write",
         "commands",
         "files:write",
