@@ -35,7 +35,7 @@ ZONES: dict[str, frozenset[str]] = {
     "maps": frozenset({"effects"}),
     "roster": frozenset({"options"}),
     "stored_orders": frozenset({"options", "words"}),
-    "outbox": frozenset({"effects", "errors"}),
+    "outbox": frozenset({"effects", "errors", "words"}),
     "context": frozenset({"effects", "errors", "maps", "options", "outbox", "words"}),
     "turn": frozenset(
         {

@@ -48,6 +48,7 @@ from bot.service.commands.spec import (
     Suggest,
 )
 from bot.service.effects import (
+    Access,
     Actor,
     Audience,
     Button,
@@ -55,6 +56,7 @@ from bot.service.effects import (
     Image,
     Line,
     Message,
+    Need,
     Place,
     Reply,
     Request,
@@ -66,7 +68,7 @@ from bot.service.errors import UserError, safe_trace
 from bot.service.game_service import OUR_FAULT, TOO_LATE, GameService
 from bot.service.maps import Animator, Renderer
 from bot.service.options.game_options import Press
-from bot.service.outbox.failures import SendError
+from bot.service.outbox.failures import Refusal, SendError
 from bot.service.outbox.pump import Pump
 from bot.service.outbox.queue import Delivery
 from bot.service.outbox.transport import (
@@ -85,6 +87,7 @@ __all__ = [
     "OUR_FAULT",
     "SPECS",
     "TOO_LATE",
+    "Access",
     "Actor",
     "Animator",
     "Argument",
@@ -100,11 +103,13 @@ __all__ = [
     "Kind",
     "Line",
     "Message",
+    "Need",
     "OrderForm",
     "PicturePart",
     "Place",
     "Press",
     "Pump",
+    "Refusal",
     "Renderer",
     "Reply",
     "Request",

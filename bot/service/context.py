@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from bot.service.effects import Audience, Message, Reply, Request, text
+from bot.service.effects import Access, Audience, Message, Reply, Request, text
 from bot.service.errors import UserError
 from bot.service.maps import Animator, Renderer
 from bot.service.options.fewer_players import commanded
@@ -56,6 +56,8 @@ class Deps:
     process_phase: Callable[[int], Awaitable[bool]]
     animator: Animator
     default_zone: str
+    # What the bot lacks to post in a channel (platform, channel), as its front end says.
+    access: Callable[[str, str], Awaitable[Access]]
 
 
 @dataclass

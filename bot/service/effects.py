@@ -179,6 +179,27 @@ class Target:
         )
 
 
+class Need(StrEnum):
+    """What the bot needs in a game's channel to post its messages there; each platform
+    names them its own way (the words zone says how to grant each)."""
+
+    MEMBER = "member"  # be in the channel (Slack: invited)
+    VIEW = "view"  # see the channel
+    SEND = "send"  # post messages
+    EMBED = "embed"  # show rich messages (Discord embeds)
+    ATTACH = "attach"  # upload the map
+    HISTORY = "history"  # read its own recent posts (to never post a message twice)
+
+
+@dataclass(frozen=True, slots=True)
+class Access:
+    """What the bot lacks in a channel (nothing: it can post everything there);
+    ``unknown``: the platform could not be asked."""
+
+    missing: tuple[Need, ...] = ()
+    unknown: bool = False
+
+
 @dataclass(frozen=True, slots=True)
 class Actor:
     """Who wrote the command: a stable platform user id, never a display name."""

@@ -24,14 +24,24 @@ from bot.service.commands.grammar import parse_command
 from bot.service.commands.order_menus import OrderForm
 from bot.service.commands.registry import BY_NAME
 from bot.service.context import Command, Context, Deps
-from bot.service.effects import Actor, Audience, Button, Message, Place, Reply, Request, text
+from bot.service.effects import (
+    Access,
+    Actor,
+    Audience,
+    Button,
+    Message,
+    Place,
+    Reply,
+    Request,
+    text,
+)
 from bot.service.errors import UserError, safe_trace
 from bot.service.inbound import clean_request
 from bot.service.maps import Animator, Renderer
 from bot.service.outbox import queue
+from bot.service.outbox.deliveries import Deliveries
 from bot.service.outbox.doorbell import Doorbell
 from bot.service.outbox.pump import Pump
-from bot.service.outbox.queue import Deliveries
 from bot.service.outbox.transport import PartT, Transport
 from bot.service.turn.adjudication import Adjudicator
 from bot.store import PhaseClosedError, Platform, Store, utcnow
@@ -70,6 +80,8 @@ class GameService:
         self._clock = clock
         self._listeners: list[Listener] = []
         self._doorbell = Doorbell()
+        # Each platform's transport, asked whether the bot may post in a game's channel.
+        self._access: dict[str, Callable[[str], Awaitable[Access]]] = {}
         self._deps = Deps(
             clock=clock,
             renderer=renderer,
@@ -77,9 +89,10 @@ class GameService:
             map_size=map_size,
             default_zone=default_timezone,
             process_phase=self.process_phase,
+            access=self.access,
         )
         self._adjudicator = Adjudicator(sessions, self._deps)
-        self._deliveries = Deliveries(sessions, clock)
+        self._deliveries = Deliveries(sessions, clock, self._doorbell)
 
     def on_change(self, listener: Listener) -> None:
         """Call ``listener`` after every command: a deadline may have moved."""
@@ -88,7 +101,22 @@ class GameService:
     def pump(self, platform: str, transport: Transport[PartT]) -> Pump[PartT]:
         """The outbox pump of a platform, sending through the front end's ``transport`` and
         woken by this service (see :mod:`bot.service.outbox.pump`)."""
+        self._access[platform] = transport.access
         return Pump(platform, transport, self._deliveries, self._doorbell, self._clock)
+
+    async def access(self, platform: str, channel: str) -> Access:
+        """What the bot lacks to post in a channel, as the platform's transport says;
+        unknown where no transport of the platform runs here, or it could not tell."""
+        ask = self._access.get(platform)
+        if ask is None:
+            return Access(unknown=True)
+        try:
+            return await ask(channel)
+        except Exception as exc:
+            logger.error(
+                "asking %s what the bot may do in a channel failed: %s", platform, safe_trace(exc)
+            )
+            return Access(unknown=True)
 
     # Commands ----------------------------------------------------------------------------
 

@@ -369,6 +369,14 @@ class OutboxMessage(Base):
     last_error: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     sent_at: Mapped[datetime | None]
+    # Who to tell when it cannot be delivered and in which words: {"what": ..., "sender":
+    # user id or null, "notice": true for a report of another failure}; see the service's
+    # outbox.queue.About.
+    about: Mapped[dict[str, Any] | None]
+    # Why the platform refused it for good (the service's failures.Refusal), once given up.
+    refusal: Mapped[str | None] = mapped_column(String(24))
+    # How many times a deliverer took it: taken before, some of it may already be out.
+    claims: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
 
     def __repr__(self) -> str:
         return f"<OutboxMessage {self.id} {self.dedupe_key!r} {self.status}>"

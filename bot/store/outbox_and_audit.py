@@ -65,8 +65,10 @@ class OutboxAndAudit(StorePart):
         payload: dict[str, Any],
         game_id: int | None = None,
         image_id: int | None = None,
+        about: dict[str, Any] | None = None,
     ) -> OutboxMessage:
-        """Queue a message once: a second call with the same key returns the first row as is."""
+        """Queue a message once: a second call with the same key returns the first row as is.
+        ``about``: who to tell, and in which words, if it cannot be delivered."""
         now = self.clock()
         insert = self._insert(OutboxMessage).values(
             dedupe_key=dedupe_key,
@@ -75,8 +77,10 @@ class OutboxAndAudit(StorePart):
             payload=payload,
             game_id=game_id,
             image_id=image_id,
+            about=about,
             status=OutboxStatus.PENDING,
             attempts=0,
+            claims=0,
             next_attempt_at=now,
             created_at=now,
         )
@@ -104,7 +108,8 @@ class OutboxAndAudit(StorePart):
 
         Commit right after, deliver outside the transaction, then `mark_sent` or
         `mark_failed`. A deliverer that dies mid-way leaves its messages to come due again
-        when the lease runs out: delivery is at least once.
+        when the lease runs out: delivery is at least once. Each take counts in ``claims``: a
+        message taken more than once may already be partly on the platform.
         """
         now = self.clock()
         wanted = [
@@ -125,6 +130,7 @@ class OutboxAndAudit(StorePart):
         )
         for message in messages:
             message.next_attempt_at = now + lease
+            message.claims += 1
         await self.session.flush()
         return messages
 
@@ -155,19 +161,38 @@ class OutboxAndAudit(StorePart):
         *,
         retry_after: timedelta | None = None,
         permanent: bool = False,
+        refusal: str | None = None,
     ) -> OutboxStatus:
         """Record a failed try; retried with back-off (or after `retry_after`) until
-        MAX_ATTEMPTS, or never again if `permanent`. Returns the new status."""
+        MAX_ATTEMPTS, or never again if `permanent`. Returns the new status. ``refusal``:
+        why the platform refused it for good, kept with a message given up."""
         message = await self._message(message_id)
         message.attempts += 1
         message.last_error = error
         if permanent or message.attempts >= MAX_ATTEMPTS:
             message.status = OutboxStatus.FAILED
+            message.refusal = refusal
         else:
             delay = backoff(message.attempts) if retry_after is None else retry_after
             message.next_attempt_at = self.clock() + delay
         await self.session.flush()
         return message.status
+
+    async def outbox_message(self, message_id: int) -> OutboxMessage:
+        return await self._message(message_id)
+
+    async def given_up(self, game_id: int) -> list[OutboxMessage]:
+        """The game's messages that were given up (never delivered), oldest first."""
+        return list(
+            await self.session.scalars(
+                select(OutboxMessage)
+                .where(
+                    OutboxMessage.game_id == game_id,
+                    OutboxMessage.status == OutboxStatus.FAILED,
+                )
+                .order_by(OutboxMessage.id)
+            )
+        )
 
     async def _message(self, message_id: int) -> OutboxMessage:
         message = await self.session.get(OutboxMessage, message_id, populate_existing=True)

@@ -4,9 +4,11 @@ not be saved is saved again later without printing the text twice."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
 from bot.service import (
+    Access,
     Delivery,
     Image,
     Message,
@@ -42,6 +44,15 @@ class ConsoleTransport:
 
     async def dm(self, user_id: str, workspace: str, part: ConsolePart) -> None:
         self._show(f"dm:{user_id}", part)
+
+    async def posted(self, delivery: Delivery, parts: Sequence[ConsolePart]) -> int:
+        # A terminal keeps nothing it could read back; the console runs as one process, so
+        # its own memory of what went out (the pump's) is all there is.
+        return 0
+
+    async def access(self, channel: str) -> Access:
+        # The terminal shows every channel.
+        return Access()
 
     def _show(self, label: str, part: ConsolePart) -> None:
         if isinstance(part, TextPart):

@@ -2,8 +2,9 @@
 as a timestamp each reader sees in their own time zone, and the map as an attachment.
 
 Discord refuses a message beyond its limits (6000 characters over all embeds, 10 embeds,
-25 fields, 4096 a description, 1024 a field), so a long message is cut at line boundaries
-into as many Discord messages as it needs; a block of orders stays a code block when cut.
+25 fields, 4096 a description, 1024 a field), so a long message is split at line boundaries
+(a line too long for a piece goes on in the next) into as many Discord messages as it needs;
+nothing is cut off, and a block of orders stays a code block when split.
 """
 
 from __future__ import annotations
@@ -22,9 +23,12 @@ DESCRIPTION_LIMIT = 4096
 FIELD_NAME_LIMIT = 256
 FIELD_VALUE_LIMIT = 1024
 FIELDS_PER_EMBED = 25
-EMBED_TOTAL = 6000
+# Kept free of the 6000 characters: an outbox message's parts carry a footer that marks
+# them (see sending).
+FOOTER_ROOM = 40
+EMBED_TOTAL = 6000 - FOOTER_ROOM
 EMBEDS_PER_MESSAGE = 10
-MESSAGE_TOTAL = 6000
+MESSAGE_TOTAL = 6000 - FOOTER_ROOM
 
 COLOUR = discord.Colour(0x2E6B4F)
 DEADLINE_LABEL = "Deadline"
@@ -204,7 +208,8 @@ def _cost(body: list[tuple[bool, str]], code: bool, text: str) -> int:
 
 
 def _pieces(lines: Sequence[Line], limit: int) -> Iterator[tuple[bool, str]]:
-    """(is code, markdown) for each line; a line too long for a piece is cut."""
+    """(is code, markdown) for each line; a line too long for a piece goes on in the next,
+    cut after a space where there is one."""
     for line in lines:
         if line.code:
             text = line.text.replace(_FENCE, "`\u200b``") or " "
@@ -212,8 +217,12 @@ def _pieces(lines: Sequence[Line], limit: int) -> Iterator[tuple[bool, str]]:
         else:
             text = f"**{line.text}**" if line.emphasis and line.text else line.text or BLANK
             width = limit
-        for start in range(0, len(text), width):
-            yield line.code, text[start : start + width]
+        while len(text) > width:
+            cut = text.rfind(" ", width // 2, width)
+            cut = width if cut < 0 else cut + 1
+            yield line.code, text[:cut]
+            text = text[cut:]
+        yield line.code, text
 
 
 def _join(body: list[tuple[bool, str]]) -> str:

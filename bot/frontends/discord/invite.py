@@ -8,7 +8,9 @@ which need no intent at all.
 
 In a channel the bot only posts what the outbox holds (results, maps, announcements,
 reminders): it must see the channel and send messages there, in threads too, with embeds
-and an attached map. Answers to commands travel with the interaction and need nothing.
+and an attached map, and read its own recent messages there (after a restart it looks for
+what it already posted, so nothing is posted twice). Answers to commands travel with the
+interaction and need nothing.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ def permissions() -> discord.Permissions:
         send_messages_in_threads=True,
         embed_links=True,
         attach_files=True,
+        read_message_history=True,
     )
 
 

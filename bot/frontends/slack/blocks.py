@@ -3,13 +3,16 @@ each reader's own time zone, and the message's buttons (exactly those the servic
 "Enter orders", Slack's menus, under a message with a deadline).
 
 Slack's limits are kept here (50 blocks, 3000 characters a text, 150 a header, 75 a button
-label) so that no message is refused for its size.
+label) so that no message is refused for its size, and none is cut: a text too long for a
+block goes on in the next, a message too long for one post goes on in the next post
+(:func:`message_pages`).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from bot.service import Deadline, Line, Message, Section
@@ -58,9 +61,17 @@ def fallback_text(message: Message) -> str:
     return text if len(text) <= MAX_FALLBACK else text[: MAX_FALLBACK - 1] + "…"
 
 
-def message_blocks(message: Message, *, buttons: bool = True) -> list[Block]:
-    """The message as blocks; ``buttons=False`` where a click could not be answered (the App
-    Home shows its own)."""
+@dataclass(frozen=True, slots=True)
+class Page:
+    """One Slack post of a message: its notification text and its blocks."""
+
+    text: str
+    blocks: list[Block]
+
+
+def message_pages(message: Message, *, buttons: bool = True) -> list[Page]:
+    """The message as Slack posts, in order: one, unless its blocks exceed what one post
+    holds; the title heads the first, the deadline and the buttons close the last."""
     head: list[Block] = []
     if message.title:
         head.append(header(message.title))
@@ -69,8 +80,31 @@ def message_blocks(message: Message, *, buttons: bool = True) -> list[Block]:
         tail.append(deadline_block(message.deadline))
     if buttons and (actions := actions_block(message)) is not None:
         tail.append(actions)
-    room = MAX_BLOCKS - len(head) - len(tail)
-    return [*head, *_body(message.sections, room), *tail]
+    pages: list[list[Block]] = []
+    current = list(head)
+    for block in _body(message.sections, MAX_BLOCKS - len(head) - len(tail)):
+        if len(current) >= MAX_BLOCKS:
+            pages.append(current)
+            current = []
+        current.append(block)
+    if current and len(current) + len(tail) > MAX_BLOCKS:
+        pages.append(current)
+        current = []
+    pages.append([*current, *tail])
+    first = fallback_text(message)
+    if len(pages) == 1:
+        return [Page(first, pages[0])]
+    title = message.title or "(continued)"
+    return [
+        Page(first if n == 1 else f"{mrkdwn(title)} ({n}/{len(pages)})", blocks)
+        for n, blocks in enumerate(pages, start=1)
+    ]
+
+
+def message_blocks(message: Message, *, buttons: bool = True) -> list[Block]:
+    """The message as blocks, every post's in order; ``buttons=False`` where a click could
+    not be answered (the App Home shows its own)."""
+    return [block for page in message_pages(message, buttons=buttons) for block in page.blocks]
 
 
 def header(title: str) -> Block:
@@ -137,13 +171,23 @@ def _section_lines(part: Section) -> list[str]:
     return lines
 
 
+def _pieces(line: str) -> Iterator[str]:
+    """A line in pieces of at most MAX_TEXT characters, each cut after a space where there
+    is one (a line that fits is one piece)."""
+    while len(line) > MAX_TEXT:
+        cut = line.rfind(" ", MAX_TEXT // 2, MAX_TEXT)
+        cut = MAX_TEXT if cut < 0 else cut + 1
+        yield line[:cut]
+        line = line[cut:]
+    yield line
+
+
 def _chunks(lines: list[str]) -> Iterator[str]:
-    """Lines joined into texts of at most MAX_TEXT characters, cut only between lines (a line
-    longer than that on its own is cut)."""
+    """Lines joined into texts of at most MAX_TEXT characters, cut between lines (a line
+    longer than that on its own goes on in the next text)."""
     current: list[str] = []
     size = 0
-    for raw in lines:
-        line = raw if len(raw) <= MAX_TEXT else raw[: MAX_TEXT - 1] + "…"
+    for line in (piece for raw in lines for piece in _pieces(raw)):
         if current and size + 1 + len(line) > MAX_TEXT:
             yield "\n".join(current)
             current, size = [], 0
@@ -155,7 +199,8 @@ def _chunks(lines: list[str]) -> Iterator[str]:
 
 
 def _body(sections: tuple[Section, ...], room: int) -> list[Block]:
-    """A block per section where that fits in ``room``; else the sections run together."""
+    """A block per section where that fits in ``room``; else the sections run together (in
+    as many blocks as they take: the caller spreads them over several posts)."""
     blocks = [section(text) for part in sections for text in _chunks(_section_lines(part))]
     if len(blocks) <= room:
         return blocks
@@ -164,7 +209,4 @@ def _body(sections: tuple[Section, ...], room: int) -> list[Block]:
         if merged:
             merged.append("")
         merged.extend(_section_lines(part))
-    blocks = [section(text) for text in _chunks(merged)]
-    if len(blocks) > room:
-        blocks = [*blocks[: room - 1], section("…")]
-    return blocks
+    return [section(text) for text in _chunks(merged)]

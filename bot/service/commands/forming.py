@@ -7,6 +7,7 @@ import random
 import re
 from collections.abc import Mapping, Sequence
 
+from bot.service.commands.channel_access import AFTER_START, check_channel
 from bot.service.commands.spec import Argument, CommandSpec, Kind
 from bot.service.context import Context
 from bot.service.effects import Deadline, Line, Message, Reply, Section
@@ -355,6 +356,7 @@ async def start(ctx: Context) -> list[Reply]:
         raise RuntimeError(f"phase {phase.id} opened without a deadline")
     in_join_order = {p.user_id: assignment[p.user_id] for p in members}
     await _welcome_players(ctx, game, position, in_join_order, deadline)
+    check_channel(ctx, game, then=AFTER_START)
     return await ctx.announce(game, _start_message(ctx, game, members, phase, options), "start")
 
 
@@ -368,6 +370,9 @@ START = CommandSpec(
     gm=True,
     public=True,
 )
+
+
+WELCOME = queue.About("the welcome with their power, units and how to order")
 
 
 async def _welcome_players(
@@ -388,7 +393,7 @@ async def _welcome_players(
             key = f"game:{game.id}:start:{user_id}"
             if power != lead:
                 key += f":{power}"
-            await queue.to_user(ctx.store, game, user_id, key, message)
+            await queue.to_user(ctx.store, game, user_id, key, message, about=WELCOME)
 
 
 def _start_message(

@@ -3,6 +3,7 @@ game master."""
 
 from __future__ import annotations
 
+from bot.service.commands.channel_access import BEFORE_START, check_channel
 from bot.service.commands.forming import MIN_PLAYERS
 from bot.service.commands.settings import option_lines
 from bot.service.commands.spec import Argument, Choice, CommandSpec, Kind
@@ -56,6 +57,7 @@ async def newgame(ctx: Context) -> list[Reply]:
         *option_lines(ctx.variant(game), options),
     ]
     message = Message(title=f"New game: {game.name}", sections=(Section(None, tuple(lines)),))
+    check_channel(ctx, game, then=BEFORE_START)
     return await ctx.announce(game, message, "newgame")
 
 

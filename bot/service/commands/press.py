@@ -29,10 +29,12 @@ from bot.store import Game, PowerStatus
 from engine import OrderError, PhaseKind, Position, Variant
 from engine.names import power_code
 
-# Long enough for any letter, short enough for every chat platform's message limit.
+# Long enough for any letter; every front end splits a longer text over several posts, so
+# this is the one limit, and what `help press` states.
 MAX_LENGTH = 3500
 _ADDRESS = re.compile(r"\s*([^\s,]+(?:\s*,\s*[^\s,]+)*)(?:\s+(.*))?", re.DOTALL)
 _GREY = ("grey", "gray")
+PRESS_MESSAGE = "a press message"
 USAGE = "`press germany <message>`, `press england,germany <message>` or `press all <message>`"
 
 
@@ -170,12 +172,23 @@ async def press(ctx: Context) -> list[Reply]:
     for recipient in to:
         if not users.get(recipient):
             unread.append(recipient)
+        # Should it not arrive, the writer is told to which power (never to which player).
+        about = queue.About(
+            PRESS_MESSAGE, sender=ctx.actor_id, to=power_names(position.variant, [recipient])
+        )
         for user_id in users.get(recipient, ()):
-            await queue.to_user(ctx.store, game, user_id, f"{key}:{user_id}", message)
+            await queue.to_user(ctx.store, game, user_id, f"{key}:{user_id}", message, about=about)
     copy = _copy(game, position, to, letter)
     for user_id in users.get(power, ()):
         if user_id != ctx.actor_id:
-            await queue.to_user(ctx.store, game, user_id, f"{key}:{user_id}", copy)
+            await queue.to_user(
+                ctx.store,
+                game,
+                user_id,
+                f"{key}:{user_id}",
+                copy,
+                about=queue.About(f"the copy of {PRESS_MESSAGE} of their power"),
+            )
     lines = [f"Sent to {power_names(position.variant, to)}, {how}."]
     if unread:
         lines.append(
@@ -195,6 +208,9 @@ PRESS = CommandSpec(
         "Everyone playing them gets it by direct message; it is kept for the game's archive.",
         "`grey` right after the powers sends it unsigned, where the game allows grey press: "
         "nobody is ever told who wrote it.",
+        f"A message may be up to {MAX_LENGTH:,} characters; it arrives whole (in several "
+        "posts where the platform needs). If it cannot be delivered to someone (they take no "
+        "direct messages from me), you and the game master are told.",
         "The game's press rule decides what may be sent: in a public-press game only "
         "`press all`, posted in the game's channel; in a gunboat game nothing; under the "
         "rule book nothing during retreats and adjustments.",

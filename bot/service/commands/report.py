@@ -3,6 +3,7 @@ go to the game master). Delivered by DM to the game's creator, and to nobody els
 
 from __future__ import annotations
 
+from bot.service.commands.press import MAX_LENGTH as PRESS_LIMIT
 from bot.service.commands.spec import Argument, CommandSpec
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
@@ -10,8 +11,8 @@ from bot.service.errors import UserError
 from bot.service.options.fewer_players import commanded
 from bot.service.outbox import queue
 
-# As much as one chat message carries comfortably.
-MAX_LENGTH = 3500
+# The same limit as press: a note arrives whole, in several posts where the platform needs.
+MAX_LENGTH = PRESS_LIMIT
 
 
 async def report(ctx: Context) -> list[Reply]:
@@ -24,7 +25,7 @@ async def report(ctx: Context) -> list[Reply]:
             "bike`. Only the game master reads it."
         )
     if len(body) > MAX_LENGTH:
-        raise UserError(f"That note has {len(body)} characters; send at most {MAX_LENGTH}.")
+        raise UserError(f"That note has {len(body)} characters; send at most {MAX_LENGTH:,}.")
     sender = ctx.request.actor.display_name
     player = await ctx.membership(game)
     if player is not None and player.power is not None:
@@ -40,7 +41,8 @@ async def report(ctx: Context) -> list[Reply]:
         ),
     )
     key = f"game:{game.id}:report:{entry.id}"
-    await queue.to_user(ctx.store, game, game.creator, key, note)
+    about = queue.About("a note for the game master", sender=ctx.actor_id, to="the game master")
+    await queue.to_user(ctx.store, game, game.creator, key, note, about=about)
     return [ctx.say(f"Your note went to the game master of {game.name}; nobody else sees it.")]
 
 

@@ -8,14 +8,16 @@ from dataclasses import replace
 
 from bot.service.commands.spec import Argument, CommandSpec, Kind
 from bot.service.context import Context
-from bot.service.effects import Image, Line, Message, Reply, Section
+from bot.service.effects import Image, Line, Message, Reply, Section, Target
 from bot.service.errors import UserError
 from bot.service.maps import draw, filename, region_name, stored_kind
 from bot.service.options.palette import Palette
-from bot.service.schedule import describe
+from bot.service.outbox.queue import About
+from bot.service.schedule import describe, format_when
 from bot.service.stored_orders import read_orders, replay
 from bot.service.turn import opening
 from bot.service.turn.endings import ending_text
+from bot.service.words import delivery
 from bot.service.words.labels import phase_label, power_name
 from bot.service.words.power_state import missing_orders
 from bot.service.words.quoting import excerpt
@@ -302,11 +304,16 @@ async def _my_orders_map(
 
 async def history(ctx: Context) -> list[Reply]:
     game = await ctx.game(ended=True)
+    word = ctx.args.strip().upper()
+    if word == UNDELIVERED.upper():
+        return [ctx.private(await _undelivered(ctx, game))]
     every = await ctx.store.phases_of(game.id)
     done = [p for p in every if p.status == PhaseStatus.ADJUDICATED]
-    word = ctx.args.strip().upper()
     if word and not _PHASE.fullmatch(word):
-        raise UserError(f"{excerpt(ctx.args)!r} is not a phase: write e.g. `history S1901M`.")
+        raise UserError(
+            f"{excerpt(ctx.args)!r} is not a phase: write e.g. `history S1901M`, or "
+            f"`history {UNDELIVERED}` for the messages that did not arrive."
+        )
     if not done:
         raise UserError(f"No phase of {game.name} has been adjudicated yet.")
     if not word:
@@ -326,12 +333,54 @@ async def history(ctx: Context) -> list[Reply]:
     return [ctx.private(replace(message, title=f"{game.name}: {message.title}"))]
 
 
+async def _undelivered(ctx: Context, game: Game) -> Message:
+    """The game's messages given up, as far as the requester may see them: all for the game
+    master; else those to the requester, those they sent, and those to the channel."""
+    everything = ctx.is_gm(game)
+    names = {p.user_id: p.display_name for p in await ctx.store.players_of(game.id)}
+    zone = ctx.zone(game)
+    rows: list[delivery.Undelivered] = []
+    for row in await ctx.store.given_up(game.id):
+        target = Target.from_json(row.target)
+        about = (
+            About.default(Message.from_json(row.payload), dm=target.user_id is not None)
+            if row.about is None
+            else About.from_json(row.about)
+        )
+        if target.user_id is None:
+            whom = delivery.THE_CHANNEL
+        elif everything:
+            whom = names.get(target.user_id, target.user_id)
+        elif target.user_id == ctx.actor_id:
+            whom = "you"
+        elif about.sender == ctx.actor_id:
+            whom = about.to or "another power"
+        else:
+            continue
+        why = delivery.reason(row.refusal, row.last_error or "")
+        rows.append(delivery.Undelivered(format_when(row.created_at, zone), about.what, whom, why))
+    return delivery.undelivered(game.name, rows, everything=everything)
+
+
+UNDELIVERED = "undelivered"
+
 HISTORY = CommandSpec(
     "history",
-    "history [phase]",
-    "Every order and result of a past phase (default: the latest).",
+    "history [phase|undelivered]",
+    "Every order and result of a past phase (default: the latest), or the messages that "
+    "did not arrive.",
     history,
-    (),
-    ("history", "history F1901M"),
-    arguments=(Argument("phase", "A past phase, e.g. F1901M (default: the latest)"),),
+    (
+        f"`history {UNDELIVERED}` lists the messages the bot could not deliver (a channel it "
+        "may not post in, a player who takes no direct messages), when and why: the game "
+        "master sees all of them, a player those to them, those they sent and those to the "
+        "game's channel. What they said is never shown.",
+    ),
+    ("history", "history F1901M", f"history {UNDELIVERED}"),
+    arguments=(
+        Argument(
+            "phase",
+            f"A past phase, e.g. F1901M (default: the latest), or {UNDELIVERED}",
+        ),
+    ),
 )

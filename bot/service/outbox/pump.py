@@ -12,7 +12,10 @@ is reported in one place (:mod:`bot.service.outbox.failures`).
 
 Which parts of a message went out is remembered until its delivery is recorded, so a failure
 half-way (the post went out, the map did not) or a failure to record the delivery resends
-only what is missing: nothing is sent twice and nothing is dropped.
+only what is missing: nothing is sent twice and nothing is dropped. A worker that stopped
+between a post and its record (a crash, a restart) remembers nothing: the message comes due
+again marked as taken before, and the transport finds on the platform the parts already
+there (each part carries its outbox id and number), so only the rest is sent.
 
 Waking, one way. The pump goes round at start, then whenever the service rings its
 :class:`~bot.service.outbox.doorbell.Doorbell`: after a command that queued a message, after
@@ -33,13 +36,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Generic, Protocol
 
 from bot.service.errors import safe_trace
 from bot.service.outbox.doorbell import Doorbell
-from bot.service.outbox.failures import Failure, SendError, report
+from bot.service.outbox.failures import SendError
 from bot.service.outbox.queue import BATCH, Delivery
 from bot.service.outbox.transport import PartT, Transport
 
@@ -73,6 +76,8 @@ class Pump(Generic[PartT]):
         self._clock = clock
         # Delivery id -> how many of its parts went out, until the delivery is recorded.
         self._sent: dict[int, int] = {}
+        # Whether the round in hand gave a message up (its reports are then due at once).
+        self._gave_up = False
         # One round at a time: the loop and a caller driving the pump directly never overlap.
         self._round = asyncio.Lock()
         self._rung = asyncio.Event()
@@ -104,14 +109,16 @@ class Pump(Generic[PartT]):
         await self._idle.wait()
 
     async def deliver_due(self) -> int:
-        """Send everything due now, batch after batch; how many messages were delivered."""
+        """Send everything due now, batch after batch; how many messages were delivered. A
+        message given up queues its reports: they go in the same round."""
         async with self._round:
             delivered = 0
             while True:
+                self._gave_up = False
                 batch = await self._outbox.pending(self.platform)
                 for delivery in batch:
                     delivered += await self._deliver(delivery)
-                if len(batch) < BATCH:
+                if len(batch) < BATCH and not self._gave_up:
                     return delivered
 
     async def next_retry(self) -> datetime | None:
@@ -153,12 +160,29 @@ class Pump(Generic[PartT]):
         if target.user_id is None and target.channel is None:
             raise ValueError("an outbox message names neither a channel nor a user")
         parts = self._transport.parts(delivery)
-        for index in range(self._sent.get(delivery.id, 0), len(parts)):
+        done = self._sent.get(delivery.id)
+        if done is None:
+            done = await self._already_posted(delivery, parts) if delivery.taken_before else 0
+        for index in range(done, len(parts)):
             if target.user_id is not None:
                 await self._transport.dm(target.user_id, target.workspace, parts[index])
             elif target.channel is not None:
                 await self._transport.post(target.channel, parts[index])
             self._sent[delivery.id] = index + 1
+
+    async def _already_posted(self, delivery: Delivery, parts: Sequence[PartT]) -> int:
+        try:
+            found = await self._transport.posted(delivery, parts)
+        except Exception as exc:
+            # Cannot tell: send it all (at least once) rather than risk sending nothing.
+            logger.error(
+                "looking for outbox message %s on %s failed: %s",
+                delivery.id,
+                self.platform,
+                safe_trace(exc),
+            )
+            return 0
+        return max(0, min(found, len(parts)))
 
     async def _failed(self, delivery_id: int, exc: Exception) -> None:
         # Any other exception is known by its type alone: its text may quote what was sent.
@@ -175,15 +199,7 @@ class Pump(Generic[PartT]):
             given_up = False
         if given_up:
             self._sent.pop(delivery_id, None)
-        try:
-            await report(Failure(delivery_id, self.platform, failure.description, given_up))
-        except Exception as inner:
-            # A report that cannot be made must not stop the round: the others still go out.
-            logger.error(
-                "reporting the failure of outbox message %s failed: %s",
-                delivery_id,
-                safe_trace(inner),
-            )
+            self._gave_up = True
 
 
 async def _first_of(*events: asyncio.Event, timeout: float | None) -> None:

@@ -2,12 +2,17 @@
 
 A transport knows how its platform carries a message (one Slack post and a file upload; as
 many Discord messages as the embeds need, the map on the last; lines on a terminal) and two
-ways to send each of those parts: to a channel, or to a person's direct messages. The pump
-does the rest: which messages are due, which parts already went out, and what to do when a
-send fails.
+ways to send each of those parts: to a channel, or to a person's direct messages. Each part
+carries its outbox id and number where the platform keeps it, so that :meth:`posted` can
+find, after a worker stopped between a post and its record, what is already there. The
+pump does the rest: which messages are due, which parts already went out, and what to do
+when a send fails.
 
-A transport describes its failures by raising :class:`SendError`; any other exception is
-recorded by its type alone.
+A transport also answers whether the bot may post in a channel (:meth:`access`): the
+service asks when a game is created and started, and says what is missing.
+
+A transport describes its failures by raising :class:`SendError` (with a refusal when the
+platform refused for good); any other exception is recorded by its type alone.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
-from bot.service.effects import Image, Message
+from bot.service.effects import Access, Image, Message
 from bot.service.outbox.queue import Delivery
 
 PartT = TypeVar("PartT")
@@ -32,6 +37,14 @@ class Transport(Protocol[PartT]):
 
     async def dm(self, user_id: str, workspace: str, part: PartT) -> None:
         """Send one part to a person's direct messages with the bot (about ``workspace``)."""
+
+    async def posted(self, delivery: Delivery, parts: Sequence[PartT]) -> int:
+        """How many of ``parts``, counted from the first, are already where ``delivery``
+        goes (posted by a deliverer that stopped before recording it); 0 if none, or if the
+        platform cannot tell."""
+
+    async def access(self, channel: str) -> Access:
+        """What the bot lacks to post the outbox's messages in ``channel``."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,6 +40,9 @@ from engine import Position, Resolution
 logger = logging.getLogger(__name__)
 
 SYSTEM = "dipgm"
+# What these direct messages are, told to the game master should one not arrive.
+CHOICES = queue.About("the call to retreat, build or disband, with their results")
+REMINDER = queue.About("a reminder to send orders")
 
 
 def results_json(resolution: Resolution) -> dict[str, Any]:
@@ -225,6 +228,7 @@ class Adjudicator:
                     f"{key}:choices:{power}:{user_id}",
                     message,
                     image_id=theirs.image_id,
+                    about=CHOICES,
                 )
 
     async def _results_image(
@@ -327,7 +331,7 @@ class Adjudicator:
                     f"game:{game.id}:phase:{phase.id}:reminder:{moment:%Y%m%dT%H%M%S}:"
                     f"{power}:{user_id}"
                 )
-                await queue.to_user(store, game, user_id, key, message)
+                await queue.to_user(store, game, user_id, key, message, about=REMINDER)
 
     async def next_wakeup(self) -> datetime | None:
         """The next moment something is due: a deadline or a reminder. (Outbox retries are

@@ -12,7 +12,7 @@ visibility, whatever the follow-up asks.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +22,17 @@ from discord.app_commands import Choice
 from discord.utils import MISSING
 
 _ids = itertools.count(1_100_000_000_000_000_000)
+# The bot's own user id: what it posts is its own in a channel's history.
+BOT_ID = 1_099_999_999_999_999_999
+# What the bot needs in a game's channel, and what a stand-in channel grants unless told.
+GRANTED = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    send_messages_in_threads=True,
+    embed_links=True,
+    attach_files=True,
+    read_message_history=True,
+)
 
 
 def snowflake() -> int:
@@ -41,6 +52,7 @@ class Sent:
     files: list[tuple[str, bytes, str | None]] = field(default_factory=list)
     view: discord.ui.View | None = None
     choices: list[Choice[str]] = field(default_factory=list)
+    nonce: str | int | None = None
 
     @property
     def public(self) -> bool:
@@ -219,16 +231,56 @@ class StandInUser:
         )
 
 
-class StandInChannel:
-    """A channel (or a DM channel) the bot posts to."""
+class StandInGuild:
+    """The server a channel is on, as far as the bot's own member goes."""
 
-    __slots__ = ("fail", "id", "readers", "recorder")
+    __slots__ = ("id", "me")
+
+    def __init__(self, guild_id: int) -> None:
+        self.id = guild_id
+        self.me = discord.Object(BOT_ID)
+
+
+@dataclass(frozen=True)
+class StandInPosted:
+    """A message read back from a channel's history."""
+
+    author: discord.Object
+    embeds: list[discord.Embed]
+
+
+class StandInChannel:
+    """A channel (or a DM channel) the bot posts to and reads its history from; ``granted``:
+    what the bot may do there."""
+
+    __slots__ = ("fail", "granted", "guild", "id", "readers", "recorder")
 
     def __init__(self, channel_id: int, recorder: Recorder, readers: frozenset[int] | None) -> None:
         self.id = channel_id
         self.recorder = recorder
         self.readers = readers
         self.fail: Exception | None = None
+        self.granted = GRANTED
+        self.guild = StandInGuild(0)
+
+    def permissions_for(self, obj: Any, /) -> discord.Permissions:
+        return self.granted
+
+    async def history(
+        self,
+        *,
+        limit: int | None = 100,
+        before: Any = None,
+        after: Any = None,
+        around: Any = None,
+        oldest_first: bool | None = None,
+    ) -> AsyncIterator[StandInPosted]:
+        """The channel's latest messages, newest first (all of them the bot's)."""
+        if not self.granted.read_message_history:
+            raise forbidden(50001, "Missing Access")
+        mine = [s for s in self.recorder.sent if s.channel_id == self.id]
+        for sent in list(reversed(mine))[:limit]:
+            yield StandInPosted(discord.Object(BOT_ID), sent.embeds)
 
     async def send(
         self,
@@ -252,6 +304,8 @@ class StandInChannel:
     ) -> None:
         if self.fail is not None:
             raise self.fail
+        if self.readers is None and not self.granted.send_messages:
+            raise forbidden(50013, "Missing Permissions")
         assert allowed_mentions is not None, "every send sets allowed_mentions"
         kind = "channel" if self.readers is None else "dm"
         self.recorder.add(
@@ -263,6 +317,7 @@ class StandInChannel:
                 _embeds(embed, embeds),
                 _files(file, files),
                 _view(view),
+                nonce=nonce,
             )
         )
 

@@ -25,6 +25,7 @@ from bot.service import GameService
 from bot.store import Order, create_engine, create_sessionmaker, migrate
 from engine import Position
 from tests.bot.discord.standins import (
+    BOT_ID,
     Recorder,
     Sent,
     StandInChannel,
@@ -92,17 +93,21 @@ class FakeDirectory:
 class StandInClient:
     """What the outbox transport uses of discord.Client."""
 
-    __slots__ = ("channels", "dms", "recorder")
+    __slots__ = ("channels", "dms", "recorder", "user")
 
     def __init__(self, recorder: Recorder) -> None:
         self.recorder = recorder
         self.channels: dict[int, StandInChannel] = {}
         self.dms: dict[int, StandInChannel] = {}
+        self.user = discord.Object(BOT_ID)
 
     def get_partial_messageable(
         self, id: int, *, guild_id: int | None = None, type: Any = None
     ) -> StandInChannel:
         return self.channels.setdefault(id, StandInChannel(id, self.recorder, None))
+
+    def get_channel(self, id: int, /) -> StandInChannel:
+        return self.get_partial_messageable(id)
 
     async def create_dm(self, user: discord.abc.Snowflake) -> StandInChannel:
         return self.dm_channel(user.id)

@@ -29,10 +29,15 @@ PAIRS: list[tuple[Callable[..., Any], Callable[..., Any]]] = [
     (StandInInteraction.delete_original_response, discord.Interaction.delete_original_response),
     (StandInUser.send, discord.abc.Messageable.send),
     (StandInChannel.send, discord.abc.Messageable.send),
+    (StandInChannel.history, discord.abc.Messageable.history),
+    (StandInChannel.permissions_for, discord.TextChannel.permissions_for),
 ]
 
 # What the stand-ins keep for the tests, which Discord's objects have no need of.
-TEST_ONLY = {"recorder", "record", "original", "message_ephemeral", "dms_open", "fail", "readers"}
+TEST_ONLY = {
+    *("recorder", "record", "original", "message_ephemeral", "dms_open", "fail", "readers"),
+    "granted",
+}
 
 
 def _parameters(function: Callable[..., Any]) -> list[tuple[str, inspect._ParameterKind]]:

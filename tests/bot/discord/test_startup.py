@@ -42,6 +42,7 @@ def test_the_invite_asks_for_exactly_what_the_bot_needs() -> None:
         "send_messages_in_threads",
         "embed_links",
         "attach_files",
+        "read_message_history",
     }
 
 

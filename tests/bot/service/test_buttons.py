@@ -17,7 +17,8 @@ import pytest
 from bot.service.commands.grammar import parse_command
 from bot.service.commands.registry import BY_NAME
 from bot.service.effects import Audience, Button, Message, Reply, Request
-from bot.service.outbox.queue import Deliveries, Delivery
+from bot.service.outbox import Deliveries
+from bot.service.outbox.queue import Delivery
 from bot.service.words import buttons
 from tests.bot.service.harness import PNG, Table, open_table
 from tests.bot.store.support import BACKENDS

@@ -14,7 +14,7 @@ from sqlalchemy import select
 
 from bot.service import SendError
 from bot.service.game_service import GameService
-from bot.service.outbox.queue import Deliveries
+from bot.service.outbox import Deliveries
 from bot.store import (
     DELIVERY_LEASE,
     Game,

@@ -321,6 +321,9 @@ async def test_history_of_past_phases_only(table: Table) -> None:
         "[only:alice#game] F1901M has not been adjudicated yet: its orders stay secret until then."
     ]
     lines = await table.play("alice> /dip history yesterday")
-    assert lines == ["[only:alice#game] 'yesterday' is not a phase: write e.g. `history S1901M`."]
+    assert lines == [
+        "[only:alice#game] 'yesterday' is not a phase: write e.g. `history S1901M`, or "
+        "`history undelivered` for the messages that did not arrive."
+    ]
     lines = await table.play("alice> /dip history S1905M")
     assert lines == ["[only:alice#game] hague has no adjudicated phase S1905M. Played: S1901M."]

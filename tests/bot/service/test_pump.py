@@ -7,14 +7,25 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from sqlalchemy import select
 
-from bot.service import Actor, Delivery, Message, Place, Pump, Request, SendError, Target
+from bot.service import (
+    Access,
+    Actor,
+    Delivery,
+    Message,
+    Need,
+    Place,
+    Pump,
+    Request,
+    SendError,
+    Target,
+)
 from bot.service.outbox.doorbell import Doorbell
 from bot.store import OutboxMessage, OutboxStatus, Platform, Store
 from tests.bot.service.harness import Table, open_table
@@ -25,27 +36,65 @@ SECRET = "A PAR - BUR"
 
 class StandInTransport:
     """A platform whose messages come in ``size`` parts, recording each part sent where it
-    went; ``failing`` maps a part to the exception its next send raises."""
+    went; ``failing`` maps a part to the exception its next send raises, ``refusing`` a
+    place to the exception every send there raises. Each part is marked with its outbox id,
+    and the platform can be asked what is already there (unless ``forgetful``)."""
 
     def __init__(self, size: int = 2) -> None:
         self.size = size
         self.sent: list[tuple[str, str]] = []
+        self.marks: list[tuple[str, int, int]] = []
         self.failing: dict[str, Exception] = {}
+        self.refusing: dict[str, Exception] = {}
+        self.missing: tuple[Need, ...] = ()
+        self.forgetful = False
 
-    def parts(self, delivery: Delivery) -> list[str]:
-        return [f"{delivery.message.title} {n}/{self.size}" for n in range(1, self.size + 1)]
+    def parts(self, delivery: Delivery) -> list[tuple[int, int, str]]:
+        text = delivery.message.plain_text()
+        return [(delivery.id, n, f"{text} {n}/{self.size}") for n in range(1, self.size + 1)]
 
-    async def post(self, channel: str, part: str) -> None:
+    async def post(self, channel: str, part: tuple[int, int, str]) -> None:
         self._send(f"#{channel}", part)
 
-    async def dm(self, user_id: str, workspace: str, part: str) -> None:
+    async def dm(self, user_id: str, workspace: str, part: tuple[int, int, str]) -> None:
         self._send(f"dm:{user_id}@{workspace}", part)
 
-    def _send(self, where: str, part: str) -> None:
-        failure = self.failing.pop(part, None)
+    async def posted(self, delivery: Delivery, parts: Sequence[tuple[int, int, str]]) -> int:
+        if self.forgetful:
+            return 0
+        where = where_of(delivery.target)
+        there = {
+            number
+            for place, outbox, number in self.marks
+            if (place, outbox) == (where, delivery.id)
+        }
+        found = 0
+        while found + 1 in there:
+            found += 1
+        return found
+
+    async def access(self, channel: str) -> Access:
+        return Access(self.missing)
+
+    def _send(self, where: str, part: tuple[int, int, str]) -> None:
+        outbox, number, words = part
+        refusal = self.refusing.get(where)
+        if refusal is not None:
+            raise refusal
+        failure = self.failing.pop(words, None)
         if failure is not None:
             raise failure
-        self.sent.append((where, part))
+        self.sent.append((where, words))
+        self.marks.append((where, outbox, number))
+
+    def to(self, where: str) -> list[str]:
+        return [words for place, words in self.sent if place == where]
+
+
+def where_of(target: Target) -> str:
+    if target.user_id is not None:
+        return f"dm:{target.user_id}@{target.workspace}"
+    return f"#{target.channel}"
 
 
 @pytest.fixture(params=BACKENDS)
@@ -77,7 +126,9 @@ async def row(table: Table, message_id: int) -> OutboxMessage:
         return found
 
 
-def pump_of(table: Table, transport: StandInTransport, platform: str = "slack") -> Pump[str]:
+def pump_of(
+    table: Table, transport: StandInTransport, platform: str = "slack"
+) -> Pump[tuple[int, int, str]]:
     return table.service.pump(platform, transport)
 
 

@@ -47,6 +47,9 @@ class Post:
     text: str
     user: str | None = None  # the one reader of an ephemeral message
     blocks: list[dict[str, Any]] = field(default_factory=list)
+    ts: str = ""
+    metadata: dict[str, Any] | None = None
+    filename: str | None = None
 
 
 def texts_in(value: Any) -> Iterator[str]:
@@ -68,6 +71,20 @@ class FakeSlack:
         self.posts: list[Post] = []
         self.users: dict[str, dict[str, Any]] = {}
         self.absent: set[str] = set()  # channels the bot was not invited to
+        # What the bot's token was granted (auth.test tells it in a header, as Slack does).
+        self.scopes = {
+            "chat:write",
+            "commands",
+            "files:write",
+            "im:history",
+            "im:write",
+            "users:read",
+            "channels:read",
+            "groups:read",
+            "channels:history",
+            "groups:history",
+        }
+        self._filenames: dict[str, str] = {}
         self.uploads: dict[str, bytes] = {}
         self.failures: dict[str, list[Failure]] = {}
         self.views: dict[str, list[dict[str, Any]]] = {}  # user -> views opened / published
@@ -186,9 +203,13 @@ class FakeSlack:
             "views.open": self._views_open,
             "views.publish": self._views_publish,
             "apps.connections.open": self._apps_connections_open,
+            "conversations.info": self._conversations_info,
+            "conversations.history": self._conversations_history,
         }
         answer = answers.get(method)
         body = {"ok": True} if answer is None else answer(args)
+        if method == "auth.test":
+            return web.json_response(body, headers={"x-oauth-scopes": ",".join(self.scopes)})
         return web.json_response(body)
 
     def _ts(self) -> str:
@@ -224,8 +245,34 @@ class FakeSlack:
             return refused
         if channel in self.absent:
             return {"ok": False, "error": "not_in_channel"}
-        self._record("message", channel, args)
-        return {"ok": True, "channel": channel, "ts": self._ts()}
+        ts = self._ts()
+        self._record("message", channel, args, ts=ts)
+        return {"ok": True, "channel": channel, "ts": ts}
+
+    def _conversations_info(self, args: dict[str, Any]) -> dict[str, Any]:
+        channel = str(args.get("channel"))
+        if channel.startswith("D"):
+            return {"ok": True, "channel": {"id": channel, "is_im": True}}
+        return {"ok": True, "channel": {"id": channel, "is_member": channel not in self.absent}}
+
+    def _conversations_history(self, args: dict[str, Any]) -> dict[str, Any]:
+        """The conversation's latest messages, newest first, with their metadata and files
+        (everything here was posted by the bot)."""
+        channel = str(args.get("channel"))
+        limit = int(args.get("limit") or 100)
+        found: list[dict[str, Any]] = []
+        for post in reversed(self.in_channel(channel)):
+            item: dict[str, Any] = {"type": "message", "user": BOT_USER, "ts": post.ts}
+            if post.metadata is not None and args.get("include_all_metadata") in (
+                True,
+                "1",
+                "true",
+            ):
+                item["metadata"] = post.metadata
+            if post.filename is not None:
+                item["files"] = [{"name": post.filename, "title": post.text}]
+            found.append(item)
+        return {"ok": True, "messages": found[:limit], "has_more": len(found) > limit}
 
     def _post_ephemeral(self, args: dict[str, Any]) -> dict[str, Any]:
         channel = str(args.get("channel"))
@@ -237,15 +284,32 @@ class FakeSlack:
         return {"ok": True, "message_ts": self._ts()}
 
     def _record(
-        self, kind: str, channel: str, args: dict[str, Any], user: str | None = None
+        self,
+        kind: str,
+        channel: str,
+        args: dict[str, Any],
+        user: str | None = None,
+        ts: str = "",
     ) -> None:
         blocks = args.get("blocks") or []
         text = "\n".join([str(args.get("text", "")), *texts_in(blocks)])
-        self.posts.append(Post(kind, channel, text, user, blocks))
+        metadata = args.get("metadata")
+        self.posts.append(
+            Post(
+                kind,
+                channel,
+                text,
+                user,
+                blocks,
+                ts,
+                metadata if isinstance(metadata, dict) else None,
+            )
+        )
 
     def _upload_url(self, args: dict[str, Any]) -> dict[str, Any]:
         self._count += 1
         file_id = f"F{self._count:08d}"
+        self._filenames[file_id] = str(args.get("filename", ""))
         return {"ok": True, "upload_url": f"{self.url}upload/{file_id}", "file_id": file_id}
 
     def _complete_upload(self, args: dict[str, Any]) -> dict[str, Any]:
@@ -254,7 +318,10 @@ class FakeSlack:
             return {"ok": False, "error": "not_in_channel"}
         files = args.get("files") or []
         for item in files:
-            self.posts.append(Post("file", channel, str(item.get("title", ""))))
+            name = self._filenames.get(str(item.get("id")), "")
+            self.posts.append(
+                Post("file", channel, str(item.get("title", "")), ts=self._ts(), filename=name)
+            )
         return {"ok": True, "files": [{"id": f["id"], "title": f.get("title")} for f in files]}
 
     def _views_open(self, args: dict[str, Any]) -> dict[str, Any]:

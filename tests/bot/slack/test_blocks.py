@@ -15,8 +15,10 @@ from bot.frontends.slack.blocks import (
     MAX_BLOCKS,
     MAX_TEXT,
     MAX_VALUE,
+    Page,
     fallback_text,
     message_blocks,
+    message_pages,
     mrkdwn,
     slack_date,
 )
@@ -102,19 +104,34 @@ def test_the_service_buttons_are_shown_as_given() -> None:
     assert all(b["type"] != "actions" for b in message_blocks(text("no buttons")))
 
 
-def test_long_messages_keep_within_slack_limits() -> None:
+def section_texts(pages: list[Page]) -> list[str]:
+    return [b["text"]["text"] for p in pages for b in p.blocks if b["type"] == "section"]
+
+
+def test_long_messages_keep_within_slack_limits_and_lose_nothing() -> None:
     lines = tuple(Line(f"line {i} " + "x" * 90) for i in range(400))
     big = Message(title="T" * 400, sections=(Section(None, lines),) * 30, deadline=DEADLINE)
-    blocks = message_blocks(big)
-    assert len(blocks) <= MAX_BLOCKS
-    assert len(blocks[0]["text"]["text"]) == 150
-    for block in blocks:
-        if block["type"] == "section":
-            assert 0 < len(block["text"]["text"]) <= MAX_TEXT
-    assert blocks[-1]["type"] == "actions" and blocks[-2]["type"] == "context"
-    assert len(fallback_text(big)) <= 3000
-    huge_line = message_blocks(text("y" * 10_000))
-    assert [len(b["text"]["text"]) for b in huge_line] == [MAX_TEXT]
+    pages = message_pages(big)
+    assert len(pages) > 1
+    assert all(len(page.blocks) <= MAX_BLOCKS for page in pages)
+    first, last = pages[0].blocks, pages[-1].blocks
+    assert len(first[0]["text"]["text"]) == 150
+    assert all(0 < len(t) <= MAX_TEXT for t in section_texts(pages))
+    assert last[-1]["type"] == "actions" and last[-2]["type"] == "context"
+    assert all(len(page.text) <= 3000 for page in pages)
+    shown = "\n".join(section_texts(pages))
+    assert shown.count("line 399 ") == 30 and "…" not in shown
+
+
+def test_a_long_line_goes_on_in_the_next_block_never_cut() -> None:
+    letter = " ".join(f"word{i:04d}" for i in range(1000))  # 8,999 characters on one line
+    pages = message_pages(text(letter))
+    texts = section_texts(pages)
+    assert len(pages) == 1 and len(texts) == 4
+    assert all(len(t) <= MAX_TEXT for t in texts)
+    assert "".join(texts) == letter
+    huge = section_texts(message_pages(text("y" * 10_000)))
+    assert [len(t) for t in huge] == [MAX_TEXT, MAX_TEXT, MAX_TEXT, 1000]
 
 
 def test_empty_lines_and_sections_make_no_empty_blocks() -> None:
@@ -220,6 +237,12 @@ def test_the_manifest_sets_up_what_the_front_end_uses() -> None:
     assert set(settings["event_subscriptions"]["bot_events"]) == {"app_home_opened", "message.im"}
     assert settings["interactivity"]["is_enabled"] and settings["socket_mode_enabled"]
     assert set(manifest["oauth_config"]["scopes"]["bot"]) == {
+        # Reading the game's channel: whether the bot is in it, and its own recent posts
+        # (a message is never posted twice).
+        "channels:history",
+        "channels:read",
+        "groups:history",
+        "groups:read",
         "chat:write",
         "commands",
         "files:write",

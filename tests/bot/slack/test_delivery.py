@@ -1,5 +1,7 @@
 """The outbox on Slack: results with the map in the channel, DMs where players must act; a
-failure goes back to the outbox and is retried, nothing is dropped and nothing is sent twice."""
+failure goes back to the outbox and is retried, nothing is dropped and nothing is sent twice
+(not even after a crash between a post and its record); a refusal is given up at once and
+the game master told; what the bot lacks in a channel is said at `newgame`."""
 
 from __future__ import annotations
 
@@ -8,6 +10,8 @@ from datetime import datetime
 
 import pytest
 
+from bot.frontends.slack import SlackFrontEnd
+from bot.frontends.slack.runner import web_client
 from bot.frontends.slack.transport import SlackTransport
 from bot.service import Delivery, Pump, SendError, Target, text
 from bot.service.outbox import Deliveries, Doorbell
@@ -30,18 +34,83 @@ async def adjudicate(table: SlackTable) -> int:
     return mark
 
 
-async def test_results_wait_in_the_outbox_until_the_bot_is_invited(started: SlackTable) -> None:
+async def results_rows(table: SlackTable) -> list[OutboxMessage]:
+    return [row for row in await table.rows(OutboxMessage) if row.target.get("channel") == GAME]
+
+
+async def test_results_the_bot_may_not_post_are_reported_to_the_gm_at_once(
+    started: SlackTable,
+) -> None:
     started.slack.absent.add(GAME)
-    mark = await adjudicate(started)
+    await adjudicate(started)
+    mark = len(started.slack.posts)
+    assert await started.deliver() == 1  # the report to the game master, in the same round
+    row = (await results_rows(started))[-1]
+    assert (row.status, row.attempts, row.refusal) == (OutboxStatus.FAILED, 1, "channel")
+    [report] = started.slack.received(GM, since=mark)
+    assert "hague: a message did not arrive" in report.text
+    assert "could not be delivered: I may not post in that channel" in report.text
+    assert "`/invite @dipgm`" in report.text
+    started.clock.advance(hours=8)
     assert await started.deliver() == 0
-    [row] = await pending_results(started)
-    assert (row.attempts, row.last_error) == (1, "slack error not_in_channel")
-    started.slack.absent.clear()
-    assert await started.deliver() == 0  # not due again yet: the outbox backs off
-    started.clock.advance(seconds=31)
-    assert await started.deliver() == 1
+    assert started.slack.calls_to("chat.postMessage")[-1]["channel"] == started.slack.dm_of(GM)
+
+
+async def test_press_to_a_dm_slack_refuses_is_reported_without_its_text(
+    started: SlackTable,
+) -> None:
+    england = started.slack.dm_of(PLAYERS["ENGLAND"])
+    started.slack.absent.add(england)
+    await started.dm(PLAYERS["FRANCE"], "press england Meet me in the Channel")
+    mark = len(started.slack.posts)
+    await started.deliver()
+    await started.deliver()
+    [to_gm] = started.slack.received(GM, since=mark)
+    [to_france] = started.slack.received(PLAYERS["FRANCE"], since=mark)
+    assert "A press message for England could not be delivered" in to_gm.text
+    assert "A press message you sent to England did not arrive" in to_france.text
+    assert "Meet me" not in to_gm.text + to_france.text
+
+
+async def test_newgame_says_when_the_bot_is_not_in_the_channel(table: SlackTable) -> None:
+    table.slack.absent.add(GAME)
+    table.slack.scopes.discard("files:write")
+    await table.slash(GM, "newgame hague")
+    said = "\n".join(p.text for p in table.slack.received(GM))
+    assert "I am not in this channel" in said and "`/invite @dipgm`" in said
+    assert "lacks the files:write scope" in said
+
+
+async def test_a_crash_between_the_post_and_its_record_is_seen_once(
+    started: SlackTable, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def crash(outbox: Deliveries, delivery_id: int) -> None:
+        raise SystemExit("killed")
+
+    mark = await adjudicate(started)
+    monkeypatch.setattr(Deliveries, "delivered", crash)
+    with pytest.raises(SystemExit):
+        await started.deliver()
+    monkeypatch.undo()
     assert [p.kind for p in started.slack.in_channel(GAME, since=mark)] == ["message", "file"]
-    assert await pending_results(started) == []
+    # Restarted: a new front end (nothing remembered) once the lease is over.
+    started.clock.advance(minutes=3)
+    restarted = SlackFrontEnd(started.service, web_client("xoxb-test", started.slack.api_url))
+    await restarted.pump.deliver_due()
+    assert [p.kind for p in started.slack.in_channel(GAME, since=mark)] == ["message", "file"]
+    assert all(row.status is OutboxStatus.SENT for row in await results_rows(started))
+
+
+async def test_long_press_arrives_whole(started: SlackTable) -> None:
+    letter = " ".join(f"word{i:03d}" for i in range(437))  # 3,495 characters on one line
+    await started.dm(PLAYERS["FRANCE"], f"press england {letter}")
+    mark = len(started.slack.posts)
+    await started.deliver()
+    [press] = started.slack.received(PLAYERS["ENGLAND"], since=mark)
+    shown = "".join(b["text"]["text"] for b in press.blocks if b["type"] == "section").replace(
+        "\n", ""
+    )
+    assert letter.replace(" ", "") in shown.replace(" ", "")
 
 
 async def test_a_failed_upload_is_retried_without_posting_twice(started: SlackTable) -> None:
