@@ -94,7 +94,7 @@ async def console(
         front = Console(service, stream, maps, admins=admins)
         alarm = AlarmClock(service, sweep_seconds=settings.sweep_seconds)
         await alarm.start()
-        stack.callback(alarm.shutdown)
+        stack.push_async_callback(alarm.shutdown)
         await interactive(front, stdin_lines())
 
 
@@ -109,7 +109,7 @@ async def chat(settings: Settings, platforms: Sequence[str]) -> None:
         )
         alarm = AlarmClock(service, sweep_seconds=settings.sweep_seconds)
         await alarm.start()
-        stack.callback(alarm.shutdown)
+        stack.push_async_callback(alarm.shutdown)
         runs = []
         if "Slack" in platforms:
             from bot.frontends.slack import run_slack

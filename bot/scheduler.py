@@ -15,6 +15,7 @@ wakeup re-armed by a command during a run is exactly that.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
@@ -76,12 +77,16 @@ class AlarmClock:
         self._worker = asyncio.create_task(self._work())
         await self.run()
 
-    def shutdown(self) -> None:
-        if self._worker is not None:
-            self._worker.cancel()
-            self._worker = None
+    async def shutdown(self) -> None:
+        """Stop ringing, and stop the worker: a run it was in unwinds (its database session
+        closes) before this returns, so the database can be closed after it."""
         if self._scheduler.running:
             self._scheduler.shutdown(wait=False)
+        worker, self._worker = self._worker, None
+        if worker is not None:
+            worker.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await worker
 
     async def _ring(self) -> None:
         """What the jobs do: it returns at once, so no ring is ever skipped as overlapping."""

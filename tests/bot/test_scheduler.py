@@ -57,7 +57,7 @@ async def test_start_sweeps_then_arms_at_the_next_wakeup() -> None:
         assert sweep is not None
         assert len(service.listeners) == 1, "commands re-arm the clock"
     finally:
-        alarm.shutdown()
+        await alarm.shutdown()
 
 
 async def test_rearm_follows_the_database() -> None:
@@ -78,7 +78,7 @@ async def test_rearm_follows_the_database() -> None:
         await alarm.rearm()
         assert alarm.scheduler.get_job(WAKEUP_JOB) is None
     finally:
-        alarm.shutdown()
+        await alarm.shutdown()
 
 
 async def test_a_failing_run_is_retried_later_not_in_a_loop() -> None:
@@ -90,7 +90,7 @@ async def test_a_failing_run_is_retried_later_not_in_a_loop() -> None:
         job = alarm.scheduler.get_job(WAKEUP_JOB)
         assert job is not None and job.next_run_time == NOW + RETRY
     finally:
-        alarm.shutdown()
+        await alarm.shutdown()
 
 
 def real_time() -> datetime:
@@ -136,7 +136,7 @@ async def test_a_wakeup_armed_during_a_run_is_never_skipped() -> None:
         await asyncio.wait_for(service.third.wait(), timeout=5)
         assert service.runs == 3
     finally:
-        alarm.shutdown()
+        await alarm.shutdown()
 
 
 async def test_the_alarm_clock_drives_the_real_service(tmp_path: Path) -> None:
@@ -163,6 +163,6 @@ async def test_the_alarm_clock_drives_the_real_service(tmp_path: Path) -> None:
             await asyncio.wait_for(table.console.pump.settled(), timeout=10)
             assert said(table.fresh(), "#game")[0] == "hague: Spring 1901 — results"
         finally:
-            alarm.shutdown()
+            await alarm.shutdown()
             stop.set()
             await pump
