@@ -18,8 +18,7 @@ from engine import Position, available_variants, load_variant
 from tests.bot.service.harness import Table, open_table, said
 from tests.bot.store.support import BACKENDS
 
-THREE = """
-gm> /dip newgame hague variant=1961-3 reminders=off
+JOIN_THREE = """
 alice> /dip join france
 bob> /dip join england
 carol> /dip join germany
@@ -48,14 +47,14 @@ async def test_a_three_player_1961_game_from_newgame_to_a_win_by_pieces(
     backend: str, tmp_path: Path
 ) -> None:
     async with open_table(backend, tmp_path) as table:
-        lines = await table.play(THREE.splitlines()[1])
+        lines = await table.play("gm> /dip newgame hague variant=1961-3 reminders=off")
         channel = said(lines, "#game")
         assert "The game master starts the game with `start` (2 to 3 players)." in channel
         assert (
             "Variant 1961-3 — 1961 rules for three players: England, France and Germany on the "
             "western board; a majority of the pieces on the board wins." in channel
         )
-        lines = await table.play("\n".join(THREE.strip().splitlines()[1:]))
+        lines = await table.play(JOIN_THREE)
         assert "[#game] carol joined hague (3 of 3 players)." in lines
         lines = await table.play("dave> /dip join")
         assert said(lines, "only:dave#game") == ["hague is full: 3 players have joined."]
