@@ -201,7 +201,7 @@ class Context:
         )
 
     def options(self, game: Game) -> GameOptions:
-        return GameOptions.from_settings(game.settings, self.deps.default_zone)
+        return GameOptions.of_game(game, self.deps.default_zone)
 
     async def own_palette(self, game: Game) -> Palette:
         """The palette of a map for the requester alone: theirs, else the game's."""

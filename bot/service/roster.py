@@ -26,7 +26,7 @@ async def players_by_power(store: Store, game: Game) -> Mapping[str, Sequence[st
 async def shown_names(store: Store, game: Game) -> dict[str, str]:
     """Who plays each power, by display name (a team's names joined), as standings show them;
     none in an anonymous game."""
-    if GameOptions.from_settings(game.settings).anonymous:
+    if GameOptions.of_game(game).anonymous:
         return {}
     shown = {p.user_id: p.display_name for p in await store.players_of(game.id)}
     return {

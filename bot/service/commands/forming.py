@@ -14,6 +14,7 @@ from bot.service.effects import Deadline, Line, Message, Reply, Section
 from bot.service.errors import UserError
 from bot.service.options.fewer_players import Setup, commanded, lead_of, seat_blocs, seats_of
 from bot.service.options.game_options import GameOptions
+from bot.service.options.variant_choice import STANDARD, variant_line
 from bot.service.outbox import queue
 from bot.service.schedule import describe, first_phase_opens
 from bot.service.turn import opening
@@ -327,6 +328,12 @@ async def start(ctx: Context) -> list[Reply]:
             f"{game.name} is set for {setup.players} players; {len(members)} joined so far. "
             "Players join with `join`."
         )
+    if len(members) > len(variant.powers):
+        raise UserError(
+            f"{game.name} is played on {variant.name}, which has {len(variant.powers)} powers; "
+            f"{len(members)} joined: {len(members) - len(variant.powers)} must `leave` first, "
+            "or the game master changes the variant with `settings variant=...`."
+        )
     if len(members) < MIN_PLAYERS:
         raise UserError(
             f"{game.name} needs at least {MIN_PLAYERS} players to start; {len(members)} "
@@ -413,11 +420,14 @@ def _start_message(
             lines.append(Line(f"{variant.power_info[power].name}: {names or '—'}"))
     if options.setup is not None and options.setup.players < len(variant.powers):
         lines.append(Line(f"Played as the rule book sets out {options.setup.players} players."))
+    if options.variant != STANDARD:
+        lines.append(Line(f"Variant {variant_line(variant)}."))
     empty = [p for p in variant.powers if p not in taken]
     if empty:
         lines.append(
             Line(f"No player for {power_list(variant, empty)}: civil disorder, their units hold.")
         )
+    lines.append(Line(notices.victory_line(variant.rules)))
     lines.append(Line("Every player has a direct message with their units and how to order."))
     lines.append(Line(describe(options.schedule)))
     return Message(

@@ -12,7 +12,9 @@ from bot.service.effects import Line, Message, Reply, Section
 from bot.service.errors import UserError
 from bot.service.options.game_options import Press, parse_newgame
 from bot.service.options.palette import Palette
+from bot.service.options.variant_choice import STANDARD
 from bot.store import Game, GameNameTakenError
+from engine import available_variants, load_variant
 
 
 async def newgame(ctx: Context) -> list[Reply]:
@@ -40,6 +42,7 @@ async def newgame(ctx: Context) -> list[Reply]:
             channel=place.channel,
             name=name,
             creator=ctx.actor_id,
+            variant=options.variant,
             settings=options.to_settings(),
         )
     except GameNameTakenError:
@@ -54,11 +57,26 @@ async def newgame(ctx: Context) -> list[Reply]:
             "(e.g. `join france, england`)."
         ),
         Line(f"The game master starts the game with `start` ({_how_many(ctx, game)})."),
-        *option_lines(ctx.variant(game), options),
+        *option_lines(options),
     ]
     message = Message(title=f"New game: {game.name}", sections=(Section(None, tuple(lines)),))
     check_channel(ctx, game, then=BEFORE_START)
     return await ctx.announce(game, message, "newgame")
+
+
+# standard first: the default, then the others as `dipgm variants` lists them
+_VARIANTS = (STANDARD, *(name for name in available_variants() if name != STANDARD))
+
+
+def _choice_label(name: str) -> str:
+    """A variant as a menu offers it: its name and title, within a menu's 100 characters."""
+    text = f"{name}: {load_variant(name).title}"
+    return text if len(text) <= 100 else text[:99] + "…"
+
+
+def _variant_help(name: str) -> str:
+    variant = load_variant(name)
+    return f"{name} ({len(variant.powers)} powers: {variant.rules.describe()})"
 
 
 def _how_many(ctx: Context, game: Game) -> str:
@@ -82,6 +100,11 @@ NEWGAME = CommandSpec(
     newgame,
     (
         "The name is one word of letters, digits, - or _ (default: game-1, game-2, ...).",
+        f"variant={'|'.join(_VARIANTS)}  the board and its rules (default standard), "
+        "and what wins: "
+        + "; ".join(_variant_help(name) for name in _VARIANTS)
+        + "; the 1961 rules' boards leave powers and provinces off the board, and count "
+        "the pieces after every phase",
         "schedule=48h/2h/2h  movement/retreats/adjustments (default), or blitz:5m, "
         "classroom, league, weekly:tz=...;due=wed 00:00,sun 00:00;process=mon 12:30",
         "tz=Europe/London  the game's time zone, for deadlines shown and typed",
@@ -98,23 +121,35 @@ NEWGAME = CommandSpec(
         "civil disorder (warn:2), civil disorder at once (cd), or excused once by moving "
         "the deadline for everyone (24h, or as given) then civil disorder (excuse:1); in "
         "civil disorder its player is replaced",
-        "end=1910  the game ends after 1910's adjustments and the most supply centres win; "
-        "end=1910:units  the most units win; end=2027-01-15  it ends at the first campaign "
+        "end=1910  the game ends after 1910's adjustments and the most supply centres win "
+        "(the most units in a variant won by pieces); end=1910:units  the most units win, "
+        "end=1910:centres  the most centres; end=2027-01-15  it ends at the first campaign "
         "finished on or after that day (the game's time zone)",
         "players=6|5|4|4:2|4:3|3|3:2  the rule book's games for fewer players: 6 without "
         "Italy, 5 without Italy and Germany, 4 and 3 with players commanding two powers "
         "each (England; Austria and France; Germany and Turkey; Italy and Russia, or the "
         "layouts 4:2 and 4:3; for 3, England and Austria, or with 3:2 Germany and Austria); "
         "a player wins with the centres of their powers together (18); powers not played "
-        "stand in civil disorder, and their dislodged units are disbanded",
+        "stand in civil disorder, and their dislodged units are disbanded; for the standard "
+        "board only (a 1961 variant is the other answer to fewer players)",
         "palette=standard|colourblind  the colours of the maps posted for everyone "
         "(default standard; colourblind: Okabe-Ito colours that stay apart for colour-blind "
         "eyes, failures in black); each player may choose their own for the maps sent to "
         "them alone with `palette`",
     ),
-    ("newgame", "newgame hague schedule=24h/1h/1h tz=Europe/Paris anonymous=on"),
+    (
+        "newgame",
+        "newgame hague schedule=24h/1h/1h tz=Europe/Paris anonymous=on",
+        "newgame hague variant=1961-4",
+    ),
     arguments=(
         Argument("name", "One word: letters, digits, - or _ (default: game-1, game-2, ...)"),
+        Argument(
+            "variant",
+            "The board and rules (default: standard)",
+            choices=tuple(Choice(name, _choice_label(name)) for name in _VARIANTS),
+            setting="variant",
+        ),
         Argument(
             "schedule",
             "48h/2h/2h (movement/retreats/adjustments), blitz:5m, league or weekly:...",

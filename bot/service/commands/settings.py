@@ -1,8 +1,8 @@
 """`settings`: a game's options as players read them, and the game master changing them.
 
-Before the game starts every `newgame` option may change. Once it has started, who plays
-whom and the negotiation period are settled; the rest (press, schedule, missed orders, the
-agreed end) apply from now on, the current deadline staying where it is.
+Before the game starts every `newgame` option may change. Once it has started, the variant,
+who plays whom and the negotiation period are settled; the rest (press, schedule, missed
+orders, the agreed end) apply from now on, the current deadline staying where it is.
 """
 
 from __future__ import annotations
@@ -15,15 +15,20 @@ from bot.service.options.fewer_players import Setup
 from bot.service.options.game_options import FIXED_ONCE_STARTED, GameOptions, parse_changes
 from bot.service.options.missed_orders_rule import NmrMode
 from bot.service.options.palette import Palette
+from bot.service.options.variant_choice import STANDARD, variant_line
 from bot.service.schedule import describe
-from bot.service.words.labels import power_list
-from bot.store import GameStatus
-from engine import Variant
+from bot.service.words.labels import power_list, power_names
+from bot.store import Game, GameStatus
+from engine import Variant, load_variant
 
 
-def option_lines(variant: Variant, options: GameOptions) -> list[Line]:
-    """The options in words: the schedule, the press and other rules, the seats."""
+def option_lines(options: GameOptions, *, every: bool = False) -> list[Line]:
+    """The options in words: the variant, the schedule, the press and other rules, the
+    seats. The standard variant goes without saying unless ``every`` option is listed."""
+    variant = load_variant(options.variant)
     lines = [Line(describe(options.schedule)), Line(rules_line(options))]
+    if every or options.variant != STANDARD:
+        lines.insert(0, Line(f"Variant {variant_line(variant)}."))
     if options.setup is not None and options.setup.players < len(variant.powers):
         lines.append(Line(seats_line(variant, options.setup)))
     return lines
@@ -51,7 +56,8 @@ def rules_line(options: GameOptions) -> str:
     if options.nmr.mode is not NmrMode.OFF:
         text += f" Missed orders: {options.nmr.describe()}."
     if options.end is not None:
-        text += f" The game ends {options.end.describe(options.schedule.zone)}."
+        rules = load_variant(options.variant).rules
+        text += f" The game ends {options.end.describe(options.schedule.zone, rules)}."
     if options.palette is not Palette.STANDARD:
         text += f" Maps: {options.palette.described}."
     return text
@@ -61,9 +67,8 @@ async def settings(ctx: Context) -> list[Reply]:
     # Reading the settings of a game that has ended is fine; changing them is not.
     game = await ctx.game(ended=not ctx.args.strip())
     options = ctx.options(game)
-    variant = ctx.variant(game)
     if not ctx.args.strip():
-        lines = option_lines(variant, options)
+        lines = option_lines(options, every=True)
         if game.status != GameStatus.FINISHED:
             lines.append(
                 Line(
@@ -84,7 +89,10 @@ async def settings(ctx: Context) -> list[Reply]:
     if changed == options:
         raise UserError("Those are already the game's settings: nothing was changed.")
     game.settings = {**game.settings, **changed.to_settings()}
-    lines = option_lines(variant, changed)
+    game.variant = changed.variant
+    lines = option_lines(changed)
+    if changed.variant != options.variant:
+        lines.extend(await _seats_left(ctx, game))
     if game.status != GameStatus.FORMING and changed.schedule != options.schedule:
         lines.append(
             Line(
@@ -97,6 +105,30 @@ async def settings(ctx: Context) -> list[Reply]:
     return await ctx.announce(game, message, "settings")
 
 
+async def _seats_left(ctx: Context, game: Game) -> list[Line]:
+    """After the variant changed before the start: whether those who joined still fit, and
+    that wishes for powers the new board lacks count for nothing."""
+    variant = ctx.variant(game)
+    joined = await ctx.store.players_of(game.id)
+    lines: list[Line] = []
+    if len(joined) > len(variant.powers):
+        lines.append(
+            Line(
+                f"{len(joined)} players have joined and {variant.name} takes "
+                f"{len(variant.powers)}: {len(joined) - len(variant.powers)} must `leave` "
+                "before the game can start."
+            )
+        )
+    if any(w not in variant.powers for p in joined for w in p.preferences):
+        lines.append(
+            Line(
+                f"Wishes for powers not in {variant.name} count for nothing: its powers are "
+                f"{power_names(variant, variant.powers)}; `join` again to change yours."
+            )
+        )
+    return lines
+
+
 SETTINGS = CommandSpec(
     "settings",
     "settings [option=value ...]",
@@ -104,8 +136,8 @@ SETTINGS = CommandSpec(
     settings,
     (
         "Anyone may read them. Before the game starts every option may change; once it "
-        "has started, anonymous, players and negotiation are settled, and the rest apply "
-        "from now on (a new schedule from the next phase: `extend` or `deadline` moves "
+        "has started, variant, anonymous, players and negotiation are settled, and the rest "
+        "apply from now on (a new schedule from the next phase: `extend` or `deadline` moves "
         "the current deadline). end=none removes an agreed end.",
     ),
     (
@@ -113,6 +145,7 @@ SETTINGS = CommandSpec(
         "settings press=public",
         "settings schedule=24h/1h/1h nmr=cd",
         "settings palette=colourblind",
+        "settings variant=1961-4",
     ),
     arguments=(
         Argument(

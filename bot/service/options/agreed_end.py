@@ -1,8 +1,12 @@
 """An agreed end to the game (the `end=` option), besides the variant's victory count.
 
     end=1910              the game ends after the last phase of 1910 (the Fall adjustments);
-                          the power with the most supply centres wins (UK rule book III.1)
+                          the power with the most supply centres wins (UK rule book III.1),
+                          or in a variant won by pieces the most units (the 1961 rules,
+                          "Short game": "the player with the most pieces on the board at
+                          that time is the winner")
     end=1910:units        ... the power with the most units wins (the league's rule)
+    end=1910:centres      ... the most supply centres, whatever the variant
     end=2027-01-15        the game ends at the first adjudication on or after that day (in the
                           game's time zone) that finishes a campaign: a Fall's retreats and
                           adjustments are played out first (III.1)
@@ -22,7 +26,7 @@ from typing import Any
 
 from bot.service.errors import UserError
 from bot.service.schedule import zone_info
-from engine import PhaseKind, Position
+from engine import PhaseKind, Position, Rules, Victory
 
 _FORM = re.compile(r"(?P<when>\d{4}(?:-\d{2}-\d{2})?)(?::(?P<by>\w+))?")
 _BY = {"centres": "centres", "centers": "centres", "sc": "centres", "units": "units"}
@@ -34,7 +38,8 @@ class EndRule:
     year: int | None = None
     # The moment the limit falls (midnight starting the day, in the game's zone), in UTC.
     at: datetime | None = None
-    by: str = "centres"
+    # "centres" or "units"; None: as the variant counts (see :meth:`counted_by`)
+    by: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -51,11 +56,19 @@ class EndRule:
         return cls(
             year=data.get("year"),
             at=None if at is None else datetime.fromisoformat(str(at)),
-            by=str(data.get("by", "centres")),
+            by=None if data.get("by") is None else str(data["by"]),
         )
 
-    def describe(self, zone: str) -> str:
-        what = "the most units win" if self.by == "units" else "the most supply centres win"
+    def counted_by(self, rules: Rules) -> str:
+        """What the winner is counted by: as given, else units in a variant won by units or
+        pieces and supply centres in one won by centres."""
+        if self.by is not None:
+            return self.by
+        return "centres" if rules.victory is Victory.CENTRES else "units"
+
+    def describe(self, zone: str, rules: Rules) -> str:
+        by = self.counted_by(rules)
+        what = "the most units win" if by == "units" else "the most supply centres win"
         if self.year is not None or self.at is None:
             return f"after {self.year}, {what}"
         day = self.at.astimezone(zone_info(zone)).date()
@@ -74,8 +87,10 @@ def parse_end(value: str | None, zone: str, first_year: int) -> EndRule | None:
     match = _FORM.fullmatch(value.strip().lower())
     if match is None:
         raise UserError(f"end={value} is not an end of game: write {USAGE}.")
-    by = _BY.get(match.group("by") or "centres")
-    if by is None:
+    # none given: as the variant counts (EndRule.counted_by)
+    given = match.group("by")
+    by = None if given is None else _BY.get(given)
+    if given is not None and by is None:
         raise UserError(f"end={value}: the winner is counted by centres or by units.")
     when = match.group("when")
     if len(when) == 4:

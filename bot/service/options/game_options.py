@@ -1,5 +1,5 @@
-"""A game's options: its schedule, press rule, anonymity and map palette, as typed to
-`newgame` and as kept in the game's settings."""
+"""A game's options: its variant, schedule, press rule, anonymity and map palette, as typed to
+`newgame` and as kept in the game's settings (the variant in the game's own column)."""
 
 from __future__ import annotations
 
@@ -7,13 +7,14 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, Protocol
 
 from bot.service.errors import UserError
 from bot.service.options.agreed_end import EndRule, parse_end
 from bot.service.options.fewer_players import Setup, parse_players
 from bot.service.options.missed_orders_rule import NmrPolicy, parse_nmr
 from bot.service.options.palette import Palette, parse_palette
+from bot.service.options.variant_choice import STANDARD, check_variant_setup, parse_variant
 from bot.service.schedule import (
     Schedule,
     ScheduleError,
@@ -23,11 +24,19 @@ from bot.service.schedule import (
 from bot.service.words.quoting import excerpt
 from engine import load_variant
 
-# Games are made with the standard variant, which opens in 1901.
-FIRST_YEAR = load_variant().rules.first_year
 NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
 _ON = ("on", "yes", "true", "1")
 _OFF = ("off", "no", "false", "0")
+
+
+class KeptGame(Protocol):
+    """What a game keeps of its options: its settings, and its variant in a column of its own."""
+
+    @property
+    def settings(self) -> Mapping[str, Any]: ...
+
+    @property
+    def variant(self) -> str: ...
 
 
 class Press(StrEnum):
@@ -50,6 +59,9 @@ class GameOptions:
     setup: Setup | None = None
     # The colours of the maps everyone sees (a player may choose their own for theirs).
     palette: Palette = Palette.STANDARD
+    # The variant played (a name `dipgm variants` lists); the game row keeps it in its own
+    # column, so it is not among the settings.
+    variant: str = STANDARD
 
     def to_settings(self) -> dict[str, Any]:
         return {
@@ -64,7 +76,14 @@ class GameOptions:
         }
 
     @classmethod
-    def from_settings(cls, settings: Mapping[str, Any], default_zone: str = "UTC") -> GameOptions:
+    def of_game(cls, game: KeptGame, default_zone: str = "UTC") -> GameOptions:
+        """The options a game keeps: its settings and its variant."""
+        return cls.from_settings(game.settings, default_zone, variant=game.variant)
+
+    @classmethod
+    def from_settings(
+        cls, settings: Mapping[str, Any], default_zone: str = "UTC", *, variant: str = STANDARD
+    ) -> GameOptions:
         stored = settings.get("schedule")
         schedule = Schedule(zone=default_zone) if stored is None else Schedule.from_json(stored)
         return cls(
@@ -76,6 +95,7 @@ class GameOptions:
             end=EndRule.from_json(settings.get("end")),
             setup=Setup.from_json(settings.get("setup")),
             palette=Palette(settings.get("palette", Palette.STANDARD.value)),
+            variant=variant,
         )
 
 
@@ -100,6 +120,7 @@ def parse_newgame(text: str, default_zone: str) -> tuple[str | None, GameOptions
 # Options that only mean something before powers are assigned: changing them later would
 # break what players were told (who plays whom) or what they already live with.
 FIXED_ONCE_STARTED = {
+    "variant": "the board was set when the game started",
     "anonymous": "who plays which power was settled when the game started",
     "players": "the powers were assigned when the game started",
     "negotiation": "the negotiation period is over once the game has started",
@@ -120,6 +141,9 @@ def parse_changes(text: str, current: GameOptions) -> tuple[GameOptions, list[st
         )
     names = [name.strip().lower().replace("-", "_") for name in given]
     options = dict(given)
+    variant = current.variant
+    if "variant" in options:
+        variant = parse_variant(options.pop("variant"))
     press, grey = current.press, current.grey
     if "press" in options:
         press, grey = _press(options.pop("press"))
@@ -138,14 +162,16 @@ def parse_changes(text: str, current: GameOptions) -> tuple[GameOptions, list[st
         schedule = parse_options(options, base=current.schedule)
     except ScheduleError as exc:
         raise UserError(
-            f"{exc}. The other options are press, anonymous, nmr, end, players and palette; "
-            "`help newgame` explains each."
+            f"{exc}. The other options are variant, press, anonymous, nmr, end, players and "
+            "palette; `help newgame` explains each."
         ) from None
     nmr = current.nmr if nmr_text is None else parse_nmr(nmr_text, schedule)
+    check_variant_setup(variant, setup)
     end = current.end
     if end_text is not None:
         off = end_text.strip().lower() in ("none", *_OFF)
-        end = None if off else parse_end(end_text, schedule.zone, FIRST_YEAR)
+        first_year = load_variant(variant).rules.first_year
+        end = None if off else parse_end(end_text, schedule.zone, first_year)
     changed = GameOptions(
         schedule=schedule,
         press=press,
@@ -155,6 +181,7 @@ def parse_changes(text: str, current: GameOptions) -> tuple[GameOptions, list[st
         end=end,
         setup=setup,
         palette=palette,
+        variant=variant,
     )
     return changed, names
 

@@ -104,7 +104,7 @@ class Adjudicator:
         verdict = await judge(store, game, phase, self.deps.clock())
         before, resolution = verdict.before, verdict.resolution
         await store.record_results(phase.id, results_json(resolution) | verdict.to_json())
-        options = GameOptions.from_settings(game.settings, self.deps.default_zone)
+        options = GameOptions.of_game(game, self.deps.default_zone)
         image = await self._results_image(store, game, phase, verdict, options.palette)
         now = self.deps.clock()
         after = resolution.position
@@ -146,7 +146,7 @@ class Adjudicator:
         so a retried run queues nothing twice.
 
         The channel's message opens the next phase with its buttons; a final one has none."""
-        options = GameOptions.from_settings(game.settings, self.deps.default_zone)
+        options = GameOptions.of_game(game, self.deps.default_zone)
         now = self.deps.clock()
         before, resolution = verdict.before, verdict.resolution
         deadline = None
@@ -300,7 +300,7 @@ class Adjudicator:
         times = opening.times_of(phase)
         if times is None or now >= times.orders_close_at:
             return
-        options = GameOptions.from_settings(game.settings, self.deps.default_zone)
+        options = GameOptions.of_game(game, self.deps.default_zone)
         due = [m for m in reminder_times(options.schedule, times, phase.opened_at) if m <= now]
         if not due:
             return
@@ -347,7 +347,7 @@ class Adjudicator:
                 if not phase.locked:
                     # A locked phase waits for the game master, not for its deadline.
                     moments.append(times.deadline)
-                options = GameOptions.from_settings(game.settings, self.deps.default_zone)
+                options = GameOptions.of_game(game, self.deps.default_zone)
                 upcoming = reminder_times(options.schedule, times, phase.opened_at, now=now)
                 moments.extend(upcoming[:1])
         return min(moments, default=None)

@@ -152,10 +152,11 @@ def winners(rule: EndRule, after: Position, playing: Collection[str]) -> Ending:
     """The powers with the best count among those still playing (all alive, if none)."""
     alive = [p for p in after.variant.powers if after.units.get(p) or after.centers.get(p)]
     candidates = [p for p in alive if p in playing] or alive
-    if rule.by == "units":
+    by = rule.counted_by(after.variant.rules)
+    if by == "units":
         counts = {p: len(after.units.get(p, ())) for p in candidates}
     else:
         counts = {p: len(after.centers.get(p, ())) for p in candidates}
     best = max(counts.values(), default=0)
     top = tuple(p for p in candidates if counts[p] == best)
-    return Ending("limit", top, by=rule.by, counts=counts)
+    return Ending("limit", top, by=by, counts=counts)

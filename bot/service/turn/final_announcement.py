@@ -30,7 +30,7 @@ async def announce_end(
     """Queue the final announcement for ``game`` (already marked finished), ``final`` being
     the board it ended on; keyed by ``key`` so a retried run queues it once."""
     positions, results = await _history(store, game, final)
-    style = GameOptions.from_settings(game.settings).palette.style
+    style = GameOptions.of_game(game).palette.style
     gif = await animate(animator, positions, results, size=HISTORY_SIZE, style=style)
     image = await store.add_image(game.id, str(final.phase), stored_kind("history", style), gif)
     first = positions[0].phase.long_name

@@ -83,7 +83,7 @@ async def playing_powers(store: Store, game: Game, position: Position) -> list[s
 async def excuse(store: Store, game: Game, phase: Phase, now: datetime) -> bool:
     """At a movement deadline under ``nmr=excuse``: if a power that missed has an excuse left
     (one per phase), move the deadline for everyone and say so; True if it was moved."""
-    options = GameOptions.from_settings(game.settings)
+    options = GameOptions.of_game(game)
     policy = options.nmr
     if policy.mode is not NmrMode.EXCUSE or phase.deadline is None:
         return False
@@ -117,7 +117,7 @@ async def _announce_excuse(
     excused: Sequence[tuple[str, int]],
     now: datetime,
 ) -> None:
-    zone = GameOptions.from_settings(game.settings).schedule.zone
+    zone = GameOptions.of_game(game).schedule.zone
     label = phase_label(phase.name)
     by = describe_duration(policy.extension)
     names = ", ".join(power_name(position, p) for p, _ in excused)
@@ -177,7 +177,7 @@ async def count_misses(
     due = phase.orders_close_at or phase.deadline
     if due is None or now < due:
         return []
-    options = GameOptions.from_settings(game.settings)
+    options = GameOptions.of_game(game)
     notices: list[Notice] = []
     gone: set[str] = set()
     for power in await missing_powers(store, game, phase, position, playing):
@@ -214,7 +214,7 @@ async def _fall(
     removed = await vacate(store, game, power, phase.name)
     names = and_list([power_name(position, p) for p in fallen])
     verb = "is" if len(fallen) == 1 else "are"
-    anonymous = GameOptions.from_settings(game.settings).anonymous
+    anonymous = GameOptions.of_game(game).anonymous
     who = (
         "its player is removed"
         if anonymous or not removed
@@ -257,7 +257,7 @@ async def _warn(
 ) -> list[Notice]:
     name = power_name(position, power)
     text = f"{name} sent no orders for {phase_label(phase.name)}: its units held."
-    limit = GameOptions.from_settings(game.settings).nmr.civil_disorder_after()
+    limit = GameOptions.of_game(game).nmr.civil_disorder_after()
     if limit is not None:
         text += (
             f" Missed deadlines: {missed}; at {limit} {name} falls into civil disorder "

@@ -79,7 +79,7 @@ async def judge(store: Store, game: Game, phase: Phase, now: datetime) -> Verdic
         ending = Ending("solo", resolution.winners)
     else:
         ending = by_votes(resolution.position, playing, draw, surrender)
-    rule = GameOptions.from_settings(game.settings).end
+    rule = GameOptions.of_game(game).end
     if ending is None and rule is not None and rule.reached(resolution.position, now):
         ending = winners(rule, resolution.position, playing - surrender)
     return Verdict(

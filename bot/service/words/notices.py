@@ -11,7 +11,7 @@ from bot.service.words import buttons
 from bot.service.words.english import plural
 from bot.service.words.labels import phase_label, power_name
 from bot.service.words.power_state import free_homes
-from engine import Move, PhaseKind, Position, format_order, legal_orders
+from engine import Move, PhaseKind, Position, Rules, format_order, legal_orders
 
 # What happens to what a power leaves unordered, by phase kind.
 _DEFAULTS = {
@@ -36,6 +36,12 @@ def _example_moves(position: Position, power: str) -> str:
                     examples.append(format_order(order))
                     break
     return "; ".join(examples)
+
+
+def victory_line(rules: Rules) -> str:
+    """How the game is won, as the variant's rules have it."""
+    when = "every phase" if rules.checked_every_phase else "each Fall"
+    return f"To win: {rules.describe()}, counted after {when}."
 
 
 def how_to_order(game_name: str, several_games: bool) -> Line:
@@ -64,6 +70,7 @@ def welcome(
         Line(f"Send your orders for {phase_label(position.phase)} to me here, for example:"),
         Line(f"order {example}", code=True),
         how_to_order(game_name, several_games),
+        Line(victory_line(position.variant.rules)),
     ]
     return Message(
         title=f"{game_name}: you play {name}",

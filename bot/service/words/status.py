@@ -1,4 +1,5 @@
-"""Where a phase stands: who is ready, who is still ordering, and the centre counts.
+"""Where a phase stands: who is ready, who is still ordering, and the centre counts (and
+the unit counts, in a variant won by units or pieces).
 
 Shown before the deadline to anyone who asks, so it takes no orders at all, and of a rival
 it says only whether they are done: how many of their units still lack orders would tell
@@ -16,6 +17,7 @@ from bot.service.words.power_state import adjustment, alive, missing_orders
 from engine import (
     PhaseKind,
     Position,
+    Victory,
 )
 
 
@@ -65,14 +67,33 @@ def status_lines(
             text = "orders in, not marked ready"
         state.append(Line(f"{name}: {text}"))
         counts.append(Line(f"{name}: {plural(len(position.centers.get(power, ())), 'centre')}"))
-    return Message(
-        title=f"{phase_label(position.phase)} — status",
-        sections=(
-            Section(None, (Line(f"Deadline: {deadline_text}"),)),
-            Section("Orders", tuple(state)),
-            Section("Supply centres", tuple(counts)),
-        ),
-    )
+    sections = [
+        Section(None, (Line(f"Deadline: {deadline_text}"),)),
+        Section("Orders", tuple(state)),
+        Section("Supply centres", tuple(counts)),
+    ]
+    if position.variant.rules.victory is not Victory.CENTRES:
+        sections.append(_units_section(position))
+    return Message(title=f"{phase_label(position.phase)} — status", sections=tuple(sections))
+
+
+def _units_section(position: Position) -> Section:
+    """The units of each power, for a variant won by units or by pieces: the count that
+    wins, and what it takes now."""
+    rules = position.variant.rules
+    pieces = {p: len(position.units.get(p, ())) for p in position.variant.powers}
+    for d in position.dislodged:
+        # a dislodged unit is a piece on the board until it retreats or disbands
+        pieces[d.power] += 1
+    lines = [
+        Line(f"{power_name(position, p)}: {plural(n, 'unit')}")
+        for p, n in pieces.items()
+        if alive(position, p)
+    ]
+    total = sum(pieces.values())
+    needed = f" ({total // 2 + 1} of the {total} now)" if rules.victory is Victory.PIECES else ""
+    lines.append(Line(f"To win: {rules.describe()}{needed}."))
+    return Section("Units", tuple(lines))
 
 
 def _own_text(position: Position, power: str, owed: int, *, ready: bool) -> str:

@@ -95,6 +95,16 @@ async def test_options_are_typed(table: DiscordTable) -> None:
         "none",
         "rulebook",
     ]
+    assert [c.value for c in option("newgame", "variant").choices] == [
+        "standard",
+        "1961-3",
+        "1961-4",
+        "1961-5",
+        "1961-6",
+    ]
+    assert option("newgame", "variant").choices[2].name == (
+        "1961-4: The 1961 rules for four players"
+    )
     assert option("help", "command").type is string and option("help", "command").autocomplete
     assert option("press", "grey").type is boolean
     assert not option("status", "game").required
@@ -108,6 +118,7 @@ async def test_options_are_typed(table: DiscordTable) -> None:
             {"name": "vienna", "schedule": "blitz:5m", "anonymous": True, "press": "none"},
             "vienna",
         ),
+        ({"name": "paris", "variant": "1961-4"}, "Variant 1961-4 — 1961 rules for four players"),
     ],
 )
 async def test_newgame_with_typed_options(

@@ -12,6 +12,7 @@ from sqlalchemy import select
 from bot.service.errors import UserError
 from bot.service.options.game_options import GameOptions, parse_newgame
 from bot.store import Game, GameStatus
+from engine import load_variant
 from tests.bot.service.harness import Table, open_table, said
 from tests.bot.store.support import BACKENDS
 
@@ -99,7 +100,8 @@ async def test_a_date_ends_the_game_once_a_campaign_is_done(tmp_path: Path) -> N
 def test_end_rules_are_read(text: str, year: int | None, at: datetime | None, by: str) -> None:
     _, options = parse_newgame(text, "UTC")
     assert options.end is not None
-    assert (options.end.year, options.end.at, options.end.by) == (year, at, by)
+    counted = options.end.counted_by(load_variant().rules)
+    assert (options.end.year, options.end.at, counted) == (year, at, by)
     assert GameOptions.from_settings(options.to_settings()).end == options.end
 
 

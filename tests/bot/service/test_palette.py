@@ -44,7 +44,7 @@ async def test_the_games_palette_colours_every_public_map(table: Table) -> None:
     lines = await table.play("alice> /dip settings")
     assert (
         "Maps: colour-blind palette (Okabe-Ito colours, failures in black)."
-        in (said(lines, "only:alice#game")[2])
+        in (said(lines, "only:alice#game")[3])
     )
     await table.play("gm> /dip end confirm")
     assert table.animator.styles == ["colorblind"]

@@ -25,6 +25,8 @@ async def test_anyone_reads_the_settings(table: Table) -> None:
     lines = await table.play("alice> /dip settings")
     assert said(lines, "only:alice#game") == [
         "hague: settings",
+        "Variant standard — The standard game for seven: Spring 1901, 18 supply centres win "
+        "(players=6..3 for the UK rule book's layouts for fewer players).",
         "Movement 1 day, retreats 1 hour, adjustments 1 hour (times in UTC); "
         "adjudicated as soon as everyone is ready; reminders 1 day and 1 hour before orders "
         "close.",
@@ -46,7 +48,7 @@ async def test_before_the_start_every_option_may_change(table: Table) -> None:
     assert "Not played (civil disorder): Italy." in channel[3]
     lines = await table.play("alice@dm> game hague settings")
     assert (
-        "Press: none; anonymous (who plays which power stays secret)." in said(lines, "dm:alice")[2]
+        "Press: none; anonymous (who plays which power stays secret)." in said(lines, "dm:alice")[3]
     )
 
 
@@ -68,7 +70,7 @@ async def test_under_way_the_rest_applies_from_now_on(table: Table) -> None:
     lines = await table.play("alice> /dip settings")
     assert (
         "The game ends after 1905, the most supply centres win."
-        in said(lines, "only:alice#game")[2]
+        in said(lines, "only:alice#game")[3]
     )
     lines = await table.play("gm> /dip settings end=none")
     assert not any("The game ends" in line for line in lines)
