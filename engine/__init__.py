@@ -15,6 +15,7 @@
 from engine.convoy_orders import unmatched_convoys
 from engine.errors import AmbiguousOrderError, IllegalOrderError, InvalidOrderError, OrderError
 from engine.legal import check_order, legal_orders
+from engine.neutrality import join_seat
 from engine.orders import (
     Build,
     Convoy,
@@ -32,7 +33,7 @@ from engine.outcomes import OrderResult, Outcome, Resolution
 from engine.parse import parse_order, parse_orders
 from engine.phase import Phase, PhaseKind, Season
 from engine.position import Dislodged, Position
-from engine.rules import Rules, Victory
+from engine.rules import Neutral, Rules, Victory
 from engine.step import adjudicate
 from engine.units import Unit, UnitType
 from engine.variant import Variant, available_variants, load_variant
@@ -47,6 +48,7 @@ __all__ = [
     "IllegalOrderError",
     "InvalidOrderError",
     "Move",
+    "Neutral",
     "Order",
     "OrderError",
     "OrderResult",
@@ -69,6 +71,7 @@ __all__ = [
     "available_variants",
     "check_order",
     "format_order",
+    "join_seat",
     "legal_orders",
     "load_variant",
     "parse_order",

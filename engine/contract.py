@@ -95,7 +95,7 @@ def adjudicate_request(request: Any) -> dict[str, Any]:
             key = texts.get((result.power, result.order), key)
         results[key] = result.text
     after = resolution.position.to_json()
-    return {
+    answer: dict[str, Any] = {
         "phase": str(resolution.phase),
         "results": results,
         "next_phase": None if resolution.winners else after["phase"],
@@ -105,3 +105,7 @@ def adjudicate_request(request: Any) -> dict[str, Any]:
         "contested": after["contested"],
         "winner": resolution.winner,
     }
+    if "neutral" in after:
+        # the powers still neutral, for the next request (only variants with neutral powers)
+        answer["neutral"] = after["neutral"]
+    return answer

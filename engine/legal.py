@@ -77,6 +77,12 @@ def check_order(position: Position, power: str, order: Order) -> Order:
     entry = _CHECKS.get(type(order))
     if entry is None:
         raise InvalidOrderError(f"not an order: {order!r}")
+    if power in position.neutral:
+        name = position.variant.power_info[power].name
+        raise IllegalOrderError(
+            f"{name} is neutral in {position.phase.year}: its units hold and take no orders, "
+            "and it makes no adjustments"
+        )
     phases, check = entry
     now = position.phase.kind
     if now not in phases:

@@ -55,6 +55,29 @@ def _province(variant: Variant, code: str) -> Province:
     raise InvalidOrderError(f"unknown province {code!r}")
 
 
+def _closed(position: Position, code: str, consequence: str) -> None:
+    """Refuse an order into a neutral power's territory, saying whose it is and why not."""
+    if code not in position.closed:
+        return
+    rules = position.variant.rules
+    neutral = next(n for n in rules.neutral if n.power in position.neutral and code in n.territory)
+    adjective = position.variant.power_info[neutral.power].adjective
+    raise IllegalOrderError(
+        f"{position.variant.province_name(code)} ({code}) is neutral {adjective} territory "
+        f"in {position.phase.year}: {consequence}"
+    )
+
+
+def _not_neutral_unit(position: Position, province: str, what: str) -> None:
+    """Refuse an order that counts on a neutral power's unit acting: it only holds."""
+    owner = position.owner_in(province)
+    if owner is not None and owner in position.neutral:
+        name = position.variant.power_info[owner].name
+        raise IllegalOrderError(
+            f"{name} is neutral in {position.phase.year}: its units only hold, so {what}"
+        )
+
+
 def _own_unit(position: Position, power: str, unit: Unit) -> Unit:
     """The power's unit in the ordered province, as it really stands (DATC 4.B.5, 4.C.2)."""
     if position.phase.kind is PhaseKind.RETREATS:
@@ -126,6 +149,7 @@ def check_hold(position: Position, power: str, order: Hold) -> Order:
 
 def check_move(position: Position, power: str, order: Move) -> Order:
     unit = _own_unit(position, power, order.unit)
+    _closed(position, province_of(order.dest), "no unit may enter it")
     if not order.via_convoy:
         # the common case, a plain step to a neighbour, needs no further reasoning
         step = (
@@ -200,6 +224,9 @@ def _support_reach(position: Position, unit: Unit, province: str, what: str) -> 
 
 def check_support_hold(position: Position, power: str, order: SupportHold) -> Order:
     unit = _own_unit(position, power, order.unit)
+    _closed(
+        position, province_of(order.target), "nobody may attack it, so support there is pointless"
+    )
     if (
         order.target != unit.province
         and unit == order.unit
@@ -216,6 +243,10 @@ def check_support_hold(position: Position, power: str, order: SupportHold) -> Or
 
 def check_support_move(position: Position, power: str, order: SupportMove) -> Order:
     unit = _own_unit(position, power, order.unit)
+    _closed(
+        position, province_of(order.dest), "no unit may enter it, so a support there is pointless"
+    )
+    _not_neutral_unit(position, province_of(order.target), "a support of its move is pointless")
     if _plain_support(position, unit, order):
         return order
     target, dest = province_of(order.target), province_of(order.dest)
@@ -294,6 +325,8 @@ def check_convoy(position: Position, power: str, order: Convoy) -> Order:
     army, dest = province_of(order.army), province_of(order.dest)
     _province(variant, army)
     _province(variant, dest)
+    _closed(position, dest, "no army may be convoyed into it")
+    _not_neutral_unit(position, army, "there is no army to convoy")
     carried = position.unit_in(army)
     if carried is not None and carried.type is UnitType.FLEET:
         raise IllegalOrderError(f"only armies can be convoyed, and {carried} is a fleet")
@@ -318,6 +351,7 @@ def check_retreat(position: Position, power: str, order: Retreat) -> Order:
     options = dislodged.retreats if dislodged is not None else ()
     dest = order.dest if unit.type is UnitType.FLEET else province_of(order.dest)
     _province(position.variant, province_of(dest))
+    _closed(position, province_of(dest), "no unit may retreat into it")
     if dest in options:
         return Retreat(unit, dest)
     coasts = [o for o in options if province_of(o) == dest]

@@ -33,10 +33,11 @@ def retreat_options(
     attacker_from: str | None,
     occupied: Iterable[str],
     contested: Iterable[str],
+    closed: Iterable[str] = (),
 ) -> tuple[str, ...]:
     """Locations a dislodged unit may retreat to: adjacent, empty, not the attacker's
-    origin, not left empty by a standoff. Never by convoy."""
-    blocked = set(occupied) | set(contested)
+    origin, not left empty by a standoff, not a neutral power's territory. Never by convoy."""
+    blocked = set(occupied) | set(contested) | set(closed)
     if attacker_from is not None:
         blocked.add(attacker_from)
     if unit.type is UnitType.ARMY:
@@ -60,6 +61,9 @@ class Position:
     # Powers commanded together by one player, who wins with their combined strength (the
     # UK rule book's games for fewer players); a power in no seat is a seat of its own.
     seats: tuple[tuple[str, ...], ...] = ()
+    # Powers still neutral (see :class:`engine.rules.Neutral`): the rules say who starts so; a
+    # power stops being neutral when it joins a seat (:func:`engine.neutrality.join_seat`).
+    neutral: frozenset[str] = field(default_factory=frozenset)
 
     @classmethod
     def initial(
@@ -73,7 +77,8 @@ class Position:
             units={p: v.power_info[p].units for p in v.powers},
             centers={p: frozenset(v.power_info[p].homes) for p in v.powers},
             homes={p: v.power_info[p].homes for p in v.powers},
-            seats=_checked_seats(v, seats),
+            seats=checked_seats(v, seats),
+            neutral=v.rules.neutral_in(v.rules.first_year),
         )
 
     def __eq__(self, other: object) -> bool:
@@ -112,6 +117,11 @@ class Position:
             for _, u in self.all_units()
             if u.type is UnitType.FLEET and provinces[u.province].kind is ProvinceKind.SEA
         )
+
+    @cached_property
+    def closed(self) -> frozenset[str]:
+        """Provinces of neutral powers: no unit may enter them, nor support or convoy into them."""
+        return self.variant.rules.closed(self.neutral)
 
     def occupant(self, province: str) -> tuple[str, Unit] | None:
         """(power, unit) of the unit standing in ``province``."""
@@ -163,6 +173,8 @@ class Position:
         }
         if self.seats:
             data["seats"] = [list(seat) for seat in self.seats]
+        if self.neutral != self.variant.rules.neutral_in(self.phase.year) or self.neutral:
+            data["neutral"] = sorted(self.neutral)
         return data
 
     @classmethod
@@ -211,12 +223,16 @@ class Position:
                 if c in seen_centers:
                     raise PositionError(f"{c} is owned by both {seen_centers[c]} and {power}")
                 seen_centers[c] = power
+        neutral = _read_neutral(variant, phase, data.get("neutral"))
+        closed = variant.rules.closed(neutral)
         dislodged: list[Dislodged] = []
         for power, entries in _by_power(variant, data.get("dislodged", {}), "dislodged").items():
             if not isinstance(entries, list | tuple):
                 raise PositionError(f"dislodged units of {power} must be a list of entries")
             for entry in entries:
-                dislodged.append(_read_dislodged(variant, power, entry, occupied, contested))
+                dislodged.append(
+                    _read_dislodged(variant, power, entry, occupied, contested, closed)
+                )
         seats = data.get("seats", ())
         if not isinstance(seats, list | tuple) or not all(
             isinstance(seat, list | tuple) and all(isinstance(p, str) for p in seat)
@@ -228,16 +244,17 @@ class Position:
         return cls(
             variant=variant,
             phase=phase,
+            neutral=neutral,
             units={p: units.get(p, ()) for p in variant.powers},
             centers={p: centers.get(p, frozenset()) for p in variant.powers},
             homes={p: homes.get(p, ()) for p in variant.powers},
             dislodged=tuple(dislodged),
             contested=contested,
-            seats=_checked_seats(variant, seats),
+            seats=checked_seats(variant, seats),
         )
 
 
-def _checked_seats(variant: Variant, seats: Iterable[Iterable[str]]) -> tuple[tuple[str, ...], ...]:
+def checked_seats(variant: Variant, seats: Iterable[Iterable[str]]) -> tuple[tuple[str, ...], ...]:
     """Seats of known powers, each power in one seat at most; seats of one power left out
     (a power alone is its own seat anyway)."""
     out: list[tuple[str, ...]] = []
@@ -254,6 +271,23 @@ def _checked_seats(variant: Variant, seats: Iterable[Iterable[str]]) -> tuple[tu
         if len(powers) > 1:
             out.append(powers)
     return tuple(sorted(out))
+
+
+def _read_neutral(variant: Variant, phase: Phase, raw: Any) -> frozenset[str]:
+    """The powers given as still neutral; when not given, those the rules make neutral in the
+    phase's year."""
+    if raw is None:
+        return variant.rules.neutral_in(phase.year)
+    if not isinstance(raw, list | tuple) or not all(isinstance(p, str) for p in raw):
+        raise PositionError("'neutral' must be a list of powers, e.g. [\"ITALY\"]")
+    powers = frozenset(p.upper() for p in raw)
+    can_be = {n.power for n in variant.rules.neutral}
+    for power in sorted(powers - can_be):
+        known = " ".join(sorted(can_be)) or "none"
+        raise PositionError(
+            f"{power} cannot be neutral in {variant.name} (neutral powers: {known})"
+        )
+    return powers
 
 
 def _by_power(variant: Variant, section: Any, name: str) -> dict[str, Any]:
@@ -304,6 +338,7 @@ def _read_dislodged(
     entry: Any,
     occupied: Mapping[str, str],
     contested: frozenset[str],
+    closed: frozenset[str],
 ) -> Dislodged:
     if not isinstance(entry, Mapping) or "unit" not in entry:
         raise PositionError(f'{power}: a dislodged entry must be like {{"unit": "A PAR"}}')
@@ -324,5 +359,5 @@ def _read_dislodged(
                 raise PositionError(f"{power}: {unit} cannot retreat to {loc}")
             retreats.append(loc)
         return Dislodged(power, unit, attacker, tuple(sorted(retreats)))
-    options = retreat_options(variant, unit, attacker, occupied, contested)
+    options = retreat_options(variant, unit, attacker, occupied, contested, closed)
     return Dislodged(power, unit, attacker, options)

@@ -2,7 +2,9 @@
 
 A variant is a board (data) and a :class:`Rules` value; the engine asks the rules instead of
 assuming the standard game. Victory belongs to a *seat*: the powers one player commands (a
-power played alone is a seat of one), as the rule books for fewer players count it.
+power played alone is a seat of one), as the rule books for fewer players count it. A power
+may start :class:`Neutral` (Italy in the UK rule book's World War I game): its territory
+closed, its units unordered, until it joins a seat.
 
 >>> Rules().winners({"FRANCE": 18, "ENGLAND": 4}, {"FRANCE": 17, "ENGLAND": 4}, ())
 ('FRANCE',)
@@ -35,11 +37,49 @@ class Victory(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class Neutral:
+    """A power that takes no part at first: nobody may enter its ``territory``, its units hold
+    unordered and it makes no adjustments, through the Winter of year ``until``; from the
+    next Spring it plays for the seat it joins (:func:`engine.neutrality.join_seat`)."""
+
+    power: str
+    territory: frozenset[str]
+    until: int
+
+    @classmethod
+    def from_json(cls, data: Any) -> Neutral:
+        example = '{"power": "ITALY", "territory": ["VEN", "ROM"], "until": 1914}'
+        if not isinstance(data, Mapping):
+            raise VariantError(f"each neutral power must be an object like {example}")
+        power, territory, until = data.get("power"), data.get("territory"), data.get("until")
+        if not isinstance(power, str) or not isinstance(until, int):
+            raise VariantError(f"a neutral power needs a 'power' and a year 'until': {example}")
+        if isinstance(territory, str):
+            territory = territory.split()
+        if not isinstance(territory, list) or not all(isinstance(t, str) for t in territory):
+            raise VariantError(f"a neutral power's 'territory' is a list of provinces: {example}")
+        return cls(power.upper(), frozenset(t.upper() for t in territory), until)
+
+
+@dataclass(frozen=True, slots=True)
 class Rules:
     victory: Victory = Victory.CENTRES
     # the centres or units that win; None for a majority of the pieces
     victory_count: int | None = 18
     first_year: int = 1901
+    neutral: tuple[Neutral, ...] = ()
+
+    def neutral_in(self, year: int) -> frozenset[str]:
+        """The powers neutral in ``year`` unless they have joined a seat before."""
+        return frozenset(n.power for n in self.neutral if year <= n.until)
+
+    def neutrality(self, power: str) -> Neutral | None:
+        return next((n for n in self.neutral if n.power == power), None)
+
+    def closed(self, neutral: Iterable[str]) -> frozenset[str]:
+        """The territory of these neutral powers: no unit may enter it."""
+        still = set(neutral)
+        return frozenset(code for n in self.neutral if n.power in still for code in n.territory)
 
     @property
     def checked_every_phase(self) -> bool:
@@ -92,7 +132,15 @@ class Rules:
                 raise VariantError("a majority of the pieces takes no victory_count")
         elif not isinstance(count, int) or count < 1:
             raise VariantError(f"victory {victory} needs a positive victory_count")
-        return cls(victory, count, int(data.get("first_year", 1901)))
+        neutral = data.get("neutral", ())
+        if not isinstance(neutral, list | tuple):
+            raise VariantError("'neutral' must be a list of neutral powers")
+        return cls(
+            victory,
+            count,
+            int(data.get("first_year", 1901)),
+            tuple(Neutral.from_json(n) for n in neutral),
+        )
 
 
 def _all_seats(powers: Iterable[str], seats: Sequence[Sequence[str]]) -> list[tuple[str, ...]]:

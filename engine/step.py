@@ -131,7 +131,9 @@ def _movement(position: Position, orders: Orders, disorder: frozenset[str]) -> R
             )
             continue
         attacker = outcome.attacker_from[i]
-        options = retreat_options(variant, unit, attacker, occupied, outcome.contested)
+        options = retreat_options(
+            variant, unit, attacker, occupied, outcome.contested, position.closed
+        )
         if options:
             dislodged.append(Dislodged(power, unit, attacker, options))
         word = Outcome.DISLODGED if options else Outcome.DESTROYED
@@ -196,6 +198,8 @@ def _adjustments(position: Position, orders: Orders) -> Resolution:
     accepted, results = _checked(position, orders)
     units = {p: list(us) for p, us in position.units.items()}
     for power in variant.powers:
+        if power in position.neutral:
+            continue  # a neutral power neither builds nor disbands
         have = len(units.get(power, ()))
         delta = len(position.centers.get(power, ())) - have
         power_orders = accepted.get(power, [])
@@ -315,6 +319,8 @@ def adjustments_due(position: Position) -> bool:
     """Whether any power has a build it can place or a removal it owes."""
     occupied = {u.province for units in position.units.values() for u in units}
     for power in position.variant.powers:
+        if power in position.neutral:
+            continue
         have = len(position.units.get(power, ()))
         owned = position.centers.get(power, frozenset())
         if have > len(owned):

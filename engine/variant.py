@@ -242,6 +242,13 @@ def _check(v: Variant) -> None:
         for unit in info.units:
             if not v.can_stand(unit.type, unit.location):
                 raise VariantError(f"{power} starts with {unit}, which cannot stand there")
+    for neutral in v.rules.neutral:
+        if neutral.power not in v.power_info:
+            raise VariantError(f"neutral power {neutral.power} is not a power of {v.name}")
+        for code in sorted(neutral.territory - set(v.provinces)):
+            raise VariantError(f"{neutral.power}'s neutral territory names {code}: no province")
+        if neutral.until < v.rules.first_year:
+            raise VariantError(f"{neutral.power} is neutral until {neutral.until}, before play")
     count = v.rules.victory_count
     if (
         v.rules.victory is Victory.CENTRES

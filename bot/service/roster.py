@@ -10,6 +10,12 @@ from bot.service.options.game_options import GameOptions
 from bot.store import Game, Player, PowerStatus, Store
 
 
+def game_seed(game: Game) -> str:
+    """The seed of every draw a game makes (powers by lot, a coin): the same game, the same
+    draw, however often it is retried."""
+    return f"{game.platform}:{game.workspace}:{game.name}:{game.id}"
+
+
 async def players_by_power(store: Store, game: Game) -> Mapping[str, Sequence[str]]:
     """The user ids playing each power, in the order they joined; a power commanded by the
     player of another (fewer than seven players) has that player's."""

@@ -257,5 +257,36 @@ def test_variants_lists_every_way_to_play_by_name(monkeypatch: Any) -> None:
         "1961-4",
         "1961-5",
         "1961-6",
+        "ww1",
     ]
     assert "Vienna and Trieste are neutral centres" in lines[2]
+    assert "Italy is neutral and closed in 1914" in lines[5]
+
+
+def test_world_war_one_keeps_italy_closed_and_neutral_until_it_joins(monkeypatch: Any) -> None:
+    spring = {
+        "variant": "ww1",
+        "phase": "S1914M",
+        "units": {"AUSTRIA": ["F TRI", "A VIE"], "ITALY": ["A VEN"], "FRANCE": ["A MAR"]},
+        "centers": {"AUSTRIA": ["TRI", "VIE"], "ITALY": ["VEN"], "FRANCE": ["MAR"]},
+        "seats": [["AUSTRIA", "GERMANY", "TURKEY"], ["ENGLAND", "FRANCE", "RUSSIA"]],
+        "orders": {"AUSTRIA": ["F Tri - Ven", "A Vie - Tyr"], "ITALY": ["A Ven - Pie"]},
+    }
+    joined = {
+        **spring,
+        "phase": "S1915M",
+        "neutral": [],
+        "seats": [["AUSTRIA", "GERMANY", "ITALY", "TURKEY"], ["ENGLAND", "FRANCE", "RUSSIA"]],
+        "orders": {"ITALY": ["A Ven - Pie"]},
+    }
+    first, second = run([json.dumps(spring), json.dumps(joined)], monkeypatch)
+    assert first["results"] == {
+        "F TRI": "illegal: Venice (VEN) is neutral Italian territory in 1914: no unit may enter it",
+        "A VIE": "moved",
+        "A VEN": "illegal: Italy is neutral in 1914: its units hold and take no orders, "
+        "and it makes no adjustments",
+    }
+    assert first["neutral"] == ["ITALY"], "still neutral in the next phase"
+    assert second["results"] == {"A VEN": "moved"}
+    assert "neutral" not in second
+    assert second["units"]["ITALY"] == ["A PIE"]

@@ -16,8 +16,9 @@ from bot.service.options.fewer_players import Setup, commanded, lead_of, seat_bl
 from bot.service.options.game_options import GameOptions
 from bot.service.options.variant_choice import STANDARD, variant_line
 from bot.service.outbox import queue
+from bot.service.roster import game_seed
 from bot.service.schedule import describe, first_phase_opens
-from bot.service.turn import opening
+from bot.service.turn import coin_toss, opening
 from bot.service.words import buttons, notices
 from bot.service.words.labels import phase_label, power_list, power_names
 from bot.service.words.quoting import quotes_cut
@@ -59,9 +60,15 @@ def assign_powers(
     return assigned
 
 
+def setup_of(ctx: Context, game: Game) -> Setup | None:
+    """Who commands which powers: as `players=` set it, or the seats the variant is always
+    played in (the two sides of World War I)."""
+    return ctx.options(game).setup or coin_toss.setup_for(ctx.variant(game))
+
+
 def seats_for(ctx: Context, game: Game) -> int:
     """How many players the game takes."""
-    setup = ctx.options(game).setup
+    setup = setup_of(ctx, game)
     return len(ctx.variant(game).powers) if setup is None else setup.players
 
 
@@ -74,10 +81,6 @@ def _seat_wishes(setup: Setup, wishes: Sequence[str]) -> list[str]:
         if seat is not None and seat[0] not in out:
             out.append(seat[0])
     return out
-
-
-def _seed(game: Game) -> str:
-    return f"{game.platform}:{game.workspace}:{game.name}:{game.id}"
 
 
 def read_preferences(variant: Variant, text: str) -> list[str]:
@@ -322,7 +325,7 @@ async def start(ctx: Context) -> list[Reply]:
     members = await ctx.store.players_of(game.id)
     variant = ctx.variant(game)
     options = ctx.options(game)
-    setup = options.setup
+    setup = setup_of(ctx, game)
     if setup is not None and len(members) != setup.players:
         raise UserError(
             f"{game.name} is set for {setup.players} players; {len(members)} joined so far. "
@@ -340,11 +343,11 @@ async def start(ctx: Context) -> list[Reply]:
             "joined so far. Players join with `join`."
         )
     if setup is None:
-        assignment = assign_powers(members, variant.powers, _seed(game))
+        assignment = assign_powers(members, variant.powers, game_seed(game))
     else:
         leads = [seat[0] for seat in setup.seats]
         wishes = {p.user_id: _seat_wishes(setup, p.preferences) for p in members}
-        assignment = assign_powers(members, leads, _seed(game), preferences=wishes)
+        assignment = assign_powers(members, leads, game_seed(game), preferences=wishes)
         game.settings = {**game.settings, "blocs": seat_blocs(setup.seats)}
     for player in members:
         player.power = assignment[player.user_id]
@@ -364,7 +367,8 @@ async def start(ctx: Context) -> list[Reply]:
     in_join_order = {p.user_id: assignment[p.user_id] for p in members}
     await _welcome_players(ctx, game, position, in_join_order, deadline)
     check_channel(ctx, game, then=AFTER_START)
-    return await ctx.announce(game, _start_message(ctx, game, members, phase, options), "start")
+    message = _start_message(ctx, game, members, phase, options, position)
+    return await ctx.announce(game, message, "start")
 
 
 START = CommandSpec(
@@ -404,7 +408,12 @@ async def _welcome_players(
 
 
 def _start_message(
-    ctx: Context, game: Game, members: Sequence[Player], phase: Phase, options: GameOptions
+    ctx: Context,
+    game: Game,
+    members: Sequence[Player],
+    phase: Phase,
+    options: GameOptions,
+    position: Position,
 ) -> Message:
     variant = ctx.variant(game)
     lines: list[Line] = []
@@ -418,11 +427,22 @@ def _start_message(
             lead = lead_of(game.settings, power)
             names = ", ".join(p.display_name for p in members if p.power == lead)
             lines.append(Line(f"{variant.power_info[power].name}: {names or '—'}"))
-    if options.setup is not None and options.setup.players < len(variant.powers):
-        lines.append(Line(f"Played as the rule book sets out {options.setup.players} players."))
+    setup = setup_of(ctx, game)
+    if setup is not None and setup.players < len(variant.powers):
+        lines.append(Line(f"Played as the rule book sets out {setup.players} players."))
+    for neutral in variant.rules.neutral:
+        if neutral.power in position.neutral:
+            name = variant.power_info[neutral.power].name
+            lines.append(
+                Line(
+                    f"{name} is neutral in {neutral.until}: nobody may enter its territory and "
+                    f"its units hold. A coin tossed before the Winter {neutral.until} "
+                    f"adjustments decides which side it joins in Spring {neutral.until + 1}."
+                )
+            )
     if options.variant != STANDARD:
         lines.append(Line(f"Variant {variant_line(variant)}."))
-    empty = [p for p in variant.powers if p not in taken]
+    empty = [p for p in variant.powers if p not in taken and p not in position.neutral]
     if empty:
         lines.append(
             Line(f"No player for {power_list(variant, empty)}: civil disorder, their units hold.")

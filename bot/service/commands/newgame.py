@@ -4,7 +4,7 @@ game master."""
 from __future__ import annotations
 
 from bot.service.commands.channel_access import BEFORE_START, check_channel
-from bot.service.commands.forming import MIN_PLAYERS
+from bot.service.commands.forming import MIN_PLAYERS, setup_of
 from bot.service.commands.settings import option_lines
 from bot.service.commands.spec import Argument, Choice, CommandSpec, Kind
 from bot.service.context import Context
@@ -80,7 +80,7 @@ def _variant_help(name: str) -> str:
 
 
 def _how_many(ctx: Context, game: Game) -> str:
-    setup = ctx.options(game).setup
+    setup = setup_of(ctx, game)
     if setup is not None:
         return f"{setup.players} players"
     return f"{MIN_PLAYERS} to {len(ctx.variant(game).powers)} players"

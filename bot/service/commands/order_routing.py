@@ -68,9 +68,25 @@ def route(seats: Sequence[Seat], text: str) -> tuple[dict[str, list[str]], list[
             refused.append((piece, f"it could be {which}'s: write e.g. `{example}`"))
             continue
         if not takers:
-            takers = [s for s in seats if _reads(s, piece, check=False)] or list(seats)
+            readers = [s for s in seats if _reads(s, piece, check=False)]
+            # refused by every power: the reason that counts is the one of the unit's owner
+            takers = sorted(readers, key=lambda s: not _names_own_unit(s, piece)) or list(seats)
         routed.setdefault(takers[0].power, []).append(piece)
     return routed, refused
+
+
+def _names_own_unit(seat: Seat, text: str) -> bool:
+    try:
+        order = parse_order(text, seat.position, seat.power, check=False)
+    except OrderError:
+        return False
+    unit = getattr(order, "unit", None)
+    if unit is None:
+        return False
+    position = seat.position
+    dislodged = position.dislodged_in(unit.province)
+    owner = dislodged.power if dislodged is not None else position.owner_in(unit.province)
+    return owner == seat.power
 
 
 def _prefixed(seats: Sequence[Seat], piece: str) -> tuple[Seat, str] | None:

@@ -94,7 +94,7 @@ def parse_players(value: str | None) -> Setup | None:
     if n == 2:
         raise UserError(
             "players=2 is the rule book's World War I game (it begins in 1914 with Italy "
-            f"neutral), which is not played here: write {USAGE}."
+            f"neutral): play it as the variant ww1 (variant=ww1), or write {USAGE}."
         )
     seats = LAYOUTS.get((n, layout))
     if seats is None:

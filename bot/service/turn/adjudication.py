@@ -26,7 +26,13 @@ from bot.service.outbox import queue
 from bot.service.roster import in_several_games, players_by_power
 from bot.service.schedule import reminder_times
 from bot.service.stored_orders import read_orders
-from bot.service.turn import conditional_orders, final_announcement, missed_orders, opening
+from bot.service.turn import (
+    coin_toss,
+    conditional_orders,
+    final_announcement,
+    missed_orders,
+    opening,
+)
 from bot.service.turn.conditional_orders import Applied
 from bot.service.turn.endings import ending_text, outcome_json
 from bot.service.turn.verdict import Verdict, judge
@@ -120,7 +126,11 @@ class Adjudicator:
             game.finished_at = now
             game.outcome = outcome_json(verdict.ending, after)
         else:
+            after = await coin_toss.settle(store, game, after, key)
             next_phase = await opening.open_phase(store, game, after, options.schedule, now)
+            await coin_toss.welcome_joined(
+                store, game, resolution.position, after, next_phase, options.schedule.zone, now, key
+            )
             statuses = await store.power_statuses(game.id)
             playing = {p for p in verdict.playing if statuses.get(p) == PowerStatus.PLAYING}
             applied = await conditional_orders.apply(store, game, phase, next_phase, after, playing)

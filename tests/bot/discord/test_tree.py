@@ -101,6 +101,7 @@ async def test_options_are_typed(table: DiscordTable) -> None:
         "1961-4",
         "1961-5",
         "1961-6",
+        "ww1",
     ]
     assert option("newgame", "variant").choices[2].name == (
         "1961-4: The 1961 rules for four players"
