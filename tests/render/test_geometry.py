@@ -20,6 +20,7 @@ import pytest
 from engine import Variant, load_variant
 from engine.units import province_of
 from engine.variant import ProvinceKind
+from render.compose import DISLODGED_SHIFTS
 
 Point = tuple[float, float]
 Ring = Sequence[Sequence[float]]
@@ -258,16 +259,6 @@ UNIT_MARGIN = 0.12
 # DISLODGED_RING of its size from its middle (render/units.py), at the first of
 # DISLODGED_SHIFTS (icon sizes from its anchor) that covers no label or centre marker;
 # a supply-centre marker is a disc of MARKER_RADIUS.
-DISLODGED_SHIFTS = (
-    (0.78, 0.62),
-    (-0.78, 0.62),
-    (0.78, -0.62),
-    (-0.78, -0.62),
-    (1.0, 0.0),
-    (-1.0, 0.0),
-    (0.0, 1.0),
-    (0.0, -1.0),
-)
 DISLODGED_SIZE = 0.88
 DISLODGED_RING = 0.86
 MARKER_RADIUS = 6.0
