@@ -74,7 +74,8 @@ def build_parser() -> argparse.ArgumentParser:
             "render",
             help="draw the map: one position (JSON, optionally with orders) in, a PNG out",
             description="Read one position of the adjudication contract on stdin, with "
-            "optional orders, and write the map as PNG to stdout.",
+            "optional orders, and write the map as PNG to stdout. Any variant `dipgm "
+            "variants` lists renders; provinces a variant takes off the board are greyed.",
         )
     )
     _add_chat_parsers(commands)

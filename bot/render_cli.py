@@ -22,7 +22,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--region",
         default=None,
         help="a named region (e.g. balkans, scandinavia) or a province code; default: the "
-        "whole board",
+        "whole board (a region with nothing in play on the variant's board is refused)",
     )
     parser.add_argument(
         "--results",
@@ -35,7 +35,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="dipgm render",
         description="Read one position (the `dipgm adjudicate` JSON, optionally with "
-        "orders) on stdin and write the map as PNG to stdout.",
+        "orders) on stdin and write the map as PNG to stdout. Any variant `dipgm variants` "
+        "lists renders; provinces a variant takes off the board are drawn greyed.",
     )
     add_arguments(parser)
     return parser

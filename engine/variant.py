@@ -79,6 +79,8 @@ class Variant:
     # location (PROV or PROV/COAST) -> locations a fleet can move to
     fleet_adjacency: Mapping[str, frozenset[str]]
     ambiguous_names: Mapping[str, tuple[str, ...]]
+    # the whole board this one is an overlay on (its map is drawn on that board's), or None
+    base: str | None = None
 
     @cached_property
     def supply_centers(self) -> frozenset[str]:
@@ -146,6 +148,15 @@ class Variant:
                 table.setdefault((loc, province_of(target)), []).append(target)
         return {key: tuple(sorted(locs)) for key, locs in table.items()}
 
+    @cached_property
+    def added_links(self) -> frozenset[tuple[str, str]]:
+        """Pairs of provinces (each pair in alphabetical order) a unit may pass between here
+        and not on the base board: the passages an overlay opens, such as the Black Sea to
+        the Aegean once Constantinople is off the board. Empty for a whole board."""
+        if self.base is None:
+            return frozenset()
+        return _linked_pairs(self) - _linked_pairs(load_variant(self.base))
+
     def province_name(self, code: str) -> str:
         province = self.provinces.get(code)
         if province is not None:
@@ -154,6 +165,16 @@ class Variant:
 
     def __repr__(self) -> str:
         return f"load_variant({self.name!r})"
+
+
+def _linked_pairs(variant: Variant) -> frozenset[tuple[str, str]]:
+    """Every pair of provinces some unit can move between in one step, coasts left aside."""
+    pairs: set[tuple[str, str]] = set()
+    for table in (variant.army_adjacency, variant._fleet_reach):
+        for source, targets in table.items():
+            a = province_of(source)
+            pairs.update((min(a, b), max(a, b)) for b in targets if b != a)
+    return frozenset(pairs)
 
 
 def _as_tuple(value: Any) -> tuple[str, ...]:
@@ -165,7 +186,8 @@ def _as_tuple(value: Any) -> tuple[str, ...]:
 def variant_from_dict(data: Mapping[str, Any]) -> Variant:
     """Build and check a variant from its JSON form (see ``engine/data/standard.json``), or
     from an overlay on another variant's form (a ``base``, see ``engine/data/1961-6.json``)."""
-    if "base" in data:
+    base = str(data["base"]) if "base" in data else None
+    if base is not None:
         data = _overlaid(data)
     powers = tuple(sorted(data["powers"]))
     home_of: dict[str, str] = {}
@@ -213,6 +235,7 @@ def variant_from_dict(data: Mapping[str, Any]) -> Variant:
         army_adjacency=army,
         fleet_adjacency=fleet,
         ambiguous_names={k.upper(): tuple(v) for k, v in data.get("ambiguous_names", {}).items()},
+        base=base,
     )
     _check(variant)
     return variant

@@ -16,12 +16,20 @@ from __future__ import annotations
 from engine import Position
 from render.chart import centre_chart
 from render.compose import encode_png, render, render_image
-from render.crop import REGIONS
+from render.crop import REGIONS, board_region
 from render.gif import history_gif
 from render.orders import OrdersArg, ResultsArg
 from render.styles import STYLES
 
-__all__ = ["REGIONS", "STYLES", "centre_chart", "history_gif", "map_png", "render_image"]
+__all__ = [
+    "REGIONS",
+    "STYLES",
+    "board_region",
+    "centre_chart",
+    "history_gif",
+    "map_png",
+    "render_image",
+]
 
 
 def map_png(

@@ -1,5 +1,5 @@
 """The static board under the pieces: sea, land tinted by ownership, Switzerland hatched,
-borders and the frame.
+provinces out of play greyed with the passages across them, borders and the frame.
 
 It is built from two cached layers so a deadline that draws hundreds of games stays fast:
 an index raster (one palette entry per province, so retinting for new ownership is a palette
@@ -9,13 +9,15 @@ and view. Cached images are shared between threads and are never modified; calle
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw
 
-from render.geometry import Board, Ring
+from render.geometry import Board, Passage, Ring
 from render.styles import RGB, Style, mix
 from render.view import View
 
@@ -102,20 +104,81 @@ def overlay(board: Board, style: Style, view: View) -> Image.Image:
         _outline(draw, ring, view, k, style.offboard_border, 1.0 * px)
     for ring in board.offboard_water:
         _outline(draw, ring, view, k, style.land_border, 1.0 * px)
-    for shape in board.provinces.values():
-        if not shape.is_sea:
-            for ring in (*shape.polygons, *shape.holes):
-                _outline(draw, ring, view, k, style.land_border, 1.4 * px)
+    # out of play first and fainter, so a border it shares with a province in play is drawn
+    # as the board's
+    lands = sorted(
+        (s for s in board.provinces.values() if not s.is_sea),
+        key=lambda s: board.in_play(s.code),
+    )
+    for shape in lands:
+        colour = style.land_border if board.in_play(shape.code) else style.out_of_play_border
+        for ring in (*shape.polygons, *shape.holes):
+            _outline(draw, ring, view, k, colour, 1.4 * px)
     for impassable in board.impassable.values():
         _hatch(layer, impassable.polygons, view, k, style)
         for ring in impassable.polygons:
             _outline(draw, ring, view, k, style.land_border, 1.4 * px)
+    for passage in board.passages:
+        _channel(draw, passage, view, k, style)
     if view.full_board:
         w = max(2, round(2 * px))
         draw.rectangle((0, 0, size[0] - 1, size[1] - 1), outline=(*style.outline, 255), width=w)
     if k == 1:
         return layer
     return layer.resize((view.width, view.height), Image.Resampling.LANCZOS)
+
+
+def _channel(draw: ImageDraw.ImageDraw, passage: Passage, view: View, k: int, style: Style) -> None:
+    """Open water across each strait of the passage, with banks like a coast's, and a dashed
+    sea lane through them from one sea into the other, so the link reads as water fleets
+    sail through."""
+    px = view.feature * k
+    width = 8.0 * px
+    bank = 1.3 * px
+    for strait in passage.straits:
+        (x0, y0), (x1, y1) = _flat(strait, view, k)
+        dx, dy = _unit(x0, y0, x1, y1)
+        # the water runs on into the seas at both ends, over their coastlines, so the
+        # channel opens into them
+        ux, uy = dx * bank * 2, dy * bank * 2
+        banks = round(width + 2 * bank)
+        draw.line([(x0, y0), (x1, y1)], fill=(*style.sea_border, 255), width=banks)
+        draw.line(
+            [(x0 - ux, y0 - uy), (x1 + ux, y1 + uy)], fill=(*style.sea, 255), width=round(width)
+        )
+    lane = _flat(passage.lane, view, k)
+    _dashed(draw, lane, style.sea_text, max(2, round(1.8 * px)), 5.0 * px, 3.0 * px)
+
+
+def _unit(x0: float, y0: float, x1: float, y1: float) -> tuple[float, float]:
+    length = math.hypot(x1 - x0, y1 - y0) or 1.0
+    return (x1 - x0) / length, (y1 - y0) / length
+
+
+def _dashed(
+    draw: ImageDraw.ImageDraw,
+    points: Sequence[tuple[float, float]],
+    colour: RGB,
+    width: int,
+    dash: float,
+    gap: float,
+) -> None:
+    """A dashed line along ``points``, its pattern running on from one segment to the next."""
+    period = dash + gap
+    travelled = 0.0
+    for (x0, y0), (x1, y1) in itertools.pairwise(points):
+        length = math.hypot(x1 - x0, y1 - y0)
+        dx, dy = _unit(x0, y0, x1, y1)
+        # the dashes that meet this segment, counted along the whole line
+        first = math.floor(travelled / period)
+        last = math.floor((travelled + length) / period)
+        for n in range(first, last + 1):
+            a = max(0.0, n * period - travelled)
+            b = min(length, n * period + dash - travelled)
+            if b > a:
+                ends = [(x0 + dx * a, y0 + dy * a), (x0 + dx * b, y0 + dy * b)]
+                draw.line(ends, fill=(*colour, 255), width=width)
+        travelled += length
 
 
 def _hatch(layer: Image.Image, rings: Sequence[Ring], view: View, k: int, style: Style) -> None:
@@ -153,7 +216,9 @@ def palette(
             continue
         owner = owners.get(code)
         home = homes.get(code)
-        if owner is not None and owner != home:
+        if code in board.out_of_play:
+            colours[index] = style.out_of_play
+        elif owner is not None and owner != home:
             colours[index] = style.tint(owner)
         elif home is not None:
             colours[index] = style.tint(home, home=True)

@@ -157,8 +157,9 @@ def _draw(
     )
     title_box = draw_title(canvas, heading, style, view)
     if view.full_board:
-        anchors = [view.pt(s.unit) for s in board.provinces.values()]
-        anchors += [view.pt(s.label) for s in board.provinces.values()]
+        # the legend may cover provinces out of play: nothing happens there
+        shown = [s for s in board.provinces.values() if board.in_play(s.code)]
+        anchors = [view.pt(s.unit) for s in shown] + [view.pt(s.label) for s in shown]
         box = legend_box(view, position, [title_box], anchors)
         draw_legend(canvas, box, position, style, view)
     return canvas, png_palette(board, style, view)
@@ -213,7 +214,7 @@ def _centre_markers(
     found: list[tuple[Sprite, Point]] = []
     for code in sorted(board.provinces):
         shape = board.provinces[code]
-        if shape.center is None:
+        if shape.center is None or not board.in_play(code):
             continue
         owner = owners.get(code)
         if owner is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 
-from render.geometry import Board, Box
+from render.geometry import Board, Box, load_board
 from render.view import View, board_view, crop_view
 
 # Named regions of the standard board: the provinces each must show in full.
@@ -33,15 +33,38 @@ _MAX_ASPECT = 1.25
 
 def region_provinces(board: Board, region: str) -> tuple[str, ...]:
     """The provinces a region must show; ``ValueError`` for a name that is neither a region
-    nor a province of the board."""
+    nor a province of the board, for a province out of play, and for a region with no
+    province in play. A region partly out of play shows all of it, the rest greyed."""
     named = REGIONS.get(region.lower())
     if named is not None:
-        return tuple(p for p in named if p in board.provinces)
+        shown = tuple(p for p in named if p in board.provinces)
+        if not any(board.in_play(p) for p in shown):
+            raise ValueError(
+                f"the {region.lower()} region is off the board in {board.name}: "
+                f"use a province code or one of {', '.join(regions_in_play(board))}"
+            )
+        return shown
     code = region.upper()
+    if code in board.out_of_play:
+        raise ValueError(
+            f"{board.out_of_play[code]} ({code}) is off the board in {board.name}: "
+            f"use a province in play or one of {', '.join(regions_in_play(board))}"
+        )
     if code in board.provinces:
         return (code, *sorted(board.neighbours.get(code, ())))
-    known = ", ".join(REGIONS)
+    known = ", ".join(regions_in_play(board))
     raise ValueError(f"unknown region {region!r}: use a province code or one of {known}")
+
+
+def board_region(variant: str, region: str) -> tuple[str, ...]:
+    """:func:`region_provinces` on the map of ``variant`` (a name): what a map of ``region``
+    would show, or ``ValueError`` saying why there is none."""
+    return region_provinces(load_board(variant), region)
+
+
+def regions_in_play(board: Board) -> tuple[str, ...]:
+    """The named regions with a province in play on ``board``."""
+    return tuple(name for name, codes in REGIONS.items() if any(board.in_play(p) for p in codes))
 
 
 def _box(board: Board, provinces: Iterable[str]) -> Box:

@@ -1,19 +1,24 @@
 """The board's drawing geometry: province outlines and anchor points, read from ``render/data``.
 
 The file is made by ``tools/mapgen``; its format is documented there. A board is an immutable
-value, loaded once per variant and shared by every render.
+value, loaded once per variant and shared by every render. A variant that is an overlay on
+another board (:attr:`engine.Variant.base`) is drawn on that board's geometry, with the
+provinces it takes away out of play and a passage for each link it adds.
 """
 
 from __future__ import annotations
 
+import heapq
 import json
+import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
+from engine import Variant, load_variant
 from engine.units import coast_of, province_of
 
 Point = tuple[float, float]
@@ -47,6 +52,20 @@ class Impassable:
     label: Point
 
 
+@dataclass(frozen=True, slots=True)
+class Passage:
+    """A link an overlay adds between two provinces that share no border (fleets from the
+    Black Sea to the Aegean), drawn as ``straits``: the stretches of land, each from one
+    point to another, the water between ``a`` and ``b`` crosses, by way of any water off the
+    board between them (the Sea of Marmara)."""
+
+    a: str
+    b: str
+    straits: tuple[tuple[Point, Point], ...]
+    # the sea lane drawn through the straits: from inside ``a`` to inside ``b``
+    lane: tuple[Point, ...]
+
+
 @dataclass(frozen=True, eq=False, slots=True)
 class Board:
     name: str
@@ -56,7 +75,14 @@ class Board:
     impassable: Mapping[str, Impassable]
     offboard_land: tuple[Ring, ...]
     offboard_water: tuple[Ring, ...]
+    # provinces one step apart in the variant drawn: by a shared border or a passage
     neighbours: Mapping[str, frozenset[str]]
+    # provinces drawn but not played on this board (an overlay's): code -> name
+    out_of_play: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    passages: tuple[Passage, ...] = ()
+
+    def in_play(self, code: str) -> bool:
+        return code in self.provinces and code not in self.out_of_play
 
     def anchor(self, location: str) -> Point | None:
         """Where a unit at ``location`` stands: a fleet on a split coast at that coast."""
@@ -124,14 +150,116 @@ def board_from_dict(name: str, data: Mapping[str, Any]) -> Board:
     )
 
 
+def overlaid(board: Board, variant: Variant) -> Board:
+    """``board`` as ``variant`` (an overlay on it) is played: its provinces out of play, its
+    added links as passages, and neighbours as the variant has them."""
+    missing = sorted(set(variant.provinces) - set(board.provinces))
+    if missing:
+        raise ValueError(f"no map for variant {variant.name!r}: {board.name} lacks {missing[0]}")
+    gone = dict(sorted(variant.out_of_play.items()))
+    passages = tuple(_passage(board, a, b) for a, b in sorted(variant.added_links))
+    neighbours: dict[str, set[str]] = {
+        code: set(near) - set(gone) for code, near in board.neighbours.items() if code not in gone
+    }
+    for passage in passages:
+        neighbours.setdefault(passage.a, set()).add(passage.b)
+        neighbours.setdefault(passage.b, set()).add(passage.a)
+    return replace(
+        board,
+        name=variant.name,
+        neighbours=MappingProxyType({k: frozenset(v) for k, v in neighbours.items()}),
+        out_of_play=MappingProxyType(gone),
+        passages=passages,
+    )
+
+
+def _passage(board: Board, a: str, b: str) -> Passage:
+    """The shortest crossing of land from ``a`` to ``b``, hopping through the water off the
+    board (the cheapest path over closest corners: the water itself is free)."""
+    ends = _corners(board.provinces[a].polygons), _corners(board.provinces[b].polygons)
+    direct = _gap(*ends)
+    # water farther from either end than the direct crossing can lie on no shorter path
+    waters = [
+        corners
+        for corners in (_corners((ring,)) for ring in board.offboard_water)
+        if min(_box_gap(corners, end) for end in ends) <= direct[0]
+        and max(_box_gap(corners, end) for end in ends) <= direct[0]
+    ]
+    nodes = [ends[0], *waters, ends[1]]
+    target = len(nodes) - 1
+    best: dict[int, tuple[float, tuple[tuple[Point, Point], ...]]] = {0: (0.0, ())}
+    queue = [(0.0, 0)]
+    done: set[int] = set()
+    while queue:
+        cost, here = heapq.heappop(queue)
+        if here in done:
+            continue
+        done.add(here)
+        if here == target:
+            break
+        for there in range(len(nodes)):
+            if there in done:
+                continue
+            length, p, q = _gap(nodes[here], nodes[there])
+            if best.get(there, (math.inf,))[0] > cost + length:
+                strait = ((p, q),) if length > 0 else ()
+                best[there] = (cost + length, best[here][1] + strait)
+                heapq.heappush(queue, (cost + length, there))
+    straits = best[target][1]
+    middles = [((p[0] + q[0]) / 2, (p[1] + q[1]) / 2) for p, q in straits]
+    if not middles:
+        return Passage(a, b, (), ())
+    into_a = _toward(middles[0], board.provinces[a].unit, _LANE_REACH)
+    into_b = _toward(middles[-1], board.provinces[b].unit, _LANE_REACH)
+    return Passage(a, b, straits, (into_a, *middles, into_b))
+
+
+# how far (board pixels) a passage's sea lane runs on into the seas at its ends
+_LANE_REACH = 16.0
+
+
+def _toward(start: Point, goal: Point, reach: float) -> Point:
+    length = math.dist(start, goal) or 1.0
+    share = min(1.0, reach / length)
+    return (start[0] + (goal[0] - start[0]) * share, start[1] + (goal[1] - start[1]) * share)
+
+
+def _corners(rings: tuple[Ring, ...]) -> tuple[Point, ...]:
+    return tuple(p for ring in rings for p in ring)
+
+
+def _gap(one: tuple[Point, ...], other: tuple[Point, ...]) -> tuple[float, Point, Point]:
+    """The distance between the closest corners of two outlines, and those corners."""
+    return min(((math.dist(p, q), p, q) for p in one for q in other), key=lambda t: t[0])
+
+
+def _box_gap(one: tuple[Point, ...], other: tuple[Point, ...]) -> float:
+    """The distance between the two outlines' bounding boxes: never more than :func:`_gap`."""
+    a, b = _bbox((one,)), _bbox((other,))
+    dx = max(0.0, a[0] - b[2], b[0] - a[2])
+    dy = max(0.0, a[1] - b[3], b[1] - a[3])
+    return math.hypot(dx, dy)
+
+
 @cache
 def load_board(variant: str = "standard") -> Board:
-    """The packaged geometry ``render/data/<variant>_map.json``, read once."""
-    if not variant.replace("_", "").isalnum():
+    """The geometry of ``variant``: its own packaged ``render/data/<variant>_map.json``, or,
+    for an overlay without one, its base board's with the overlay applied; read once."""
+    if not variant.replace("_", "").replace("-", "").isalnum():
         raise ValueError(f"no map for variant {variant!r}")
     source = resources.files("render").joinpath("data").joinpath(f"{variant}_map.json")
     try:
         text = source.read_text("utf-8")
     except FileNotFoundError:
-        raise ValueError(f"no map for variant {variant!r}") from None
+        return _overlay_board(variant)
     return board_from_dict(variant, json.loads(text))
+
+
+def _overlay_board(name: str) -> Board:
+    try:
+        variant = load_variant(name)
+    except ValueError:
+        raise ValueError(f"no map for variant {name!r}") from None
+    if variant.base is None:
+        raise ValueError(f"no map for variant {name!r}")
+    return overlaid(load_board(variant.base), variant)

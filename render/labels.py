@@ -62,9 +62,12 @@ def _box(at: Point, half: tuple[float, float]) -> Box:
 
 
 def designed_boxes(board: Board, view: View, style: Style) -> dict[str, Box]:
-    """Each label's box at its own label point, for the provinces the view shows."""
+    """Each label's box at its own label point, for the provinces in play the view shows
+    (a province out of play is drawn without its name)."""
     found: dict[str, Box] = {}
     for code in sorted(board.provinces):
+        if not board.in_play(code):
+            continue
         shape = board.provinces[code]
         box = _box(view.pt(shape.label), _half(_sprite(code, shape, style, view), view))
         if box[2] > 0 and box[0] < view.width and box[3] > 0 and box[1] < view.height:

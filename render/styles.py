@@ -73,6 +73,11 @@ class Style:
     offboard_border: RGB
     impassable: RGB
     hatch: RGB
+    # provinces an overlay takes off the board: a flat grey without the impassable hatch,
+    # darker than any power's fill may get (``owned_floor``), so never read as anyone's;
+    # their borders fainter than the board's
+    out_of_play: RGB
+    out_of_play_border: RGB
     outline: RGB
     failure: RGB
     failure_casing: RGB
@@ -135,6 +140,8 @@ def _base(name: str, powers: Mapping[str, RGB]) -> Style:
             offboard_border=(132, 128, 120),
             impassable=(214, 210, 202),
             hatch=(100, 96, 90),
+            out_of_play=(104, 104, 104),
+            out_of_play_border=(84, 84, 84),
             outline=(24, 24, 24),
             failure=(0, 0, 0),
             failure_casing=(255, 255, 255),
@@ -154,6 +161,8 @@ def _base(name: str, powers: Mapping[str, RGB]) -> Style:
         offboard_border=(130, 122, 108),
         impassable=(208, 200, 186),
         hatch=(112, 102, 88),
+        out_of_play=(108, 107, 104),
+        out_of_play_border=(88, 86, 82),
         outline=(26, 24, 22),
         failure=(222, 16, 32),
         failure_casing=(255, 255, 255),

@@ -9,7 +9,7 @@ from functools import partial
 from typing import Protocol
 
 from engine import Position
-from render import REGIONS, centre_chart
+from render import REGIONS, board_region, centre_chart
 from render.orders import OrdersArg, ResultsArg
 
 
@@ -93,13 +93,22 @@ def stored_kind(kind: str, style: str) -> str:
 
 
 def region_name(position: Position, word: str) -> str | None:
-    """The region a word names (a named region, or a province with its neighbours)."""
+    """The region a word names (a named region, or a province with its neighbours); None
+    for a word that names neither, or one with nothing in play on this game's board (a
+    province, or a whole region, the variant takes away): there is no map of it."""
     lowered = word.lower()
+    code = word.upper()
     if lowered in REGIONS:
-        return lowered
-    if word.upper() in position.variant.provinces:
-        return word.upper()
-    return None
+        region = lowered
+    elif code in position.variant.provinces:
+        region = code
+    else:
+        return None
+    try:
+        board_region(position.variant.name, region)
+    except ValueError:
+        return None
+    return region
 
 
 def filename(game: str, phase: str, *parts: str, style: str = "default") -> str:

@@ -52,6 +52,16 @@ def test_the_four_player_board_keeps_vienna_and_trieste_as_neutral_centres() -> 
     assert "VIE" not in {c for cs in opening.centers.values() for c in cs}
 
 
+@pytest.mark.parametrize("name", [b[0] for b in BOARDS])
+def test_an_overlay_names_its_base_and_the_passage_it_opens(name: str) -> None:
+    board = load_variant(name)
+    assert board.base == "standard"
+    # the map draws this passage: fleets sail from the Black Sea straight to the Aegean
+    assert board.added_links == frozenset({("AEG", "BLA")})
+    assert load_variant().base is None
+    assert load_variant().added_links == frozenset()
+
+
 def test_an_order_into_a_province_off_the_board_is_refused_by_name() -> None:
     opening = Position.initial(load_variant("1961-6"))
     with pytest.raises(

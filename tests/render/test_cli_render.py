@@ -81,3 +81,28 @@ def test_the_dipgm_command_has_a_render_subcommand(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(raw))
     assert main(["render", "--size", "400", "--results"]) == 0
     assert open_png(raw.getvalue()).size == (400, 350)
+
+
+def test_a_1961_board_renders_with_its_provinces_off_the_board_greyed() -> None:
+    request = {
+        "variant": "1961-4",
+        "phase": "S1901M",
+        "units": {"FRANCE": ["A PAR"], "ITALY": ["F NAP"]},
+        "centers": {"FRANCE": ["PAR"], "ITALY": ["NAP"]},
+        "orders": {"FRANCE": ["A PAR - BUR"], "ITALY": ["F NAP - ION"]},
+    }
+    code, png = run(request, "--size", "400", "--results")
+    assert code == 0
+    image = open_png(png).convert("RGB")
+    assert image.size == (400, 350)
+    style = get_style("default", "1961-4")
+    con = load_board("1961-4").anchor("CON")  # drawn at a third of the board's scale
+    assert con is not None
+    assert close(dominant(image, (con[0] / 3, con[1] / 3), 2), style.out_of_play)
+
+
+def test_a_region_off_the_board_is_refused_by_name(capsys: pytest.CaptureFixture[str]) -> None:
+    request = {"variant": "1961-6", "phase": "S1901M", "units": {}, "centers": {}}
+    code, _ = run(request, "--region", "CON")
+    assert code == 2
+    assert "Constantinople (CON) is off the board in 1961-6" in capsys.readouterr().err
