@@ -267,3 +267,27 @@ def test_a_short_1961_game_is_won_by_the_most_pieces() -> None:
     centres = parse_end("1901:centres", "UTC", 1901)
     assert centres is not None
     assert winners(centres, after, {"FRANCE", "GERMANY"}).powers == ("GERMANY",)
+
+
+async def test_a_map_of_what_the_board_takes_away_is_refused_by_name(tmp_path: Path) -> None:
+    async with open_table("sqlite", tmp_path) as table:
+        await table.play(
+            """
+            gm> /dip newgame hague variant=1961-5 reminders=off
+            alice> /dip join
+            bob> /dip join
+            carol> /dip join
+            dave> /dip join
+            erin> /dip join
+            gm> /dip start
+            """
+        )
+        lines = await table.play("alice> /dip map CON")
+        assert lines == [
+            "[only:alice#game] Constantinople (CON) is off the board in 1961-5: there is no map "
+            "of it."
+        ]
+        lines = await table.play("alice> /dip map russia")
+        assert lines == [
+            "[only:alice#game] The region russia is off the board in 1961-5: there is no map of it."
+        ]
