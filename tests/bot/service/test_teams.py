@@ -132,13 +132,15 @@ async def test_teams_refused_without_the_option_and_with_players(tmp_path: Path)
         lines = await table.play("bob> /dip join with alice")
         assert said(lines, "only:bob#game") == [
             "hague has one player per power: teams are allowed only in a game created with "
-            "`newgame ... teams=any` (or teams=all)."
+            "`newgame ... teams=any`."
         ]
         lines = await table.play("gm#other> /dip newgame other teams=any players=4")
         assert said(lines, "only:gm#other")[0].startswith(
             "teams=any cannot go with seats: players=4 gives one person several powers"
         )
-        lines = await table.play("gm#third> /dip newgame third teams=all variant=ww1")
+        lines = await table.play("gm#third> /dip newgame third teams=any variant=ww1")
         assert said(lines, "only:gm#third")[0].startswith(
-            "teams=all cannot go with seats: this variant is played in fixed seats"
+            "teams=any cannot go with seats: this variant is played in fixed seats"
         )
+        lines = await table.play("gm#fourth> /dip newgame fourth teams=all")
+        assert said(lines, "only:gm#fourth")[0].startswith("teams=all (an order counts once")
