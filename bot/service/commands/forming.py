@@ -9,11 +9,21 @@ from collections.abc import Mapping, Sequence
 
 from bot.service.commands.channel_access import AFTER_START, check_channel
 from bot.service.commands.spec import Argument, CommandSpec, Kind
+from bot.service.commands.team_forming import (
+    drop_from_team,
+    join_running,
+    join_team_forming,
+    read_partner,
+    split_with,
+    team_wishes,
+    teams_formed,
+)
 from bot.service.context import Context
 from bot.service.effects import Deadline, Line, Message, Reply, Section
 from bot.service.errors import UserError
 from bot.service.options.fewer_players import Setup, commanded, lead_of, seat_blocs, seats_of
 from bot.service.options.game_options import GameOptions
+from bot.service.options.teams import check_teams_setup
 from bot.service.options.variant_choice import STANDARD, variant_line
 from bot.service.outbox import queue
 from bot.service.roster import game_seed
@@ -23,7 +33,7 @@ from bot.service.words import buttons, notices
 from bot.service.words.labels import phase_label, power_list, power_names
 from bot.service.words.quoting import quotes_cut
 from bot.store import Game, GameStatus, Phase, Player, PowerStatus
-from engine import OrderError, Position, Variant
+from engine import OrderError, Position, Variant, load_variant
 from engine.names import power_code
 
 MIN_PLAYERS = 2
@@ -103,17 +113,37 @@ def read_preferences(variant: Variant, text: str) -> list[str]:
 async def join(ctx: Context) -> list[Reply]:
     game = await ctx.game()
     variant = ctx.variant(game)
+    teams = ctx.options(game).teams
+    partner_text, wishes = split_with(ctx.args)
+    if partner_text is not None and teams is None:
+        raise UserError(
+            f"{game.name} has one player per power: teams are allowed only in a game created "
+            "with `newgame ... teams=any`."
+        )
     if game.status != GameStatus.FORMING:
+        if teams is not None:
+            return await join_running(ctx, game, wishes, partner_text)
         raise UserError(
             f"{game.name} has already started: players join before the game master writes `start`."
         )
-    preferences = read_preferences(variant, ctx.args)
+    partner = None if partner_text is None else read_partner(ctx, game, partner_text)
+    preferences = read_preferences(variant, wishes)
     players = await ctx.store.players_of(game.id)
     already = any(p.user_id == ctx.actor_id for p in players)
     total = seats_for(ctx, game)
-    if not already and len(players) >= total:
+    if teams is not None:
+        taken = len(teams_formed(game, players))
+        if partner is None and not already and taken >= total:
+            raise UserError(
+                f"{game.name} is full: {total} teams have joined. Join one of them with "
+                "`join with <user>`."
+            )
+    elif not already and len(players) >= total:
         raise UserError(f"{game.name} is full: {total} players have joined.")
     await ctx.store.add_player(game.id, ctx.actor_id, ctx.request.actor.display_name, preferences)
+    if partner is not None:
+        await join_team_forming(ctx, game, partner)
+        return await _joined_team(ctx, game, partner[1], total)
     wanted = (
         f"Your preferences: {power_list(variant, preferences)}."
         if preferences
@@ -122,6 +152,8 @@ async def join(ctx: Context) -> list[Reply]:
     if already:
         return [ctx.say(f"You are already in {game.name}. {wanted}")]
     count = len(players) + 1
+    if teams is not None:
+        count = len(teams_formed(game, await ctx.store.players_of(game.id)))
     public = Message(
         title=None,
         sections=(
@@ -130,7 +162,7 @@ async def join(ctx: Context) -> list[Reply]:
                 (
                     Line(
                         f"{ctx.request.actor.display_name} joined {game.name} "
-                        f"({count} of {total} players)."
+                        f"({_of_total(count, total, teams is not None)})."
                     ),
                 ),
             ),
@@ -140,13 +172,40 @@ async def join(ctx: Context) -> list[Reply]:
     return [*replies, ctx.say(f"You joined {game.name}. {wanted}")]
 
 
+def _of_total(count: int, total: int, teams: bool) -> str:
+    return f"{count} of {total} teams" if teams else f"{count} of {total} players"
+
+
+async def _joined_team(ctx: Context, game: Game, partner: str, total: int) -> list[Reply]:
+    members = await ctx.store.players_of(game.id)
+    team = next(t for t in teams_formed(game, members) if ctx.actor_id in {p.user_id for p in t})
+    names = ", ".join(p.display_name for p in team)
+    count = len(teams_formed(game, members))
+    line = f"{ctx.request.actor.display_name} joined {partner}'s team in {game.name}: {names}"
+    message = _line_message(f"{line} ({_of_total(count, total, True)}).")
+    replies = await ctx.announce(game, message, "join")
+    return [
+        *replies,
+        ctx.say(
+            f"You are in a team with {partner}'s: {names}. The team draws its power by lot "
+            "when the game starts, and every member commands it."
+        ),
+    ]
+
+
 JOIN = CommandSpec(
     "join",
-    "join [power ...]",
+    "join [power ...] [with <user>]",
     "Join the game in this channel, naming the powers you would like, best first.",
     join,
-    ("Powers are assigned by lot when the game starts, preferences honoured where possible.",),
-    ("join", "join france, england"),
+    (
+        "Powers are assigned by lot when the game starts, preferences honoured where possible.",
+        "Where the game allows teams (`teams=any`), `join with <user>` joins "
+        "that player's team: powers are drawn by lot among teams, and every member commands "
+        "the team's power. Once the game is under way, `join france` (or `join with <user>`) "
+        "joins the team of a power someone plays.",
+    ),
+    ("join", "join france, england", "join with @alice"),
     arguments=(Argument("powers", "The powers you would like, best first: e.g. france, england"),),
     public=True,
     game_argument=False,
@@ -161,9 +220,12 @@ async def leave(ctx: Context) -> list[Reply]:
     name = ctx.request.actor.display_name
     if game.status == GameStatus.FORMING:
         await ctx.store.remove_player(game.id, ctx.actor_id)
-        count = len(await ctx.store.players_of(game.id))
+        drop_from_team(game, ctx.actor_id)
+        remaining = await ctx.store.players_of(game.id)
+        teams = ctx.options(game).teams is not None
+        count = len(teams_formed(game, remaining)) if teams else len(remaining)
         total = seats_for(ctx, game)
-        message = _line_message(f"{name} left {game.name} ({count} of {total} players).")
+        message = _line_message(f"{name} left {game.name} ({_of_total(count, total, teams)}).")
         return [*await ctx.announce(game, message, "leave"), ctx.say(f"You left {game.name}.")]
     if ctx.args.strip().lower() != "confirm":
         raise UserError(
@@ -326,6 +388,9 @@ async def start(ctx: Context) -> list[Reply]:
     variant = ctx.variant(game)
     options = ctx.options(game)
     setup = setup_of(ctx, game)
+    refuse_teams_in_seats(options)
+    if options.teams is not None:
+        return await _start_teams(ctx, game, members)
     if setup is not None and len(members) != setup.players:
         raise UserError(
             f"{game.name} is set for {setup.players} players; {len(members)} joined so far. "
@@ -349,6 +414,38 @@ async def start(ctx: Context) -> list[Reply]:
         wishes = {p.user_id: _seat_wishes(setup, p.preferences) for p in members}
         assignment = assign_powers(members, leads, game_seed(game), preferences=wishes)
         game.settings = {**game.settings, "blocs": seat_blocs(setup.seats)}
+    return await _begin(ctx, game, members, assignment)
+
+
+async def _start_teams(ctx: Context, game: Game, members: Sequence[Player]) -> list[Reply]:
+    """Powers by lot among teams: each team draws as one, with its members' wishes, and every
+    member commands the power drawn."""
+    variant = ctx.variant(game)
+    teams = teams_formed(game, members)
+    if len(teams) > len(variant.powers):
+        raise UserError(
+            f"{game.name} is played on {variant.name}, which has {len(variant.powers)} powers; "
+            f"{len(teams)} teams joined: {len(teams) - len(variant.powers)} must `leave` or "
+            "join another team first."
+        )
+    if len(teams) < MIN_PLAYERS:
+        raise UserError(
+            f"{game.name} needs at least {MIN_PLAYERS} teams to start; {len(teams)} joined so "
+            "far. Players join with `join`, or a team with `join with <user>`."
+        )
+    firsts = [team[0] for team in teams]
+    wishes = {team[0].user_id: team_wishes(team) for team in teams}
+    drawn = assign_powers(firsts, variant.powers, game_seed(game), preferences=wishes)
+    assignment = {p.user_id: drawn[team[0].user_id] for team in teams for p in team}
+    return await _begin(ctx, game, members, assignment)
+
+
+async def _begin(
+    ctx: Context, game: Game, members: Sequence[Player], assignment: Mapping[str, str]
+) -> list[Reply]:
+    """Seat everyone (user id -> power), open the first phase and tell everyone."""
+    variant = ctx.variant(game)
+    options = ctx.options(game)
     for player in members:
         player.power = assignment[player.user_id]
     game.status = GameStatus.ACTIVE
@@ -384,6 +481,13 @@ START = CommandSpec(
 
 
 WELCOME = queue.About("the welcome with their power, units and how to order")
+
+
+def refuse_teams_in_seats(options: GameOptions) -> None:
+    """Teams do not go with seats of several powers (`players=`, or a variant played in
+    fixed seats)."""
+    seated = coin_toss.setup_for(load_variant(options.variant)) is not None
+    check_teams_setup(options.teams, options.setup, seated=seated)
 
 
 async def _welcome_players(

@@ -4,7 +4,7 @@ game master."""
 from __future__ import annotations
 
 from bot.service.commands.channel_access import BEFORE_START, check_channel
-from bot.service.commands.forming import MIN_PLAYERS, setup_of
+from bot.service.commands.forming import MIN_PLAYERS, refuse_teams_in_seats, setup_of
 from bot.service.commands.settings import option_lines
 from bot.service.commands.spec import Argument, Choice, CommandSpec, Kind
 from bot.service.context import Context
@@ -33,6 +33,7 @@ async def newgame(ctx: Context) -> list[Reply]:
             "this one first."
         )
     name, options = parse_newgame(ctx.args, ctx.deps.default_zone)
+    refuse_teams_in_seats(options)
     if name is None:
         name = await _free_name(ctx)
     try:

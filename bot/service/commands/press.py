@@ -4,6 +4,7 @@
     press england,germany Northern alliance?      to several powers
     press all Peace in our time.                  to every other power
     press russia grey Beware of Turkey.           unsigned, where the game allows grey press
+    press team Shall we take Belgium?             to the other members of one's own team only
 
 Who wrote grey press is never told to anyone: not in the message, not in an error, not in a
 log line, nor in the game's archive. The game's press rule decides what may be sent at all;
@@ -17,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.service.commands.spec import Argument, CommandSpec, Kind
+from bot.service.commands.team_talk import team_talk
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
 from bot.service.errors import UserError
@@ -110,6 +112,9 @@ def _check_rule(game: Game, options: GameOptions, letter: Letter, kind: PhaseKin
 
 
 async def press(ctx: Context) -> list[Reply]:
+    head, *rest = ctx.args.strip().split(None, 1) or [""]
+    if head.lower() == "team":
+        return await team_talk(ctx, "".join(rest), MAX_LENGTH)
     game = await ctx.game()
     mine = await ctx.powers(game)
     phase = await ctx.store.open_phase_of(game.id)
@@ -214,11 +219,14 @@ PRESS = CommandSpec(
         "The game's press rule decides what may be sent: in a public-press game only "
         "`press all`, posted in the game's channel; in a gunboat game nothing; under the "
         "rule book nothing during retreats and adjustments.",
+        "`press team <message>`: where several people command your power, a message to the "
+        "other members of your team alone, by DM, whatever the press rule; it is not kept.",
     ),
     (
         "press germany Shall we share Burgundy?",
         "press england,germany A northern alliance?",
         "press all grey Beware of France.",
+        "press team Shall we take Belgium?",
     ),
     arguments=(
         Argument("to", "One power, several separated by commas, or all", Kind.NAMES, required=True),

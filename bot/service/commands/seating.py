@@ -184,7 +184,7 @@ async def replace(ctx: Context) -> list[Reply]:
             await ctx.store.withdraw_vote(game.id, seat.phase.name, power, kind)
     await ctx.store.session.flush()
     for power in handed:
-        await _brief(ctx, replace_power(seat, power), player)
+        await brief(ctx, replace_power(seat, power), player)
     names = power_names(seat.position.variant, handed)
     if ctx.options(game).anonymous:
         who = f"{names} has a new player."
@@ -218,7 +218,7 @@ REPLACE = CommandSpec(
 )
 
 
-async def _brief(ctx: Context, seat: Seat, player: Player) -> None:
+async def brief(ctx: Context, seat: Seat, player: Player) -> None:
     """The new player's DM: the power, its units and centres, what the phase asks of it, and
     the orders already on file for it (they are the power's own)."""
     rows = await ctx.store.orders_of_phase(seat.phase.id, power=seat.power, kind=OrderKind.ORDER)

@@ -7,6 +7,7 @@ orders, the agreed end) apply from now on, the current deadline staying where it
 
 from __future__ import annotations
 
+from bot.service.commands.forming import refuse_teams_in_seats
 from bot.service.commands.spec import Argument, CommandSpec
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
@@ -15,6 +16,7 @@ from bot.service.options.fewer_players import Setup
 from bot.service.options.game_options import FIXED_ONCE_STARTED, GameOptions, parse_changes
 from bot.service.options.missed_orders_rule import NmrMode
 from bot.service.options.palette import Palette
+from bot.service.options.teams import Teams
 from bot.service.options.variant_choice import STANDARD, variant_line
 from bot.service.schedule import describe
 from bot.service.words.labels import power_list, power_names
@@ -31,7 +33,20 @@ def option_lines(options: GameOptions, *, every: bool = False) -> list[Line]:
         lines.insert(0, Line(f"Variant {variant_line(variant)}."))
     if options.setup is not None and options.setup.players < len(variant.powers):
         lines.append(Line(seats_line(variant, options.setup)))
+    if options.teams is not None:
+        lines.append(Line(teams_line(options.teams)))
     return lines
+
+
+def teams_line(teams: Teams) -> str:
+    how = (
+        "any member may order, and the power's latest order for a unit counts"
+        if teams is Teams.ANY
+        else "an order counts once every member has given it; a unit without one holds"
+    )
+    return (
+        f"Teams: several people may command one power (join a team with `join with <user>`); {how}."
+    )
 
 
 def seats_line(variant: Variant, setup: Setup) -> str:
@@ -80,6 +95,7 @@ async def settings(ctx: Context) -> list[Reply]:
         return [ctx.private(message)]
     ctx.require_gm(game)
     changed, names = parse_changes(ctx.args, options)
+    refuse_teams_in_seats(changed)
     if game.status != GameStatus.FORMING:
         for name in names:
             if name in FIXED_ONCE_STARTED:

@@ -14,6 +14,7 @@ from bot.service.options.agreed_end import EndRule, parse_end
 from bot.service.options.fewer_players import Setup, parse_players
 from bot.service.options.missed_orders_rule import NmrPolicy, parse_nmr
 from bot.service.options.palette import Palette, parse_palette
+from bot.service.options.teams import Teams, check_teams_setup, parse_teams
 from bot.service.options.variant_choice import STANDARD, check_variant_setup, parse_variant
 from bot.service.schedule import (
     Schedule,
@@ -62,6 +63,8 @@ class GameOptions:
     # The variant played (a name `dipgm variants` lists); the game row keeps it in its own
     # column, so it is not among the settings.
     variant: str = STANDARD
+    # Several people may command one power (None: one person per power).
+    teams: Teams | None = None
 
     def to_settings(self) -> dict[str, Any]:
         return {
@@ -73,6 +76,7 @@ class GameOptions:
             "end": None if self.end is None else self.end.to_json(),
             "setup": None if self.setup is None else self.setup.to_json(),
             "palette": self.palette.value,
+            "teams": None if self.teams is None else self.teams.value,
         }
 
     @classmethod
@@ -96,6 +100,7 @@ class GameOptions:
             setup=Setup.from_json(settings.get("setup")),
             palette=Palette(settings.get("palette", Palette.STANDARD.value)),
             variant=variant,
+            teams=None if settings.get("teams") is None else Teams(settings["teams"]),
         )
 
 
@@ -123,6 +128,7 @@ FIXED_ONCE_STARTED = {
     "variant": "the board was set when the game started",
     "anonymous": "who plays which power was settled when the game started",
     "players": "the powers were assigned when the game started",
+    "teams": "who commands each power was settled when the game started",
     "negotiation": "the negotiation period is over once the game has started",
 }
 
@@ -156,17 +162,21 @@ def parse_changes(text: str, current: GameOptions) -> tuple[GameOptions, list[st
     palette = current.palette
     if "palette" in options:
         palette = parse_palette(options.pop("palette") or "", how="palette={}")
+    teams = current.teams
+    if "teams" in options:
+        teams = parse_teams(options.pop("teams"))
     nmr_text = options.pop("nmr", None)
     end_text = options.pop("end", None)
     try:
         schedule = parse_options(options, base=current.schedule)
     except ScheduleError as exc:
         raise UserError(
-            f"{exc}. The other options are variant, press, anonymous, nmr, end, players and "
-            "palette; `help newgame` explains each."
+            f"{exc}. The other options are variant, press, anonymous, nmr, end, players, "
+            "teams and palette; `help newgame` explains each."
         ) from None
     nmr = current.nmr if nmr_text is None else parse_nmr(nmr_text, schedule)
     check_variant_setup(variant, setup)
+    check_teams_setup(teams, setup)
     end = current.end
     if end_text is not None:
         off = end_text.strip().lower() in ("none", *_OFF)
@@ -182,6 +192,7 @@ def parse_changes(text: str, current: GameOptions) -> tuple[GameOptions, list[st
         setup=setup,
         palette=palette,
         variant=variant,
+        teams=teams,
     )
     return changed, names
 

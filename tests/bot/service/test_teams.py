@@ -1,0 +1,146 @@
+"""Teams (`teams=`): several people commanding one power, drawn by lot among teams, every
+member told what the power is told, conferring with `press team`, and one vote per power."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.bot.service.harness import Table, open_table, said
+
+TEAMS = """
+gm> /dip newgame hague teams=any reminders=off
+alice> /dip join france
+bob> /dip join with alice
+carol> /dip join
+dave> /dip join
+"""
+
+
+def power_of(channel: list[str], user: str) -> str:
+    return next(line.split(": ")[0] for line in channel if user in line.split(": ")[-1])
+
+
+async def start_teams(table: Table) -> list[str]:
+    await table.play(TEAMS)
+    return await table.play("gm> /dip start")
+
+
+async def test_a_team_draws_one_power_and_both_are_welcomed(tmp_path: Path) -> None:
+    async with open_table("sqlite", tmp_path) as table:
+        lines = await table.play(TEAMS)
+        channel = said(lines, "#game")
+        assert "bob joined alice's team in hague: alice, bob (1 of 7 teams)." in channel
+        assert "carol joined hague (2 of 7 teams)." in channel
+        assert said(lines, "only:bob#game")[0].startswith("You are in a team with alice's")
+        lines = await table.play("gm> /dip start")
+        channel = said(lines, "#game")
+        assert "France: alice, bob" in channel
+        for user in ("alice", "bob"):
+            assert "hague: you play France" in said(lines, f"dm:{user}")
+        assert "hague: you play France" not in said(lines, "dm:carol")
+
+
+async def test_the_lot_is_among_teams(tmp_path: Path) -> None:
+    async with open_table("sqlite", tmp_path) as table:
+        lines = await table.play(
+            """
+            gm> /dip newgame hague teams=any
+            alice> /dip join
+            bob> /dip join with alice
+            carol> /dip join
+            dave> /dip join with carol
+            erin> /dip join with dave
+            gm> /dip start
+            """
+        )
+        channel = said(lines, "#game")
+        seated = {
+            line.split(": ")[0]: line.split(": ")[1]
+            for line in channel
+            if line.split(": ")[0] in POWER_NAMES
+        }
+        assert sorted(v for v in seated.values() if v != "—") == ["alice, bob", "carol, dave, erin"]
+
+
+POWER_NAMES = ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey")
+
+
+async def test_every_member_gets_the_results_and_the_call_to_adjust(tmp_path: Path) -> None:
+    async with open_table("sqlite", tmp_path) as table:
+        await start_teams(table)
+        lines = await table.play("alice@dm> order A Par-Bur")
+        assert said(lines, "dm:alice")[0] == "Orders: 1 accepted"
+        lines = await table.play("bob@dm> orders")
+        assert said(lines, "dm:bob")[:2] == ["France: orders for Spring 1901", "A PAR - BUR"]
+        assert not [line for line in lines if "dm:carol" in line or "dm:dave" in line]
+        await table.play("gm> /dip process\nbob@dm> order A Bur-Bel")
+        lines = await table.play("gm> /dip process")
+        for user in ("alice", "bob"):
+            mine = said(lines, f"dm:{user}")
+            assert mine[:3] == [
+                "hague: Winter 1901 adjustments — France to act",
+                "Your orders in Fall 1901",
+                "A BUR - BEL  ✓ moved",
+            ]
+        assert said(lines, "dm:alice") == said(lines, "dm:bob")
+
+
+async def test_press_team_reaches_only_the_teammate(tmp_path: Path) -> None:
+    async with open_table("sqlite", tmp_path) as table:
+        await start_teams(table)
+        lines = await table.play("alice@dm> press team Shall we take Belgium?")
+        assert said(lines, "dm:alice") == ["Sent to your teammate in France, and to nobody else."]
+        assert said(lines, "dm:bob") == [
+            "hague: from your teammate alice (France)",
+            "Shall we take Belgium?",
+        ]
+        assert {line.split("]")[0] for line in lines} == {"[dm:alice", "[dm:bob"}
+        lines = await table.play("carol@dm> press team Anyone?")
+        assert said(lines, "dm:carol")[0].startswith("Nobody else commands ")
+        lines = await table.play("gm> /dip export")
+        assert not [line for line in lines if "Belgium" in line]
+
+
+async def test_votes_are_per_power(tmp_path: Path) -> None:
+    async with open_table("sqlite", tmp_path) as table:
+        await start_teams(table)
+        await table.play("alice@dm> draw")
+        lines = await table.play("bob@dm> draw")
+        assert said(lines, "dm:bob") == [
+            "You already vote for a draw in Spring 1901; `undraw` takes it back."
+        ]
+        lines = await table.play("carol@dm> draw\ndave@dm> draw\ngm> /dip process")
+        assert any("draw" in line for line in said(lines, "#game"))
+
+
+async def test_joining_a_power_under_way_adds_a_member(tmp_path: Path) -> None:
+    async with open_table("sqlite", tmp_path) as table:
+        await start_teams(table)
+        lines = await table.play("zoe@dm> game hague join france")
+        assert "zoe joined France's team." in said(lines, "#game")
+        assert said(lines, "dm:zoe")[0].startswith("You joined France's team in hague")
+        lines = await table.play("carol@dm> press team Hello")
+        assert said(lines, "dm:carol")[0].startswith("Nobody else")
+        lines = await table.play("alice@dm> press team Welcome, zoe")
+        assert said(lines, "dm:zoe")[1] == "Welcome, zoe"
+        assert said(lines, "dm:bob")[1] == "Welcome, zoe"
+
+
+async def test_teams_refused_without_the_option_and_with_players(tmp_path: Path) -> None:
+    async with open_table("sqlite", tmp_path) as table:
+        await table.play("gm> /dip newgame hague\nalice> /dip join")
+        lines = await table.play("bob> /dip join with alice")
+        assert said(lines, "only:bob#game") == [
+            "hague has one player per power: teams are allowed only in a game created with "
+            "`newgame ... teams=any`."
+        ]
+        lines = await table.play("gm#other> /dip newgame other teams=any players=4")
+        assert said(lines, "only:gm#other")[0].startswith(
+            "teams=any cannot go with seats: players=4 gives one person several powers"
+        )
+        lines = await table.play("gm#third> /dip newgame third teams=any variant=ww1")
+        assert said(lines, "only:gm#third")[0].startswith(
+            "teams=any cannot go with seats: this variant is played in fixed seats"
+        )
+        lines = await table.play("gm#fourth> /dip newgame fourth teams=all")
+        assert said(lines, "only:gm#fourth")[0].startswith("teams=all (an order counts once")
