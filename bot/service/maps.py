@@ -111,6 +111,18 @@ def region_name(position: Position, word: str) -> str | None:
     return region
 
 
+def off_the_board(position: Position, word: str) -> str | None:
+    """How to name what a word means when it is a province or a region this game's board
+    takes away (``Constantinople (CON)``, ``The region russia``); None for anything else."""
+    variant = position.variant
+    code = word.upper()
+    if code in variant.out_of_play:
+        return f"{variant.out_of_play[code]} ({code})"
+    if word.lower() in REGIONS:
+        return f"The region {word.lower()}"
+    return None
+
+
 def filename(game: str, phase: str, *parts: str, style: str = "default") -> str:
     """``hague-S1901M-results.png``: stable, so a map of the same thing keeps its name; one
     in another style than the default says which (``hague-S1901M-results-colorblind.png``)."""

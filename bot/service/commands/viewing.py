@@ -10,7 +10,7 @@ from bot.service.commands.spec import Argument, CommandSpec, Kind
 from bot.service.context import Context
 from bot.service.effects import Image, Line, Message, Reply, Section, Target
 from bot.service.errors import UserError
-from bot.service.maps import REGIONS, draw, filename, region_name, stored_kind
+from bot.service.maps import draw, filename, off_the_board, region_name, stored_kind
 from bot.service.options.palette import Palette
 from bot.service.outbox.queue import About
 from bot.service.schedule import describe, format_when
@@ -140,7 +140,7 @@ async def map_(ctx: Context) -> list[Reply]:
             asked_phase = word.upper()
         elif (found := region_name(board, word)) is not None:
             region = found
-        elif (gone := _off_the_board(board, word)) is not None:
+        elif (gone := off_the_board(board, word)) is not None:
             raise UserError(
                 f"{gone} is off the board in {board.variant.name}: there is no map of it."
             )
@@ -159,17 +159,6 @@ async def map_(ctx: Context) -> list[Reply]:
     if phase.status == PhaseStatus.OPEN:
         return [ctx.public(await _board_map(ctx, game, phase, region, palette))]
     return [ctx.public(await _results_map(ctx, game, phase, region, palette))]
-
-
-def _off_the_board(board: Position, word: str) -> str | None:
-    """How to name what a word means when it is a province or region this board takes away."""
-    variant = board.variant
-    code = word.upper()
-    if code in variant.out_of_play:
-        return f"{variant.out_of_play[code]} ({code})"
-    if word.lower() in REGIONS:
-        return f"The region {word.lower()}"
-    return None
 
 
 MAP = CommandSpec(
