@@ -37,6 +37,7 @@ from engine.rules import Neutral, Rules, Victory
 from engine.step import adjudicate
 from engine.units import Unit, UnitType
 from engine.variant import Variant, available_variants, load_variant
+from engine.victory import SeatProgress, pieces_on_board, seat_progress
 
 __all__ = [
     "AmbiguousOrderError",
@@ -60,6 +61,7 @@ __all__ = [
     "Retreat",
     "Rules",
     "Season",
+    "SeatProgress",
     "SupportHold",
     "SupportMove",
     "Unit",
@@ -76,5 +78,7 @@ __all__ = [
     "load_variant",
     "parse_order",
     "parse_orders",
+    "pieces_on_board",
+    "seat_progress",
     "unmatched_convoys",
 ]

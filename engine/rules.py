@@ -98,7 +98,7 @@ class Rules:
         total = sum(units.values())
         reached = [
             seat
-            for seat in _all_seats(counts, seats)
+            for seat in all_seats(counts, seats)
             if self._reaches(sum(counts.get(p, 0) for p in seat), total)
         ]
         return tuple(sorted(reached[0])) if len(reached) == 1 else ()
@@ -143,7 +143,7 @@ class Rules:
         )
 
 
-def _all_seats(powers: Iterable[str], seats: Sequence[Sequence[str]]) -> list[tuple[str, ...]]:
+def all_seats(powers: Iterable[str], seats: Sequence[Sequence[str]]) -> list[tuple[str, ...]]:
     """The seats given, and every other power as a seat of its own."""
     seated = {p for seat in seats for p in seat}
     return [tuple(seat) for seat in seats] + [(p,) for p in powers if p not in seated]

@@ -1,5 +1,5 @@
 """Where a phase stands: who is ready, who is still ordering, and the centre counts (and
-the unit counts, in a variant won by units or pieces).
+each seat's count toward victory, in a variant won by units or pieces or played in seats).
 
 Shown before the deadline to anyone who asks, so it takes no orders at all, and of a rival
 it says only whether they are done: how many of their units still lack orders would tell
@@ -18,6 +18,8 @@ from engine import (
     PhaseKind,
     Position,
     Victory,
+    pieces_on_board,
+    seat_progress,
 )
 
 
@@ -72,28 +74,25 @@ def status_lines(
         Section("Orders", tuple(state)),
         Section("Supply centres", tuple(counts)),
     ]
-    if position.variant.rules.victory is not Victory.CENTRES:
-        sections.append(_units_section(position))
+    if position.variant.rules.victory is not Victory.CENTRES or position.seats:
+        sections.append(_victory_section(position))
     return Message(title=f"{phase_label(position.phase)} — status", sections=tuple(sections))
 
 
-def _units_section(position: Position) -> Section:
-    """The units of each power, for a variant won by units or by pieces: the count that
-    wins, and what it takes now."""
+def _victory_section(position: Position) -> Section:
+    """Each seat's count toward victory against what wins now (``England + France + Russia:
+    20/24 units``), for a variant won by units or pieces, or played in seats: the centre
+    counts above do not tell who is winning there."""
     rules = position.variant.rules
-    pieces = {p: len(position.units.get(p, ())) for p in position.variant.powers}
-    for d in position.dislodged:
-        # a dislodged unit is a piece on the board until it retreats or disbands
-        pieces[d.power] += 1
-    lines = [
-        Line(f"{power_name(position, p)}: {plural(n, 'unit')}")
-        for p, n in pieces.items()
-        if alive(position, p)
-    ]
-    total = sum(pieces.values())
+    lines = []
+    for seat in seat_progress(position):
+        names = " + ".join(power_name(position, p) for p in seat.powers)
+        aside = " (neutral)" if set(seat.powers) <= position.neutral else ""
+        lines.append(Line(f"{names}{aside}: {seat.count}/{seat.needed} {seat.counted}"))
+    total = sum(pieces_on_board(position).values())
     needed = f" ({total // 2 + 1} of the {total} now)" if rules.victory is Victory.PIECES else ""
     lines.append(Line(f"To win: {rules.describe()}{needed}."))
-    return Section("Units", tuple(lines))
+    return Section("Toward victory", tuple(lines))
 
 
 def _own_text(position: Position, power: str, owed: int, *, ready: bool) -> str:

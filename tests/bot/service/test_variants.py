@@ -71,11 +71,11 @@ async def test_a_three_player_1961_game_from_newgame_to_a_win_by_pieces(
         assert (await the_game(table)).variant == "1961-3"
         lines = await table.play("bob> /dip status")
         status = said(lines, "only:bob#game")
-        assert status[status.index("Units") :] == [
-            "Units",
-            "England: 3 units",
-            "France: 3 units",
-            "Germany: 3 units",
+        assert status[status.index("Toward victory") :] == [
+            "Toward victory",
+            "England: 3/5 pieces",
+            "France: 3/5 pieces",
+            "Germany: 3/5 pieces",
             "To win: a majority of the pieces on the board (5 of the 9 now).",
         ]
 

@@ -34,6 +34,20 @@ async def _world_war(table: Table) -> dict[str, str]:
     return {line.split(": ")[0]: line.split(": ")[1] for line in channel if ": " in line}
 
 
+async def test_status_counts_each_sides_units_toward_victory(tmp_path: Path) -> None:
+    async with open_table("sqlite", tmp_path) as table:
+        seated = await _world_war(table)
+        player = seated["England"]
+        status = said(await table.play(f"{player}> /dip status"), f"only:{player}#game")
+        assert status[status.index("Toward victory") :] == [
+            "Toward victory",
+            "Austria + Germany + Turkey: 9/24 units",
+            "England + France + Russia: 10/24 units",
+            "Italy (neutral): 3/24 units",
+            "To win: 24 units on the board.",
+        ]
+
+
 async def _game(table: Table) -> Game:
     async with table.sessions() as session:
         game = await session.scalar(select(Game))
