@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from engine import Variant, load_variant
+from engine import Variant, available_variants, load_variant
 from engine.units import province_of
 from engine.variant import ProvinceKind
 from render.compose import DISLODGED_SHIFTS
@@ -148,6 +148,33 @@ def test_adjacency_measured_from_polygons_is_the_games(variant: Variant) -> None
     assert sorted(pair for pair in borders if pair not in wanted) == []
     assert {tuple(p) for p in board()["adjacency"]} == measured
     assert board()["adjacency"] == sorted(board()["adjacency"])
+
+
+@pytest.mark.parametrize("name", available_variants())
+def test_every_variants_borders_are_its_adjacency(name: str) -> None:
+    """A variant drawn on another board (an overlay) keeps that board's borders less the
+    provinces it takes away; each link it adds where no border is (the Black Sea to the
+    Aegean) is one of its declared ``added_links``, drawn as a passage, never hidden."""
+    v = load_variant(name)
+    # the one geometry file: a variant drawn on another board needs that board measured here
+    assert (v.base or v.name) == "standard", f"{name} is drawn on a board this test lacks"
+    borders = shared_borders({c: outline_rings(e) for c, e in board()["provinces"].items()})
+    kept = {
+        pair
+        for pair, length in borders.items()
+        if length >= MIN_BORDER and not set(pair) & set(v.out_of_play)
+    }
+    wanted = game_pairs(v)
+    assert sorted(wanted - kept - v.added_links) == [], "a link with neither border nor passage"
+    assert sorted(kept - wanted) == [], "a border between provinces that are not neighbours"
+    assert sorted(v.added_links & set(borders)) == [], "an added link where a border is"
+    assert v.added_links <= wanted
+
+
+def test_the_overlays_declare_the_black_sea_aegean_passage() -> None:
+    for name in ("1961-6", "1961-5", "1961-4", "1961-3"):
+        assert load_variant(name).added_links == {("AEG", "BLA")}, name
+    assert load_variant("ww1").added_links == frozenset()
 
 
 def test_known_tricky_places(variant: Variant) -> None:
