@@ -1,4 +1,5 @@
-"""The static board under the pieces: sea, land tinted by ownership, Switzerland hatched,
+"""The static board under the pieces: sea, land tinted by ownership, Switzerland hatched (and
+a neutral power's territory, while it is closed),
 provinces out of play greyed with the passages across them, borders and the frame.
 
 It is built from two cached layers so a deadline that draws hundreds of games stays fast:
@@ -123,6 +124,24 @@ def overlay(board: Board, style: Style, view: View) -> Image.Image:
     if view.full_board:
         w = max(2, round(2 * px))
         draw.rectangle((0, 0, size[0] - 1, size[1] - 1), outline=(*style.outline, 255), width=w)
+    if k == 1:
+        return layer
+    return layer.resize((view.width, view.height), Image.Resampling.LANCZOS)
+
+
+@lru_cache(maxsize=8)
+def closed_layer(board: Board, style: Style, view: View, closed: frozenset[str]) -> Image.Image:
+    """Mode ``RGBA``: the hatching over the territory of a neutral power, closed to every
+    unit while it stays neutral, transparent elsewhere."""
+    k = _factor(view)
+    layer = Image.new("RGBA", (view.width * k, view.height * k), (0, 0, 0, 0))
+    rings = [
+        ring
+        for code in sorted(closed)
+        if board.in_play(code)
+        for ring in board.provinces[code].polygons
+    ]
+    _hatch(layer, rings, view, k, style)
     if k == 1:
         return layer
     return layer.resize((view.width, view.height), Image.Resampling.LANCZOS)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from PIL import Image
 
 from engine import PhaseKind, Position
-from render.base import base_image, palette, png_palette
+from render.base import base_image, closed_layer, palette, png_palette
 from render.crop import view_for
 from render.geometry import Board, Box, Point, load_board
 from render.labels import PlacedLabel, designed_boxes, draw_labels, overlap, place_labels
@@ -139,6 +139,9 @@ def _draw(
     homes = {c: p for p, hs in position.homes.items() for c in hs}
     colours = palette(board, style, owners, homes)
     canvas = base_image(board, style, view, colours).copy()
+    if position.closed:
+        hatching = closed_layer(board, style, view, position.closed)
+        canvas.paste(hatching, (0, 0), hatching)
 
     parts = layout(board, style, view, position, orders, results)
     for sprite, at in parts.markers:

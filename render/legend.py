@@ -1,5 +1,6 @@
 """The title (which phase, orders or results) and the legend (each power's colour, supply
-centres and units), drawn in boxes over the quietest corners of the board.
+centres and units; below them each seat's count toward victory, and what hatching means while
+a power is neutral), drawn in boxes over the quietest corners of the board.
 
 Both are drawn once per text and size, as translucent sprites: many maps share them, and
 setting text is the slowest part of drawing a panel.
@@ -14,7 +15,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine import Position
+from engine import Position, seat_progress
+from engine.rules import all_seats
 from render.fonts import draw_text, font, text_width
 from render.geometry import Box, Point
 from render.sprites import Sprite, make_sprite, paste
@@ -35,18 +37,43 @@ def title_text(position: Position, *, orders: bool, results: bool) -> str:
 
 
 def legend_rows(position: Position) -> tuple[Row, ...]:
-    """Each power with its name, supply centres and units, in the variant's order."""
+    """Each power with its name (marked while neutral), supply centres and units, in the
+    variant's order, the powers of one seat together."""
+    variant = position.variant
     # a dislodged unit is still on the board until it retreats or disbands
     dislodged = Counter(d.power for d in position.dislodged)
+    order = {p: i for i, p in enumerate(variant.powers)}
+    seat_of = {
+        p: min(seat, key=order.__getitem__)
+        for seat in all_seats(variant.powers, position.seats)
+        for p in seat
+    }
+    powers = sorted(variant.powers, key=lambda p: (order[seat_of[p]], order[p]))
     return tuple(
         (
             power,
-            position.variant.power_info[power].name,
+            variant.power_info[power].name + (" (neutral)" if power in position.neutral else ""),
             len(position.centers.get(power, ())),
             len(position.units.get(power, ())) + dislodged[power],
         )
-        for power in position.variant.powers
+        for power in powers
     )
+
+
+def legend_notes(position: Position) -> tuple[str, ...]:
+    """Lines under the powers: each seat of several powers with its count toward victory
+    (``Austria + Germany + Turkey: 9/24 units``), and what the hatching over a neutral
+    power's territory means."""
+    info = position.variant.power_info
+    notes = [
+        f"{' + '.join(info[p].name for p in seat.powers)}: "
+        f"{seat.count}/{seat.needed} {seat.counted}"
+        for seat in seat_progress(position)
+        if len(seat.powers) > 1
+    ]
+    if position.closed:
+        notes.append("hatched: neutral, closed to all")
+    return tuple(notes)
 
 
 def _panel(width: float, height: float, style: Style, f: float) -> Image.Image:
@@ -81,12 +108,15 @@ def draw_title(canvas: Image.Image, text: str, style: Style, view: View) -> Box:
 
 
 @lru_cache(maxsize=64)
-def _measure(names: tuple[str, ...], f: float) -> tuple[float, float, float]:
+def _measure(
+    names: tuple[str, ...], notes: tuple[str, ...], f: float
+) -> tuple[float, float, float]:
     face = font(round(13 * f))
     name_w = max(face.getlength(n) for n in names)
     row = 19 * f
     width = 10 * f + 14 * f + 8 * f + name_w + 12 * f + 2 * 40 * f + 8 * f
-    height = 8 * f + row * (len(names) + 1) + 4 * f
+    width = max([width, *(10 * f + face.getlength(n) + 8 * f for n in notes)])
+    height = 8 * f + row * (len(names) + len(notes) + 1) + 4 * f
     return width, height, name_w
 
 
@@ -96,7 +126,7 @@ def legend_box(
     """The corner where the legend hides the fewest places of the board."""
     f = view.ui
     names = tuple(row[1] for row in legend_rows(position))
-    width, height, _ = _measure(names, f)
+    width, height, _ = _measure(names, legend_notes(position), f)
     m = 6 * f
     right, bottom = view.width - m - width, view.height - m - height
     corners = [(right, bottom), (m, bottom), (right, m), (m, m)]
@@ -118,10 +148,10 @@ def _overlaps(a: Box, b: Box) -> bool:
 
 
 @lru_cache(maxsize=256)
-def _legend(rows: tuple[Row, ...], style: Style, f: float) -> Sprite:
+def _legend(rows: tuple[Row, ...], notes: tuple[str, ...], style: Style, f: float) -> Sprite:
     face = font(round(13 * f))
     head = font(round(11 * f))
-    width, height, name_w = _measure(tuple(row[1] for row in rows), f)
+    width, height, name_w = _measure(tuple(row[1] for row in rows), notes, f)
     image = _panel(width, height, style, f)
     draw = ImageDraw.Draw(image)
     row = 19 * f
@@ -148,10 +178,14 @@ def _legend(rows: tuple[Row, ...], style: Style, f: float) -> Sprite:
         draw.text((sc_x, mid), str(centres), font=face, fill=style.panel_text, anchor="rm")
         draw.text((unit_x, mid), str(units), font=face, fill=style.panel_text, anchor="rm")
         y += row
+    for note in notes:
+        draw.text((x, y + row * 0.5), note, font=face, fill=style.panel_text, anchor="lm")
+        y += row
     return make_sprite(image, 0, 0)
 
 
 def draw_legend(
     canvas: Image.Image, box: Box, position: Position, style: Style, view: View
 ) -> None:
-    paste(canvas, _legend(legend_rows(position), style, view.ui), box[0], box[1])
+    sprite = _legend(legend_rows(position), legend_notes(position), style, view.ui)
+    paste(canvas, sprite, box[0], box[1])
