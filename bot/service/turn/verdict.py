@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.service.options.fewer_players import seats_of
 from bot.service.options.game_options import GameOptions
-from bot.service.stored_orders import in_disorder, read_orders
+from bot.service.stored_orders import in_disorder, members_by_power, read_orders
 from bot.service.turn.endings import Ending, by_votes, winners
 from bot.store import Game, OrderKind, Phase, PowerStatus, Store, VoteKind
 from engine import Order, Position, Resolution, adjudicate, format_order
@@ -65,7 +65,7 @@ async def judge(store: Store, game: Game, phase: Phase, now: datetime) -> Verdic
     rows = [
         r for r in await store.orders_of_phase(phase.id, kind=OrderKind.ORDER) if r.power in playing
     ]
-    orders = read_orders(before, rows)
+    orders = read_orders(before, rows, await members_by_power(store, game.id))
     disorder = in_disorder(before, statuses)
     resolution = adjudicate(before, orders, disorder=disorder)
     draw: set[str] = set()
