@@ -132,7 +132,7 @@ async def test_teams_refused_without_the_option_and_with_players(tmp_path: Path)
         lines = await table.play("bob> /dip join with alice")
         assert said(lines, "only:bob#game") == [
             "hague has one player per power: teams are allowed only in a game created with "
-            "`newgame ... teams=any`."
+            "`newgame ... teams=any` or `teams=all`."
         ]
         lines = await table.play("gm#other> /dip newgame other teams=any players=4")
         assert said(lines, "only:gm#other")[0].startswith(
