@@ -11,6 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from bot.service.context import Command, Context, Deps
 from bot.service.effects import Actor, Line, Message, Place, Request, Section
 from bot.service.stored_orders import members_by_power, read_orders
+from bot.service.team_votes import ready_powers
 from bot.service.turn import opening
 from bot.service.words.labels import phase_label, power_name
 from bot.service.words.power_state import missing_orders
@@ -74,7 +75,7 @@ async def _card(ctx: Context, game: Game) -> Message:
         Line(f"You play {power_name(position, power)}."),
         Line(_orders_state(position, power, len(rows), missing)),
     ]
-    if power in await ctx.store.ready_powers(phase.id):
+    if power in await ready_powers(ctx.store, game.id, phase.id):
         lines.append(Line("You are ready."))
     if game.status == GameStatus.PAUSED:
         lines.append(Line("The game is paused by the game master."))

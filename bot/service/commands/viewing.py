@@ -15,6 +15,7 @@ from bot.service.options.palette import Palette
 from bot.service.outbox.queue import About
 from bot.service.schedule import describe, format_when
 from bot.service.stored_orders import members_by_power, read_orders, replay
+from bot.service.team_votes import ready_powers
 from bot.service.turn import opening
 from bot.service.turn.endings import ending_text
 from bot.service.words import delivery
@@ -51,7 +52,7 @@ async def status(ctx: Context) -> list[Reply]:
     }
     message = status_lines(
         position,
-        ready=await ctx.store.ready_powers(phase.id),
+        ready=await ready_powers(ctx.store, game.id, phase.id),
         missing=missing,
         deadline_text=opening.deadline_text(phase, ctx.zone(game), ctx.now),
         own=frozenset(await ctx.powers_played(game)),

@@ -26,6 +26,7 @@ from bot.service.outbox import queue
 from bot.service.roster import in_several_games, players_by_power
 from bot.service.schedule import reminder_times
 from bot.service.stored_orders import members_by_power, read_orders
+from bot.service.team_votes import ready_powers
 from bot.service.turn import (
     coin_toss,
     conditional_orders,
@@ -318,7 +319,7 @@ class Adjudicator:
         position = Position.from_json(phase.position)
         rows = await store.orders_of_phase(phase.id, kind=OrderKind.ORDER)
         orders = read_orders(position, rows, await members_by_power(store, game.id))
-        ready = await store.ready_powers(phase.id)
+        ready = await ready_powers(store, game.id, phase.id)
         deadline = opening.deadline(phase, options.schedule.zone, now)
         if deadline is None:
             return

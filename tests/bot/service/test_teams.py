@@ -192,3 +192,18 @@ async def test_with_all_only_an_order_every_member_gave_counts(tmp_path: Path) -
         assert "F BRE - MAO  ✓ moved" in results
         assert "A PAR - BUR" not in "\n".join(results)
         assert "A MAR - SPA" not in "\n".join(results)
+
+
+async def test_with_all_a_power_is_ready_once_every_member_is(tmp_path: Path) -> None:
+    async with open_table("sqlite", tmp_path) as table:
+        await table.play(trio("all"))
+        lines = await table.play("dave@dm> ready\nerin@dm> ready\nalice@dm> ready")
+        assert "France is ready once every member is: waiting for bob, carol." in said(
+            lines, "dm:alice"
+        )
+        lines = await table.play("bob@dm> ready")
+        assert "France is ready once every member is: waiting for carol." in said(lines, "dm:bob")
+        assert not [line for line in lines if "adjudicated" in line]
+        lines = await table.play("carol@dm> ready")
+        assert not [line for line in said(lines, "dm:carol") if "waiting for" in line]
+        assert [line for line in said(lines, "dm:carol") if line.startswith("Everyone is ready")]
