@@ -1,16 +1,19 @@
-"""Readiness where a team must agree (`teams=all`, Diplomacia 7): each member says ready for
-themselves, filed under the power and their player number, and the power is ready once every
-member commanding it now is. Elsewhere one member's word is the power's."""
+"""Readiness and votes where a team must agree (`teams=all`, Diplomacia 7): each member says
+ready, or votes, for themselves, filed under the power and their player number, and the
+power is ready, or votes, once every member commanding it now has. Elsewhere one member's
+word is the power's."""
 
 from __future__ import annotations
 
-from bot.store import Store
+from collections.abc import Sequence
+
+from bot.store import Store, Vote, VoteKind
 
 MEMBER_MARK = "@"
 
 
 def member_power(power: str, member: int | None) -> str:
-    """What a readiness of ``power`` is filed under: the power itself, or one member's share
+    """What a readiness or vote of ``power`` is filed under: the power itself, or one member's share
     of it (``FRANCE@12``)."""
     return power if member is None else f"{power}{MEMBER_MARK}{member}"
 
@@ -48,4 +51,24 @@ async def waiting_for(store: Store, game_id: int, phase_id: int, power: str) -> 
         p.display_name
         for p in await store.players_of(game_id)
         if p.power == power and member_power(power, p.id) not in filed
+    )
+
+
+def voting_powers(
+    votes: Sequence[Vote], members: dict[str, frozenset[int]], phase_name: str, kind: VoteKind
+) -> set[str]:
+    """The powers voting ``kind`` in a phase: a team's vote counts once every member cast it."""
+    filed = {v.power for v in votes if v.phase_name == phase_name and v.kind == kind}
+    return agreed(filed, members)
+
+
+async def not_voted(
+    store: Store, game_id: int, phase_name: str, power: str, kind: VoteKind
+) -> list[str]:
+    """The names of the members of ``power`` who have not cast ``kind`` in a phase."""
+    cast = {v.power for v in await store.votes_of(game_id, phase_name) if v.kind == kind}
+    return sorted(
+        p.display_name
+        for p in await store.players_of(game_id)
+        if p.power == power and member_power(power, p.id) not in cast
     )

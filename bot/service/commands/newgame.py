@@ -140,7 +140,8 @@ NEWGAME = CommandSpec(
         "teams=off|any|all  several people may command one power (join a team with `join "
         "with <user>`; powers are drawn by lot among teams); any: any member may order and "
         "the latest order for a unit counts; all: an order counts once every member has "
-        "given it, and a unit without an agreed order holds (default off)",
+        "given it, a unit without an agreed order holds, and `ready`, `draw` and `surrender` "
+        "count once every member gave them (default off)",
     ),
     (
         "newgame",

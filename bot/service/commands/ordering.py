@@ -298,7 +298,7 @@ async def _orders_of(ctx: Context, turn: Turn) -> Message:
     )
     if turn.member is not None:
         message = replace(message, sections=(*message.sections, await team_proposals(ctx, turn)))
-    votes = await ctx.store.votes_of(turn.game.id, turn.phase.name, power=turn.power)
+    votes = await ctx.store.votes_of(turn.game.id, turn.phase.name, power=turn.voter)
     if votes:
         words = {VoteKind.DRAW: "draw", VoteKind.SURRENDER: "surrender"}
         line = Line("Your votes: " + ", ".join(words[v.kind] for v in votes) + " (secret)")

@@ -11,7 +11,7 @@ from bot.service.context import Context
 from bot.service.effects import Reply
 from bot.service.roster import players_by_power
 from bot.service.schedule import early_deadline
-from bot.service.team_votes import member_power, ready_powers, waiting_for
+from bot.service.team_votes import ready_powers, waiting_for
 from bot.service.turn import opening
 from bot.service.words.labels import phase_label
 from bot.service.words.power_state import missing_orders
@@ -23,7 +23,7 @@ async def ready(ctx: Context) -> list[Reply]:
     turn = turns[0]
     lines = [f"You are ready for {phase_label(turn.phase.name)}."]
     for each in turns:
-        await ctx.store.set_ready(each.phase.id, member_power(each.power, each.member), True)
+        await ctx.store.set_ready(each.phase.id, each.voter, True)
         if each.member is not None:
             waiting = await waiting_for(ctx.store, each.game.id, each.phase.id, each.power)
             if waiting:
@@ -53,7 +53,7 @@ async def unready(ctx: Context) -> list[Reply]:
     turns = await Turn.all(ctx)
     turn = turns[0]
     for each in turns:
-        await ctx.store.set_ready(each.phase.id, member_power(each.power, each.member), False)
+        await ctx.store.set_ready(each.phase.id, each.voter, False)
     lines = [f"You are no longer ready for {phase_label(turn.phase.name)}."]
     early = turn.game.settings.get("early")
     if isinstance(early, dict) and early.get("phase_id") == turn.phase.id:

@@ -18,6 +18,7 @@ from bot.service.stored_orders import (
     proposal_key,
     read_orders,
 )
+from bot.service.team_votes import member_power
 from bot.service.turn import opening
 from bot.service.words import buttons
 from bot.service.words.labels import form_is_over, phase_label, power_name
@@ -79,6 +80,11 @@ class Turn:
     @property
     def name(self) -> str:
         return power_name(self.position, self.power)
+
+    @property
+    def voter(self) -> str:
+        """What the requester's readiness and votes for the power are filed under."""
+        return member_power(self.power, self.member)
 
     def file_key(self, key: str) -> str:
         """The key the requester's order for ``key`` is stored under."""

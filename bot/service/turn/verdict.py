@@ -11,6 +11,7 @@ from typing import Any
 from bot.service.options.fewer_players import seats_of
 from bot.service.options.game_options import GameOptions
 from bot.service.stored_orders import in_disorder, members_by_power, read_orders
+from bot.service.team_votes import member_numbers, voting_powers
 from bot.service.turn.endings import Ending, by_votes, winners
 from bot.store import Game, OrderKind, Phase, PowerStatus, Store, VoteKind
 from engine import Order, Position, Resolution, adjudicate, format_order
@@ -68,11 +69,10 @@ async def judge(store: Store, game: Game, phase: Phase, now: datetime) -> Verdic
     orders = read_orders(before, rows, await members_by_power(store, game.id))
     disorder = in_disorder(before, statuses)
     resolution = adjudicate(before, orders, disorder=disorder)
-    draw: set[str] = set()
-    surrender: set[str] = set()
-    for vote in await store.votes_of(game.id, phase.name):
-        if vote.power in playing:
-            (surrender if vote.kind == VoteKind.SURRENDER else draw).add(vote.power)
+    cast = await store.votes_of(game.id, phase.name)
+    members = await member_numbers(store, game.id)
+    surrender = voting_powers(cast, members, phase.name, VoteKind.SURRENDER) & playing
+    draw = voting_powers(cast, members, phase.name, VoteKind.DRAW) & playing
     votes = dict.fromkeys(draw, "draw") | dict.fromkeys(surrender, "surrender")
     ending: Ending | None = None
     if resolution.winners:

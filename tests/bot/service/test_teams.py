@@ -207,3 +207,22 @@ async def test_with_all_a_power_is_ready_once_every_member_is(tmp_path: Path) ->
         lines = await table.play("carol@dm> ready")
         assert not [line for line in said(lines, "dm:carol") if "waiting for" in line]
         assert [line for line in said(lines, "dm:carol") if line.startswith("Everyone is ready")]
+
+
+async def test_with_all_a_draw_needs_every_member(tmp_path: Path) -> None:
+    async with open_table("sqlite", tmp_path) as table:
+        await table.play(trio("all"))
+        lines = await table.play("dave@dm> draw\nerin@dm> draw\nalice@dm> draw\nbob@dm> draw")
+        assert "France's vote counts once every member casts it: waiting for carol." in said(
+            lines, "dm:bob"
+        )
+        lines = await table.play("gm> /dip process")
+        assert "A draw needs the vote of every power still playing: not this time." in said(
+            lines, "#game"
+        )
+        lines = await table.play(
+            "dave@dm> draw\nerin@dm> draw\nalice@dm> draw\nbob@dm> draw\ncarol@dm> draw"
+        )
+        assert not [line for line in said(lines, "dm:carol") if "waiting for" in line]
+        lines = await table.play("gm> /dip process")
+        assert "In the draw: France, Russia and Turkey." in said(lines, "#game")
