@@ -1,5 +1,10 @@
 """Orders as stored rows and as engine values: the key each order is filed under, and the
-stored orders of a phase read back against its position."""
+stored orders of a phase read back against its position.
+
+Where a team must agree on its orders (`teams=all`, Diplomacia 7), each member's order is
+that member's proposal, filed under the unit's key and the member's player number; the
+proposals count as an order only when every member of the power gave the same one.
+"""
 
 from __future__ import annotations
 
@@ -15,6 +20,10 @@ logger = logging.getLogger(__name__)
 
 WAIVE_PREFIX = "WAIVE#"
 BUILD_PREFIX = "BUILD:"
+PROPOSAL_MARK = "@"
+
+# power -> the user ids of the people commanding it now
+Members = Mapping[str, frozenset[str]]
 
 
 def order_key(order: Order, taken: Iterable[str]) -> str:
@@ -34,15 +43,76 @@ def order_key(order: Order, taken: Iterable[str]) -> str:
     return str(order.unit.province)
 
 
-def read_orders(position: Position, rows: Sequence[OrderRow]) -> dict[str, list[Order]]:
-    """The stored orders of a phase, per power, as the engine reads them.
+def proposal_key(key: str, player_id: int) -> str:
+    """The key one member's proposal for a unit is filed under (``PAR@12``)."""
+    return f"{key}{PROPOSAL_MARK}{player_id}"
+
+
+def base_key(unit_key: str) -> str:
+    """The unit's own key of a stored row, a proposal's or an order's."""
+    return unit_key.split(PROPOSAL_MARK, 1)[0]
+
+
+def is_proposal(row: OrderRow) -> bool:
+    return PROPOSAL_MARK in row.unit_key
+
+
+def proposals(rows: Sequence[OrderRow], members: Members) -> dict[tuple[str, str], dict[str, str]]:
+    """(power, unit key) -> member -> the canonical order that member proposes, for the
+    members commanding the power now (a proposal of someone who left is no longer theirs to
+    give)."""
+    found: dict[tuple[str, str], dict[str, str]] = {}
+    for row in rows:
+        if is_proposal(row) and row.submitted_by in members.get(row.power, frozenset()):
+            texts = found.setdefault((row.power, base_key(row.unit_key)), {})
+            texts[row.submitted_by] = row.canonical_text or row.raw_text
+    return found
+
+
+def counted_rows(rows: Sequence[OrderRow], members: Members) -> list[OrderRow]:
+    """The stored rows that count as orders: every order of a power without agreement, and of
+    a team's proposals for a unit one, when every current member proposed the same order. A
+    unit proposed differently, or not by all, gets no order: it holds (Diplomacia 7: two
+    different orders for one unit cancel both)."""
+    agreed = {
+        key
+        for key, texts in proposals(rows, members).items()
+        if set(texts) >= members[key[0]] and len(set(texts.values())) == 1
+    }
+    counted: list[OrderRow] = []
+    taken: set[tuple[str, str]] = set()
+    for row in rows:
+        if not is_proposal(row):
+            counted.append(row)
+            continue
+        key = (row.power, base_key(row.unit_key))
+        if key in agreed and key not in taken:
+            taken.add(key)
+            counted.append(row)
+    return counted
+
+
+async def members_by_power(store: Store, game_id: int) -> dict[str, frozenset[str]]:
+    """Who commands each power now, by user id."""
+    found: dict[str, set[str]] = {}
+    for player in await store.players_of(game_id):
+        if player.power is not None:
+            found.setdefault(player.power, set()).add(player.user_id)
+    return {power: frozenset(users) for power, users in found.items()}
+
+
+def read_orders(
+    position: Position, rows: Sequence[OrderRow], members: Members
+) -> dict[str, list[Order]]:
+    """The stored orders of a phase that count (:func:`counted_rows`), per power, as the
+    engine reads them.
 
     Each row keeps the canonical text it was accepted as, so it reads back to the same
     order. One that no longer reads (never expected) is left out, so its unit takes the
     default; only its key is logged, never its text.
     """
     orders: dict[str, list[Order]] = {}
-    for row in rows:
+    for row in counted_rows(rows, members):
         text = row.canonical_text or row.raw_text
         try:
             order = parse_order(text, position, row.power, check=False)
@@ -82,7 +152,7 @@ async def phase_orders(store: Store, phase: Phase) -> tuple[Position, dict[str, 
     orders = adjudicated_orders(before, phase.results)
     if orders is None:
         rows = await store.orders_of_phase(phase.id, kind=OrderKind.ORDER)
-        orders = read_orders(before, rows)
+        orders = read_orders(before, rows, await members_by_power(store, phase.game_id))
     return before, orders
 
 

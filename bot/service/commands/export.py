@@ -27,8 +27,9 @@ from bot.service.effects import Image, Line, Message, Reply, Section
 from bot.service.errors import UserError
 from bot.service.options.fewer_players import commanded
 from bot.service.stored_orders import phase_orders
+from bot.service.team_votes import member_numbers, voting_powers
 from bot.service.words.labels import power_names
-from bot.store import Game, GameStatus, Phase, PhaseStatus, Press, Vote
+from bot.store import Game, GameStatus, Phase, PhaseStatus, Press, Vote, VoteKind
 from engine import format_order
 
 FORMAT = "dipgm-game-record/1"
@@ -127,6 +128,7 @@ async def game_record(ctx: Context, game: Game, seen: frozenset[str] | None) -> 
     done = [p for p in every if p.status == PhaseStatus.ADJUDICATED]
     press = [item for item in await ctx.store.press_of(game.id) if _readable(item, seen)]
     votes = await ctx.store.votes_of(game.id)
+    members = await member_numbers(ctx.store, game.id)
     record: dict[str, Any] = {
         "format": FORMAT,
         "game": {
@@ -156,7 +158,7 @@ async def game_record(ctx: Context, game: Game, seen: frozenset[str] | None) -> 
     entries = []
     for index, phase in enumerate(done):
         later = done[index + 1] if index + 1 < len(done) else None
-        entries.append(await _entry(ctx, phase, later, press, votes))
+        entries.append(await _entry(ctx, phase, later, press, votes, members))
     record["phases"] = entries
     current = next((p for p in every if p.status == PhaseStatus.OPEN), None)
     if current is not None:
@@ -174,6 +176,7 @@ async def _entry(
     later: Phase | None,
     press: Sequence[Press],
     votes: Sequence[Vote],
+    members: dict[str, frozenset[int]],
 ) -> dict[str, Any]:
     _, orders = await phase_orders(ctx.store, phase)
     stored = phase.results or {}
@@ -198,7 +201,7 @@ async def _entry(
         "request": request,
         "result": result,
         "votes": {
-            kind: sorted(v.power for v in votes if v.phase_name == phase.name and v.kind == kind)
+            kind: sorted(voting_powers(votes, members, phase.name, VoteKind(kind)))
             for kind in ("draw", "surrender")
         },
         "press": [

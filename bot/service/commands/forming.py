@@ -118,7 +118,7 @@ async def join(ctx: Context) -> list[Reply]:
     if partner_text is not None and teams is None:
         raise UserError(
             f"{game.name} has one player per power: teams are allowed only in a game created "
-            "with `newgame ... teams=any`."
+            "with `newgame ... teams=any` or `teams=all`."
         )
     if game.status != GameStatus.FORMING:
         if teams is not None:
@@ -200,7 +200,7 @@ JOIN = CommandSpec(
     join,
     (
         "Powers are assigned by lot when the game starts, preferences honoured where possible.",
-        "Where the game allows teams (`teams=any`), `join with <user>` joins "
+        "Where the game allows teams (`teams=any` or `teams=all`), `join with <user>` joins "
         "that player's team: powers are drawn by lot among teams, and every member commands "
         "the team's power. Once the game is under way, `join france` (or `join with <user>`) "
         "joins the team of a power someone plays.",

@@ -137,6 +137,11 @@ NEWGAME = CommandSpec(
         "(default standard; colourblind: Okabe-Ito colours that stay apart for colour-blind "
         "eyes, failures in black); each player may choose their own for the maps sent to "
         "them alone with `palette`",
+        "teams=off|any|all  several people may command one power (join a team with `join "
+        "with <user>`; powers are drawn by lot among teams); any: any member may order and "
+        "the latest order for a unit counts; all: an order counts once every member has "
+        "given it, a unit without an agreed order holds, and `ready`, `draw` and `surrender` "
+        "count once every member gave them (default off)",
     ),
     (
         "newgame",

@@ -13,6 +13,7 @@ from bot.service.commands.order_limits import MAX_CHARACTERS, MAX_ORDERS, check_
 from bot.service.commands.order_routing import route
 from bot.service.commands.order_votes import cast_votes, take_votes
 from bot.service.commands.spec import Argument, CommandSpec, Suggest
+from bot.service.commands.team_orders import agreement, team_proposals
 from bot.service.commands.turns import Turn
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
@@ -148,7 +149,7 @@ async def _order_one(ctx: Context, turn: Turn, text: str) -> Message:
         canonical = format_order(line.order)
         keys[key] = canonical
         writes.pop(key, None)
-        writes[key] = NewOrder(key, line.text, canonical_text=canonical)
+        writes[key] = NewOrder(turn.file_key(key), line.text, canonical_text=canonical)
         checked.append(line)
     if not checked and not conditions:
         raise UserError("No orders found after `order`: write e.g. `order A PAR - BUR`.")
@@ -166,6 +167,8 @@ async def _order_one(ctx: Context, turn: Turn, text: str) -> Message:
     await ctx.store.record_orders(
         turn.phase.id, turn.power, [*writes.values(), *conditional], submitted_by=ctx.actor_id
     )
+    if turn.member is not None and writes:
+        sections.append(await agreement(ctx, turn, list(writes)))
     current = await turn.orders(ctx)
     sections.append(turn.still_missing(current))
     return Message(title=title, sections=tuple(sections))
@@ -293,7 +296,9 @@ async def _orders_of(ctx: Context, turn: Turn) -> Message:
     message = orders_message(
         turn.position, turn.power, await turn.orders(ctx), conditional=conditional
     )
-    votes = await ctx.store.votes_of(turn.game.id, turn.phase.name, power=turn.power)
+    if turn.member is not None:
+        message = replace(message, sections=(*message.sections, await team_proposals(ctx, turn)))
+    votes = await ctx.store.votes_of(turn.game.id, turn.phase.name, power=turn.voter)
     if votes:
         words = {VoteKind.DRAW: "draw", VoteKind.SURRENDER: "surrender"}
         line = Line("Your votes: " + ", ".join(words[v.kind] for v in votes) + " (secret)")
@@ -344,7 +349,19 @@ CLEAR = CommandSpec(
 async def _clear_one(ctx: Context, turn: Turn, word: str) -> Message:
     stored = await turn.rows(ctx)
     if word.lower() in ("", "all"):
-        count = await ctx.store.clear_orders(turn.phase.id, turn.power)
+        if turn.member is None:
+            count = await ctx.store.clear_orders(turn.phase.id, turn.power)
+        else:
+            # a member withdraws their own proposals, not their partners'
+            count = await ctx.store.clear_orders(
+                turn.phase.id,
+                turn.power,
+                unit_keys=[turn.file_key(k) for k in stored],
+                kind=OrderKind.ORDER,
+            )
+            count += await ctx.store.clear_orders(
+                turn.phase.id, turn.power, kind=OrderKind.CONDITIONAL
+            )
         done = f"Cleared {count} order{'s' if count != 1 else ''}."
     elif word.lower().split()[0] == "if":
         done = await _clear_conditional(ctx, turn, word[2:].strip())
@@ -353,7 +370,10 @@ async def _clear_one(ctx: Context, turn: Turn, word: str) -> Message:
         if not keys:
             raise UserError("You have no waives to clear.")
         await ctx.store.clear_orders(
-            turn.phase.id, turn.power, unit_keys=keys, kind=OrderKind.ORDER
+            turn.phase.id,
+            turn.power,
+            unit_keys=[turn.file_key(k) for k in keys],
+            kind=OrderKind.ORDER,
         )
         done = f"Cleared {len(keys)} waive{'s' if len(keys) != 1 else ''}."
     else:
@@ -363,7 +383,10 @@ async def _clear_one(ctx: Context, turn: Turn, word: str) -> Message:
             given = "; ".join(stored.values()) or "none"
             raise UserError(f"You have no order for {province} to clear. Your orders: {given}.")
         await ctx.store.clear_orders(
-            turn.phase.id, turn.power, unit_keys=keys, kind=OrderKind.ORDER
+            turn.phase.id,
+            turn.power,
+            unit_keys=[turn.file_key(k) for k in keys],
+            kind=OrderKind.ORDER,
         )
         done = "Cleared " + "; ".join(stored[k] for k in keys) + "."
     current = await turn.orders(ctx)

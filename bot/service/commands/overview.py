@@ -10,7 +10,8 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.service.context import Command, Context, Deps
 from bot.service.effects import Actor, Line, Message, Place, Request, Section
-from bot.service.stored_orders import read_orders
+from bot.service.stored_orders import members_by_power, read_orders
+from bot.service.team_votes import ready_powers
 from bot.service.turn import opening
 from bot.service.words.labels import phase_label, power_name
 from bot.service.words.power_state import missing_orders
@@ -66,14 +67,15 @@ async def _card(ctx: Context, game: Game) -> Message:
     position = Position.from_json(phase.position)
     power = player.power
     rows = await ctx.store.orders_of_phase(phase.id, power=power, kind=OrderKind.ORDER)
-    mine = read_orders(position, rows).get(power, [])
+    members = await members_by_power(ctx.store, game.id)
+    mine = read_orders(position, rows, members).get(power, [])
     missing = missing_orders(position, power, mine)
     lines = [
         where,
         Line(f"You play {power_name(position, power)}."),
         Line(_orders_state(position, power, len(rows), missing)),
     ]
-    if power in await ctx.store.ready_powers(phase.id):
+    if power in await ready_powers(ctx.store, game.id, phase.id):
         lines.append(Line("You are ready."))
     if game.status == GameStatus.PAUSED:
         lines.append(Line("The game is paused by the game master."))

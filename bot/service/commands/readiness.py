@@ -11,6 +11,7 @@ from bot.service.context import Context
 from bot.service.effects import Reply
 from bot.service.roster import players_by_power
 from bot.service.schedule import early_deadline
+from bot.service.team_votes import ready_powers, waiting_for
 from bot.service.turn import opening
 from bot.service.words.labels import phase_label
 from bot.service.words.power_state import missing_orders
@@ -22,7 +23,13 @@ async def ready(ctx: Context) -> list[Reply]:
     turn = turns[0]
     lines = [f"You are ready for {phase_label(turn.phase.name)}."]
     for each in turns:
-        await ctx.store.set_ready(each.phase.id, each.power, True)
+        await ctx.store.set_ready(each.phase.id, each.voter, True)
+        if each.member is not None:
+            waiting = await waiting_for(ctx.store, each.game.id, each.phase.id, each.power)
+            if waiting:
+                lines.append(
+                    f"{each.name} is ready once every member is: waiting for {', '.join(waiting)}."
+                )
         missing = missing_orders(each.position, each.power, await each.orders(ctx))
         if missing:
             whose = f"{each.name}: " if len(turns) > 1 else ""
@@ -46,7 +53,7 @@ async def unready(ctx: Context) -> list[Reply]:
     turns = await Turn.all(ctx)
     turn = turns[0]
     for each in turns:
-        await ctx.store.set_ready(each.phase.id, each.power, False)
+        await ctx.store.set_ready(each.phase.id, each.voter, False)
     lines = [f"You are no longer ready for {phase_label(turn.phase.name)}."]
     early = turn.game.settings.get("early")
     if isinstance(early, dict) and early.get("phase_id") == turn.phase.id:
@@ -62,7 +69,7 @@ UNREADY = CommandSpec("unready", "unready", "Take back `ready`.", unready)
 async def _everyone_ready(ctx: Context, turn: Turn) -> bool:
     """Whether every power with a player and something to order says it is ready."""
     statuses = await ctx.store.power_statuses(turn.game.id)
-    ready_now = await ctx.store.ready_powers(turn.phase.id)
+    ready_now = await ready_powers(ctx.store, turn.game.id, turn.phase.id)
     playing = set(await players_by_power(ctx.store, turn.game))
     needed = {
         power

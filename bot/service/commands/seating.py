@@ -20,7 +20,7 @@ from bot.service.errors import UserError
 from bot.service.options.fewer_players import blocs_of, commanded, lead_of
 from bot.service.outbox import queue
 from bot.service.roster import in_several_games, replacement_wanted, vacate
-from bot.service.stored_orders import read_orders
+from bot.service.stored_orders import members_by_power, read_orders
 from bot.service.turn import opening
 from bot.service.words import notices
 from bot.service.words.labels import power_name, power_names
@@ -222,7 +222,8 @@ async def brief(ctx: Context, seat: Seat, player: Player) -> None:
     """The new player's DM: the power, its units and centres, what the phase asks of it, and
     the orders already on file for it (they are the power's own)."""
     rows = await ctx.store.orders_of_phase(seat.phase.id, power=seat.power, kind=OrderKind.ORDER)
-    given = [format_order(o) for o in read_orders(seat.position, rows).get(seat.power, [])]
+    members = await members_by_power(ctx.store, seat.game.id)
+    given = [format_order(o) for o in read_orders(seat.position, rows, members).get(seat.power, [])]
     conditional = await ctx.store.orders_of_phase(
         seat.phase.id, power=seat.power, kind=OrderKind.CONDITIONAL
     )

@@ -9,7 +9,16 @@ from collections.abc import Sequence
 from bot.service.context import Context
 from bot.service.effects import Line, Section
 from bot.service.errors import UserError
-from bot.service.stored_orders import read_orders
+from bot.service.options.game_options import GameOptions
+from bot.service.options.teams import Teams
+from bot.service.stored_orders import (
+    base_key,
+    is_proposal,
+    members_by_power,
+    proposal_key,
+    read_orders,
+)
+from bot.service.team_votes import member_power
 from bot.service.turn import opening
 from bot.service.words import buttons
 from bot.service.words.labels import form_is_over, phase_label, power_name
@@ -22,11 +31,16 @@ from engine import Order, PhaseKind, Position
 class Turn:
     """The requester's power in the open phase of a game, with its current orders."""
 
-    def __init__(self, game: Game, phase: Phase, position: Position, power: str) -> None:
+    def __init__(
+        self, game: Game, phase: Phase, position: Position, power: str, member: int | None = None
+    ) -> None:
         self.game = game
         self.phase = phase
         self.position = position
         self.power = power
+        # The requester's player number where the team must agree (`teams=all`): what they
+        # order is their proposal, filed under it. None: their orders are the power's.
+        self.member = member
 
     @classmethod
     async def of(cls, ctx: Context, *, writing: bool = False) -> Turn:
@@ -57,24 +71,46 @@ class Turn:
                 f"{opening.when(close, zone, ctx.now)}; "
                 f"the phase is adjudicated {opening.when(due, zone, ctx.now)}."
             )
-        return [cls(game, phase, position, power) for power in powers]
+        member = None
+        if GameOptions.of_game(game).teams is Teams.ALL:
+            player = await ctx.membership(game)
+            member = None if player is None else player.id
+        return [cls(game, phase, position, power, member) for power in powers]
 
     @property
     def name(self) -> str:
         return power_name(self.position, self.power)
 
+    @property
+    def voter(self) -> str:
+        """What the requester's readiness and votes for the power are filed under."""
+        return member_power(self.power, self.member)
+
+    def file_key(self, key: str) -> str:
+        """The key the requester's order for ``key`` is stored under."""
+        return key if self.member is None else proposal_key(key, self.member)
+
     async def rows(self, ctx: Context) -> dict[str, str]:
-        """unit key -> canonical order text, as stored."""
+        """unit key -> canonical order text, as stored: the requester's own proposals where
+        the team must agree."""
         rows = await ctx.store.orders_of_phase(
             self.phase.id, power=self.power, kind=OrderKind.ORDER
         )
-        return {row.unit_key: row.canonical_text or row.raw_text for row in rows}
+        if self.member is not None:
+            rows = [
+                r
+                for r in rows
+                if is_proposal(r) and r.unit_key == self.file_key(base_key(r.unit_key))
+            ]
+        return {base_key(row.unit_key): row.canonical_text or row.raw_text for row in rows}
 
     async def orders(self, ctx: Context) -> list[Order]:
+        """The power's orders that count now."""
         rows = await ctx.store.orders_of_phase(
             self.phase.id, power=self.power, kind=OrderKind.ORDER
         )
-        return read_orders(self.position, rows).get(self.power, [])
+        members = await members_by_power(ctx.store, self.game.id)
+        return read_orders(self.position, rows, members).get(self.power, [])
 
     def still_missing(self, orders: Sequence[Order]) -> Section:
         missing = missing_orders(self.position, self.power, orders)

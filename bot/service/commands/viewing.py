@@ -14,7 +14,8 @@ from bot.service.maps import draw, filename, off_the_board, region_name, stored_
 from bot.service.options.palette import Palette
 from bot.service.outbox.queue import About
 from bot.service.schedule import describe, format_when
-from bot.service.stored_orders import read_orders, replay
+from bot.service.stored_orders import members_by_power, read_orders, replay
+from bot.service.team_votes import ready_powers
 from bot.service.turn import opening
 from bot.service.turn.endings import ending_text
 from bot.service.words import delivery
@@ -44,14 +45,14 @@ async def status(ctx: Context) -> list[Reply]:
         raise UserError(f"{game.name} has no phase open.")
     position = Position.from_json(phase.position)
     rows = await ctx.store.orders_of_phase(phase.id, kind=OrderKind.ORDER)
-    orders = read_orders(position, rows)
+    orders = read_orders(position, rows, await members_by_power(ctx.store, game.id))
     missing = {
         power: len(missing_orders(position, power, orders.get(power, ())))
         for power in position.variant.powers
     }
     message = status_lines(
         position,
-        ready=await ctx.store.ready_powers(phase.id),
+        ready=await ready_powers(ctx.store, game.id, phase.id),
         missing=missing,
         deadline_text=opening.deadline_text(phase, ctx.zone(game), ctx.now),
         own=frozenset(await ctx.powers_played(game)),
@@ -287,7 +288,8 @@ async def _my_orders_map(
     power = mine[0]
     position = Position.from_json(phase.position)
     rows = await ctx.store.orders_of_phase(phase.id, kind=OrderKind.ORDER)
-    orders = read_orders(position, [r for r in rows if r.power in mine])
+    members = await members_by_power(ctx.store, game.id)
+    orders = read_orders(position, [r for r in rows if r.power in mine], members)
     palette = await ctx.own_palette(game)
     png = await draw(
         ctx.deps.renderer,

@@ -12,6 +12,7 @@ from bot.service.commands.turns import Turn
 from bot.service.context import Context
 from bot.service.effects import Reply
 from bot.service.errors import UserError
+from bot.service.team_votes import not_voted
 from bot.service.words.english import and_list
 from bot.service.words.labels import phase_label
 from bot.store import VoteKind
@@ -27,7 +28,7 @@ def _verb(turns: list[Turn], one: str, many: str) -> str:
 
 
 async def _voted(ctx: Context, turn: Turn, kind: VoteKind) -> bool:
-    votes = await ctx.store.votes_of(turn.game.id, turn.phase.name, power=turn.power)
+    votes = await ctx.store.votes_of(turn.game.id, turn.phase.name, power=turn.voter)
     return any(v.kind == kind for v in votes)
 
 
@@ -37,16 +38,31 @@ async def _cast(ctx: Context, turns: list[Turn], kind: VoteKind) -> None:
     await ctx.store.ensure_open(turns[0].phase.id)
     for turn in turns:
         await ctx.store.cast_vote(
-            turn.game.id, turn.phase.name, turn.power, kind, cast_by=ctx.actor_id
+            turn.game.id, turn.phase.name, turn.voter, kind, cast_by=ctx.actor_id
         )
     await ctx.store.ensure_open(turns[0].phase.id)
+
+
+async def _still_to_agree(ctx: Context, turns: list[Turn], kind: VoteKind) -> list[str]:
+    """Where the team must agree (`teams=all`): whom each power's vote still waits for."""
+    lines: list[str] = []
+    for turn in turns:
+        if turn.member is None:
+            continue
+        waiting = await not_voted(ctx.store, turn.game.id, turn.phase.name, turn.power, kind)
+        if waiting:
+            lines.append(
+                f"{turn.name}'s vote counts once every member casts it: waiting for "
+                f"{and_list(waiting)}."
+            )
+    return lines
 
 
 async def _withdraw(ctx: Context, turns: list[Turn], kind: VoteKind) -> bool:
     await ctx.store.ensure_open(turns[0].phase.id)
     found = False
     for turn in turns:
-        found |= await ctx.store.withdraw_vote(turn.game.id, turn.phase.name, turn.power, kind)
+        found |= await ctx.store.withdraw_vote(turn.game.id, turn.phase.name, turn.voter, kind)
     await ctx.store.ensure_open(turns[0].phase.id)
     return found
 
@@ -64,6 +80,7 @@ async def vote_draw(ctx: Context, turns: list[Turn]) -> Reply:
     return ctx.say(
         f"{and_list(t.name for t in turns)} {_verb(turns, 'votes', 'vote')} for a draw "
         f"in {label}. The vote is secret until the phase is adjudicated, then reported to all.",
+        *await _still_to_agree(ctx, turns, VoteKind.DRAW),
         "The game ends in a draw if every power still playing votes for it in the same "
         "phase; vote again in the next phase if it does not pass. `undraw` takes it back.",
     )
@@ -132,6 +149,7 @@ async def vote_surrender(ctx: Context, turns: list[Turn]) -> Reply:
         f"{name} {_verb(turns, 'surrenders', 'surrender')} when {label} is adjudicated; "
         "your orders for it still count. The surrender stays secret until then, and "
         "`surrender cancel` takes it back.",
+        *await _still_to_agree(ctx, turns, VoteKind.SURRENDER),
         "To surrender to an alliance, the allies vote `draw` in the same phase.",
     )
 
@@ -167,5 +185,5 @@ SURRENDER = CommandSpec(
 
 async def my_votes(ctx: Context, turn: Turn) -> list[str]:
     """The requester's power's votes in the open phase, as words."""
-    votes = await ctx.store.votes_of(turn.game.id, turn.phase.name, power=turn.power)
+    votes = await ctx.store.votes_of(turn.game.id, turn.phase.name, power=turn.voter)
     return [str(v.kind) for v in votes]

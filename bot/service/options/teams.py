@@ -4,8 +4,8 @@ the `teams=` option sets it.
     teams=off   one person per power (the default)
     teams=any   people may join a power together; any member may order, and the power's
                 latest order for a unit counts (the classroom: "Your team's moves")
-    teams=all   refused for now: an order would count once every member gave it (Diplomacia 7:
-                "all of them must agree upon the orders issued")
+    teams=all   an order counts once every member gave it (Diplomacia 7: "all of them must
+                agree upon the orders issued"); a unit without an agreed order holds
 
 Members join a team before the start with `join with <user>`; powers are then drawn by lot
 among teams, not people. Every member receives what the power receives.
@@ -19,7 +19,10 @@ from bot.service.errors import UserError
 from bot.service.options.fewer_players import Setup
 from bot.service.words.quoting import excerpt
 
-USAGE = "teams=off or teams=any (any member's latest order counts)"
+USAGE = (
+    "teams=off, teams=any (any member's latest order counts) or teams=all (an order "
+    "counts once every member gives it)"
+)
 
 
 class Teams(StrEnum):
@@ -32,13 +35,6 @@ def parse_teams(value: str | None) -> Teams | None:
     word = (value or "").strip().lower()
     if word in ("off", "no", "none"):
         return None
-    if word == Teams.ALL.value:
-        # Orders agreed by every member need the adjudication to read confirmations; until
-        # it does, a game must not promise them.
-        raise UserError(
-            "teams=all (an order counts once every member gives it) is not offered here: "
-            "write teams=any, where any member may order and the latest order counts."
-        )
     try:
         return Teams(word)
     except ValueError:

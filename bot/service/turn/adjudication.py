@@ -25,7 +25,8 @@ from bot.service.options.palette import Palette, own_palette
 from bot.service.outbox import queue
 from bot.service.roster import in_several_games, players_by_power
 from bot.service.schedule import reminder_times
-from bot.service.stored_orders import read_orders
+from bot.service.stored_orders import members_by_power, read_orders
+from bot.service.team_votes import ready_powers
 from bot.service.turn import (
     coin_toss,
     conditional_orders,
@@ -39,7 +40,7 @@ from bot.service.turn.verdict import Verdict, judge
 from bot.service.words import buttons, notices
 from bot.service.words.power_state import alive, missing_orders
 from bot.service.words.results import power_results, results_message
-from bot.store import Game, GameStatus, Phase, PhaseStatus, PowerStatus, Store
+from bot.store import Game, GameStatus, OrderKind, Phase, PhaseStatus, PowerStatus, Store
 from bot.store import Image as StoredImage
 from engine import Position, Resolution
 
@@ -316,8 +317,9 @@ class Adjudicator:
             return
         moment = due[-1]
         position = Position.from_json(phase.position)
-        orders = read_orders(position, await store.orders_of_phase(phase.id))
-        ready = await store.ready_powers(phase.id)
+        rows = await store.orders_of_phase(phase.id, kind=OrderKind.ORDER)
+        orders = read_orders(position, rows, await members_by_power(store, game.id))
+        ready = await ready_powers(store, game.id, phase.id)
         deadline = opening.deadline(phase, options.schedule.zone, now)
         if deadline is None:
             return

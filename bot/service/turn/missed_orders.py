@@ -20,6 +20,7 @@ from bot.service.options.missed_orders_rule import NmrMode, NmrPolicy
 from bot.service.outbox import queue
 from bot.service.roster import replacement_wanted, users_of, vacate
 from bot.service.schedule import describe_duration
+from bot.service.team_votes import ready_powers
 from bot.service.turn import opening
 from bot.service.words.english import and_list
 from bot.service.words.labels import phase_label, power_name
@@ -48,7 +49,7 @@ async def missing_powers(
     # Conditional retreats and adjustments are orders too (the errata: submitted "with their
     # Fall orders"): a power that sent only those has not abandoned the game.
     ordered = {r.power for r in await store.orders_of_phase(phase.id)}
-    ready = await store.ready_powers(phase.id)
+    ready = await ready_powers(store, game.id, phase.id)
     # A player of several powers (the rule book's games for fewer than seven) who ordered
     # one of them is there: the others' units hold, but nobody has abandoned the game.
     present = {lead_of(game.settings, p) for p in ordered | ready}

@@ -10,7 +10,8 @@ from typing import Any
 
 from bot.service.options.fewer_players import seats_of
 from bot.service.options.game_options import GameOptions
-from bot.service.stored_orders import in_disorder, read_orders
+from bot.service.stored_orders import in_disorder, members_by_power, read_orders
+from bot.service.team_votes import member_numbers, voting_powers
 from bot.service.turn.endings import Ending, by_votes, winners
 from bot.store import Game, OrderKind, Phase, PowerStatus, Store, VoteKind
 from engine import Order, Position, Resolution, adjudicate, format_order
@@ -65,14 +66,13 @@ async def judge(store: Store, game: Game, phase: Phase, now: datetime) -> Verdic
     rows = [
         r for r in await store.orders_of_phase(phase.id, kind=OrderKind.ORDER) if r.power in playing
     ]
-    orders = read_orders(before, rows)
+    orders = read_orders(before, rows, await members_by_power(store, game.id))
     disorder = in_disorder(before, statuses)
     resolution = adjudicate(before, orders, disorder=disorder)
-    draw: set[str] = set()
-    surrender: set[str] = set()
-    for vote in await store.votes_of(game.id, phase.name):
-        if vote.power in playing:
-            (surrender if vote.kind == VoteKind.SURRENDER else draw).add(vote.power)
+    cast = await store.votes_of(game.id, phase.name)
+    members = await member_numbers(store, game.id)
+    surrender = voting_powers(cast, members, phase.name, VoteKind.SURRENDER) & playing
+    draw = voting_powers(cast, members, phase.name, VoteKind.DRAW) & playing
     votes = dict.fromkeys(draw, "draw") | dict.fromkeys(surrender, "surrender")
     ending: Ending | None = None
     if resolution.winners:

@@ -132,7 +132,7 @@ async def test_teams_refused_without_the_option_and_with_players(tmp_path: Path)
         lines = await table.play("bob> /dip join with alice")
         assert said(lines, "only:bob#game") == [
             "hague has one player per power: teams are allowed only in a game created with "
-            "`newgame ... teams=any`."
+            "`newgame ... teams=any` or `teams=all`."
         ]
         lines = await table.play("gm#other> /dip newgame other teams=any players=4")
         assert said(lines, "only:gm#other")[0].startswith(
@@ -142,5 +142,87 @@ async def test_teams_refused_without_the_option_and_with_players(tmp_path: Path)
         assert said(lines, "only:gm#third")[0].startswith(
             "teams=any cannot go with seats: this variant is played in fixed seats"
         )
-        lines = await table.play("gm#fourth> /dip newgame fourth teams=all")
-        assert said(lines, "only:gm#fourth")[0].startswith("teams=all (an order counts once")
+        lines = await table.play("gm#fourth> /dip newgame fourth teams=every")
+        assert said(lines, "only:gm#fourth")[0].startswith("teams=every is not a team rule")
+
+
+def trio(rule: str) -> str:
+    return f"""
+gm> /dip newgame hague teams={rule} reminders=off
+alice> /dip join france
+bob> /dip join with alice
+carol> /dip join with alice
+dave> /dip join
+erin> /dip join
+gm> /dip start
+"""
+
+
+async def test_with_any_the_latest_order_of_the_team_counts(tmp_path: Path) -> None:
+    async with open_table("sqlite", tmp_path) as table:
+        await table.play(trio("any"))
+        await table.play("alice@dm> order A Par-Bur\nbob@dm> order A Par-Pic")
+        lines = await table.play("gm> /dip process")
+        assert "A PAR - PIC  ✓ moved" in said(lines, "#game")
+
+
+async def test_with_all_only_an_order_every_member_gave_counts(tmp_path: Path) -> None:
+    async with open_table("sqlite", tmp_path) as table:
+        await table.play(trio("all"))
+        lines = await table.play("alice@dm> order A Par-Bur; F Bre-MAO; A Mar-Spa")
+        assert "A PAR - BUR: waiting for bob, carol" in said(lines, "dm:alice")
+        lines = await table.play("bob@dm> order A Par-Bur; F Bre-MAO; A Mar-Pie")
+        bob = said(lines, "dm:bob")
+        assert "A PAR - BUR: waiting for carol" in bob
+        assert "A MAR - PIE: alice gave A MAR - SPA; waiting for carol" in bob
+        lines = await table.play("carol@dm> order F Bre-MAO; A Mar-Spa")
+        carol = said(lines, "dm:carol")
+        assert "F BRE - MAO: agreed" in carol
+        assert "A MAR - SPA: bob gave A MAR - PIE" in carol
+        assert "Units without orders: A MAR, A PAR" in carol
+        lines = await table.play("carol@dm> orders")
+        assert "A PAR - BUR: waiting for carol" not in said(lines, "dm:carol")
+        assert "PAR: alice gave A PAR - BUR; bob gave A PAR - BUR; waiting for carol" in said(
+            lines, "dm:carol"
+        )
+        assert not [line for line in lines if "dm:dave" in line]
+        lines = await table.play("gm> /dip process")
+        results = said(lines, "#game")
+        # all three: moves; two of three: holds; two members differing: holds
+        assert "F BRE - MAO  ✓ moved" in results
+        assert "A PAR - BUR" not in "\n".join(results)
+        assert "A MAR - SPA" not in "\n".join(results)
+
+
+async def test_with_all_a_power_is_ready_once_every_member_is(tmp_path: Path) -> None:
+    async with open_table("sqlite", tmp_path) as table:
+        await table.play(trio("all"))
+        lines = await table.play("dave@dm> ready\nerin@dm> ready\nalice@dm> ready")
+        assert "France is ready once every member is: waiting for bob, carol." in said(
+            lines, "dm:alice"
+        )
+        lines = await table.play("bob@dm> ready")
+        assert "France is ready once every member is: waiting for carol." in said(lines, "dm:bob")
+        assert not [line for line in lines if "adjudicated" in line]
+        lines = await table.play("carol@dm> ready")
+        assert not [line for line in said(lines, "dm:carol") if "waiting for" in line]
+        assert [line for line in said(lines, "dm:carol") if line.startswith("Everyone is ready")]
+
+
+async def test_with_all_a_draw_needs_every_member(tmp_path: Path) -> None:
+    async with open_table("sqlite", tmp_path) as table:
+        await table.play(trio("all"))
+        lines = await table.play("dave@dm> draw\nerin@dm> draw\nalice@dm> draw\nbob@dm> draw")
+        assert "France's vote counts once every member casts it: waiting for carol." in said(
+            lines, "dm:bob"
+        )
+        lines = await table.play("gm> /dip process")
+        assert "A draw needs the vote of every power still playing: not this time." in said(
+            lines, "#game"
+        )
+        lines = await table.play(
+            "dave@dm> draw\nerin@dm> draw\nalice@dm> draw\nbob@dm> draw\ncarol@dm> draw"
+        )
+        assert not [line for line in said(lines, "dm:carol") if "waiting for" in line]
+        lines = await table.play("gm> /dip process")
+        assert "In the draw: France, Russia and Turkey." in said(lines, "#game")
