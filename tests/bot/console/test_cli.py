@@ -14,6 +14,7 @@ from bot.config import Settings
 
 DATA = Path(__file__).parent / "data"
 PNG = b"\x89PNG\r\n\x1a\n"
+GIF = b"GIF89a"
 
 
 @pytest.fixture(autouse=True)
@@ -24,21 +25,51 @@ def clean_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.chdir(tmp_path)
 
 
-def test_the_first_game_transcript(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+# Each transcript: what the players type (NAME.txt), everything the bot prints (NAME.out, the
+# map folder written OUT) and the maps it saves.
+TRANSCRIPTS = [
+    pytest.param(
+        "first_game",
+        [
+            "hague-F1901M-balkans.png",
+            "hague-F1901M-france-orders.png",
+            "hague-F1901M-results.png",
+            "hague-S1901M-results.png",
+        ],
+        id="first_game",
+    ),
+    # 1961 rules for three players, from `newgame` to France's win by a majority of the pieces.
+    pytest.param(
+        "game_1961_3",
+        [
+            "hague-F1901M-results.png",
+            "hague-F1902M-results.png",
+            "hague-S1901M-results.png",
+            "hague-S1902M-results.png",
+            "hague-S1903M-scoreboard.png",
+            "hague-W1901A-results.png",
+            "hague-W1902A-results.png",
+            "hague-history.gif",
+        ],
+        id="1961-3",
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "maps"), TRANSCRIPTS)
+def test_a_transcript_prints_what_it_recorded(
+    name: str, maps: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "maps"
-    code = main(["console", "--script", str(DATA / "first_game.txt"), "--out", str(out)])
+    code = main(["console", "--script", str(DATA / f"{name}.txt"), "--out", str(out)])
     printed = capsys.readouterr().out.replace(str(out), "OUT")
-    expected = (DATA / "first_game.out").read_text(encoding="utf-8")
+    expected = (DATA / f"{name}.out").read_text(encoding="utf-8")
     assert code == 0
     assert printed.splitlines() == expected.splitlines()
-    files = sorted(p.name for p in out.iterdir())
-    assert files == [
-        "hague-F1901M-balkans.png",
-        "hague-F1901M-france-orders.png",
-        "hague-F1901M-results.png",
-        "hague-S1901M-results.png",
-    ]
-    assert all((out / name).read_bytes().startswith(PNG) for name in files)
+    assert sorted(p.name for p in out.iterdir()) == maps
+    for saved in maps:
+        header = GIF if saved.endswith(".gif") else PNG
+        assert (out / saved).read_bytes().startswith(header), saved
     assert not (tmp_path / "dipgm.sqlite3").exists(), "a script runs on a throwaway database"
 
 
