@@ -53,6 +53,24 @@ TRANSCRIPTS = [
         ],
         id="1961-3",
     ),
+    # 1961 rules for four players: France reaches Norway, Tunis and Vienna and wins in 1903.
+    pytest.param(
+        "game_1961_4",
+        [
+            "hague-F1901M-results.png",
+            "hague-F1902M-results.png",
+            "hague-F1903M-results.png",
+            "hague-S1901M-results.png",
+            "hague-S1902M-results.png",
+            "hague-S1903M-results.png",
+            "hague-S1904M-scoreboard.png",
+            "hague-W1901A-results.png",
+            "hague-W1902A-results.png",
+            "hague-W1903A-results.png",
+            "hague-history.gif",
+        ],
+        id="1961-4",
+    ),
 ]
 
 
