@@ -68,6 +68,8 @@ class Rules:
     victory_count: int | None = 18
     first_year: int = 1901
     neutral: tuple[Neutral, ...] = ()
+    # the sides the game is always played in, one player each (World War I: two), if fixed
+    sides: tuple[tuple[str, ...], ...] = ()
 
     def neutral_in(self, year: int) -> frozenset[str]:
         """The powers neutral in ``year`` unless they have joined a seat before."""
@@ -135,11 +137,18 @@ class Rules:
         neutral = data.get("neutral", ())
         if not isinstance(neutral, list | tuple):
             raise VariantError("'neutral' must be a list of neutral powers")
+        sides = data.get("sides", ())
+        if not isinstance(sides, list | tuple) or not all(
+            isinstance(side, list | tuple) and all(isinstance(p, str) for p in side)
+            for side in sides
+        ):
+            raise VariantError("'sides' must be a list of lists of powers")
         return cls(
             victory,
             count,
             int(data.get("first_year", 1901)),
             tuple(Neutral.from_json(n) for n in neutral),
+            tuple(tuple(side) for side in sides),
         )
 
 

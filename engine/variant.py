@@ -272,6 +272,10 @@ def _check(v: Variant) -> None:
             raise VariantError(f"{neutral.power}'s neutral territory names {code}: no province")
         if neutral.until < v.rules.first_year:
             raise VariantError(f"{neutral.power} is neutral until {neutral.until}, before play")
+    for side in v.rules.sides:
+        for power in side:
+            if power not in v.power_info:
+                raise VariantError(f"side names {power}, which is not a power of {v.name}")
     count = v.rules.victory_count
     if (
         v.rules.victory is Victory.CENTRES

@@ -77,7 +77,9 @@ def _choice_label(name: str) -> str:
 
 def _variant_help(name: str) -> str:
     variant = load_variant(name)
-    return f"{name} ({len(variant.powers)} powers: {variant.rules.describe()})"
+    sides = variant.rules.sides
+    who = f"{len(sides)} players" if sides else f"{len(variant.powers)} powers"
+    return f"{name} ({who}: {variant.rules.describe()})"
 
 
 def _how_many(ctx: Context, game: Game) -> str:

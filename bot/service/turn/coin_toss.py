@@ -18,12 +18,6 @@ from datetime import datetime
 
 from bot.service.effects import Line, Message, Section
 from bot.service.options.fewer_players import (
-    AUS,
-    ENG,
-    FRA,
-    GER,
-    RUS,
-    TUR,
     Seats,
     Setup,
     blocs_of,
@@ -37,15 +31,14 @@ from bot.service.words.labels import phase_label, power_names
 from bot.store import Game, Phase, PowerStatus, Store
 from engine import Neutral, Position, Season, Variant, join_seat
 
-# Variants played by two players in fixed seats (the rule book's sides), drawn by lot at start.
-SEATED: Mapping[str, Setup] = {"ww1": Setup(2, 1, ((ENG, FRA, RUS), (AUS, GER, TUR)))}
-
 JOINED = queue.About("the news that a neutral power has joined your side, with its units")
 
 
 def setup_for(variant: Variant) -> Setup | None:
-    """The seats a variant is always played in, if it has fixed ones."""
-    return SEATED.get(variant.name)
+    """The seats a variant is always played in (its rules' sides, one player each, drawn by
+    lot at start), if it has fixed ones."""
+    sides = variant.rules.sides
+    return Setup(len(sides), 1, sides) if sides else None
 
 
 def _tossed(game: Game) -> dict[str, str]:
