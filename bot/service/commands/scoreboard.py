@@ -31,7 +31,7 @@ async def scoreboard(ctx: Context) -> list[Reply]:
         if over
         else (f"{game.name}: scoreboard, {now.phase.label}")
     )
-    image, _ = await chart_image(game, positions, str(now.phase))
+    image, _ = await chart_image(game, positions)
     message = Message(
         title=title,
         sections=(

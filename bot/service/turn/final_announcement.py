@@ -15,6 +15,7 @@ from bot.service.options.game_options import GameOptions
 from bot.service.outbox import queue
 from bot.service.stored_orders import replay
 from bot.service.turn.endings import ending_text
+from bot.service.turn.last_phase import picture_phase
 from bot.service.turn.scoreboard import chart_image, scores_section, standings_section
 from bot.store import Game, PhaseStatus, Store
 from engine import Position
@@ -32,10 +33,9 @@ async def announce_end(
     positions, results = await _history(store, game, final)
     style = GameOptions.of_game(game).palette.style
     gif = await animate(animator, positions, results, size=HISTORY_SIZE, style=style)
-    image = await store.add_image(game.id, str(final.phase), stored_kind("history", style), gif)
+    last = picture_phase(game, positions)
+    image = await store.add_image(game.id, str(last), stored_kind("history", style), gif)
     first = positions[0].phase.long_name
-    # the final board is what the last phase played left; its own phase never came
-    last = (positions[-2] if len(positions) > 1 else positions[-1]).phase.long_name
     message = Message(
         title=f"{game.name}: final standings",
         sections=(
@@ -54,12 +54,12 @@ async def announce_end(
         image=Image(
             image.id,
             f"{game.name}-history.gif",
-            f"The whole game on the map, {first} to {last}",
+            f"The whole game on the map, {first} to {last.long_name}",
         ),
     )
     await queue.to_channel(store, game, f"{key}:finale", message, image_id=image.id)
-    picture, png = await chart_image(game, positions, str(final.phase))
-    stored = await store.add_image(game.id, str(final.phase), "scoreboard", png)
+    picture, png = await chart_image(game, positions)
+    stored = await store.add_image(game.id, str(last), "scoreboard", png)
     scores = Message(
         title=f"{game.name}: supply centres by year",
         sections=(await scores_section(store, game, final),),

@@ -13,6 +13,7 @@ from bot.service.maps import chart, filename
 from bot.service.roster import shown_names
 from bot.service.stored_orders import replay
 from bot.service.turn.endings import alive, winners_of
+from bot.service.turn.last_phase import picture_phase
 from bot.service.words.labels import power_name
 from bot.service.words.standings import draw_scores, ranking, solo_score, standings
 from bot.store import Game, GameStatus, PhaseStatus, PowerStatus, Store
@@ -31,15 +32,17 @@ async def positions_of(store: Store, game: Game) -> list[Position]:
     return positions
 
 
-async def chart_image(game: Game, positions: Sequence[Position], now: str) -> tuple[Image, bytes]:
-    """The chart as a picture for a reply (its bytes inside) and its bytes to store."""
+async def chart_image(game: Game, positions: Sequence[Position]) -> tuple[Image, bytes]:
+    """The chart as a picture for a reply (its bytes inside) and its bytes to store, named
+    after the phase now (a finished game's: the last one played)."""
     png = await chart(positions, title=f"{game.name} — supply centres by year")
     final = positions[-1]
     counts = ", ".join(
         f"{power_name(final, p)} {len(final.centers.get(p, ()))}" for p in ranking(final)
     )
     alt = f"Supply centres of each power by year; now {counts}"
-    return Image(None, filename(game.name, now, "scoreboard"), alt, data=png), png
+    name = filename(game.name, str(picture_phase(game, positions)), "scoreboard")
+    return Image(None, name, alt, data=png), png
 
 
 async def standings_section(store: Store, game: Game, position: Position) -> Section:

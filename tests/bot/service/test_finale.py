@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
+from bot.store import Image as StoredImage
 from bot.store import OutboxMessage
 from tests.bot.service.harness import GIF, PNG, SEVEN, Table, open_table, said
 from tests.bot.service.test_end_rules import FRANCE_GROWS
@@ -101,10 +102,20 @@ async def test_the_finale_names_the_last_phase_played_and_posts_the_chart(table:
         "In the draw: Austria, England, France, Germany, Italy, Russia and Turkey.",
         "Russia: 14.3% by draw size, 26.3% by sum of squares",
     ]
-    picture = table.map_dir / "hague-W1902A-scoreboard.png"
+    # Its pictures are named and stored after Fall 1902, never after Winter 1902.
+    picture = table.map_dir / "hague-F1902M-scoreboard.png"
     history = f"[file #game] {table.map_dir / 'hague-history.gif'}"
     assert lines.index(f"[file #game] {picture}") > lines.index(history)
     assert picture.read_bytes().startswith(PNG)
+    async with table.sessions() as session:
+        stored = (await session.execute(select(StoredImage.phase_name, StoredImage.kind))).all()
+    assert sorted(p for p, kind in stored if kind in ("history", "scoreboard")) == [
+        "F1902M",
+        "F1902M",
+    ]
+    # The scoreboard asked for afterwards names the same phase.
+    lines = await table.play("alice> /dip scoreboard")
+    assert f"[file #game] {picture}" in lines
 
 
 async def test_the_winners_come_first_in_the_final_standings(tmp_path: Path) -> None:
