@@ -71,6 +71,54 @@ TRANSCRIPTS = [
         ],
         id="1961-4",
     ),
+    # 1961 rules for five players: France takes Germany's three centres with Norway and Tunis
+    # and wins in 1903.
+    pytest.param(
+        "game_1961_5",
+        [
+            "hague-F1901M-results.png",
+            "hague-F1902M-results.png",
+            "hague-F1902R-results.png",
+            "hague-F1903M-results.png",
+            "hague-F1903R-results.png",
+            "hague-S1901M-results.png",
+            "hague-S1902M-results.png",
+            "hague-S1903M-results.png",
+            "hague-S1903R-results.png",
+            "hague-S1904M-scoreboard.png",
+            "hague-W1901A-results.png",
+            "hague-W1902A-results.png",
+            "hague-W1903A-results.png",
+            "hague-history.gif",
+        ],
+        id="1961-5",
+    ),
+    # 1961 rules for six players: a year longer, with Denmark, Sweden, Holland and Venice; France
+    # wins in 1904.
+    pytest.param(
+        "game_1961_6",
+        [
+            "hague-F1901M-results.png",
+            "hague-F1902M-results.png",
+            "hague-F1902R-results.png",
+            "hague-F1903M-results.png",
+            "hague-F1903R-results.png",
+            "hague-F1904M-results.png",
+            "hague-F1904R-results.png",
+            "hague-S1901M-results.png",
+            "hague-S1902M-results.png",
+            "hague-S1903M-results.png",
+            "hague-S1903R-results.png",
+            "hague-S1904M-results.png",
+            "hague-S1905M-scoreboard.png",
+            "hague-W1901A-results.png",
+            "hague-W1902A-results.png",
+            "hague-W1903A-results.png",
+            "hague-W1904A-results.png",
+            "hague-history.gif",
+        ],
+        id="1961-6",
+    ),
 ]
 
 
