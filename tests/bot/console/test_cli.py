@@ -119,6 +119,23 @@ TRANSCRIPTS = [
         ],
         id="1961-6",
     ),
+    # The World War I game for two players: Venice is closed in 1914, the coin sends Italy to
+    # Austria, Germany and Turkey, and the four reach 24 units in the Winter of 1915.
+    pytest.param(
+        "game_ww1",
+        [
+            "hague-F1914M-results.png",
+            "hague-F1915M-results.png",
+            "hague-F1915R-results.png",
+            "hague-S1914M-results.png",
+            "hague-S1915M-results.png",
+            "hague-W1914A-results.png",
+            "hague-W1915A-results.png",
+            "hague-W1915A-scoreboard.png",
+            "hague-history.gif",
+        ],
+        id="ww1",
+    ),
 ]
 
 
