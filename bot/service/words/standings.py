@@ -84,8 +84,15 @@ def solo_score(position: Position, seat: Sequence[str]) -> list[str]:
     """A solo's score: everything to the winner (``seat``: its power, or the powers of the
     one player who commanded them together)."""
     names = power_names(position.variant, seat)
-    who = f"{names} won alone" if len(seat) == 1 else f"{names} won together, one player's seat"
-    return [f"{who}: a solo scores 100% under any system, and every other power nothing."]
+    if len(seat) == 1:
+        return [
+            f"{names} won alone: a solo scores 100% under any system, and every other power "
+            "nothing."
+        ]
+    return [
+        f"{names} won together, commanded by one player: that player's solo scores 100% under "
+        "any system, every other power 0."
+    ]
 
 
 def _percent(share: float) -> str:

@@ -41,5 +41,5 @@ def test_a_solo_takes_everything() -> None:
         "Russia won alone: a solo scores 100% under any system, and every other power nothing."
     ]
     assert solo_score(BOARD, ["ENGLAND", "FRANCE"])[0].startswith(
-        "England and France won together, one player's seat: a solo scores 100%"
+        "England and France won together, commanded by one player: that player's solo scores 100%"
     )
