@@ -136,6 +136,26 @@ TRANSCRIPTS = [
         ],
         id="ww1",
     ),
+    # A standard game for four players: alice, seated with Austria and France, wins in 1903
+    # with 18 centres between her two powers.
+    pytest.param(
+        "game_standard_4",
+        [
+            "hague-F1901M-results.png",
+            "hague-F1902M-results.png",
+            "hague-F1902R-results.png",
+            "hague-F1903M-results.png",
+            "hague-F1903R-results.png",
+            "hague-F1903R-scoreboard.png",
+            "hague-S1901M-results.png",
+            "hague-S1902M-results.png",
+            "hague-S1903M-results.png",
+            "hague-W1901A-results.png",
+            "hague-W1902A-results.png",
+            "hague-history.gif",
+        ],
+        id="standard-4",
+    ),
 ]
 
 
