@@ -1,6 +1,7 @@
 """The title (which phase, orders or results) and the legend (each power's colour, supply
-centres and units, and who plays it when the caller says; below them each seat's count toward victory, and what hatching means while
-a power is neutral), drawn in boxes over the quietest corners of the board.
+centres and units, and who plays it when the caller says; below them each seat's count
+toward victory, and what hatching means while a power is neutral), drawn in boxes over the
+quietest corners of the board.
 
 Both are drawn once per text and size, as translucent sprites: many maps share them, and
 setting text is the slowest part of drawing a panel.
