@@ -13,6 +13,8 @@ board geometry, deterministic output, and safe to call from several threads at o
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from engine import Position
 from render.chart import centre_chart
 from render.compose import encode_png, render, render_image
@@ -40,6 +42,7 @@ def map_png(
     style: str = "default",
     size: int = 1200,
     region: str | None = None,
+    players: Mapping[str, str] | None = None,
 ) -> bytes:
     """The map of ``position`` as PNG bytes, ``size`` pixels wide (height keeps the board's
     proportions, or the region's).
@@ -48,10 +51,18 @@ def map_png(
     this position, or its ``OrderResult`` values) mark what failed, and bring their orders
     with them, so ``orders`` may be left out once adjudicated. ``style`` is one of
     :data:`STYLES`; ``region`` is None for the whole board, a name in :data:`REGIONS`, or a
-    province code for that province and its neighbours. Raises ``ValueError`` for an
+    province code for that province and its neighbours. ``players`` maps a power to who
+    plays it (``"alice, bob"``), printed beside the power in the legend of a whole-board map;
+    powers not in it are named alone. Raises ``ValueError`` for an
     unknown style, region or size.
     """
     image, colours = render(
-        position, orders=orders, results=results, style=style, size=size, region=region
+        position,
+        orders=orders,
+        results=results,
+        style=style,
+        size=size,
+        region=region,
+        players=players,
     )
     return encode_png(image, colours)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from PIL import Image
@@ -57,6 +57,7 @@ def render_image(
     size: int = 1200,
     region: str | None = None,
     title: str | None = None,
+    players: Mapping[str, str] | None = None,
 ) -> Image.Image:
     """The map as a Pillow image (mode ``RGB``); see :func:`render.map_png`."""
     return render(
@@ -67,6 +68,7 @@ def render_image(
         size=size,
         region=region,
         title=title,
+        players=players,
     )[0]
 
 
@@ -79,12 +81,13 @@ def render(
     size: int = 1200,
     region: str | None = None,
     title: str | None = None,
+    players: Mapping[str, str] | None = None,
 ) -> tuple[Image.Image, Image.Image]:
     """The map, and a palette (a mode ``P`` image) that holds its colours."""
     board = load_board(position.variant.name)
     palette_style = get_style(style, position.variant.name)
     view = view_for(board, check_size(size), region)
-    return _draw(board, palette_style, view, position, orders, results, title)
+    return _draw(board, palette_style, view, position, orders, results, title, players)
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +137,7 @@ def _draw(
     orders: OrdersArg | None,
     results: ResultsArg | None,
     title: str | None,
+    players: Mapping[str, str] | None,
 ) -> tuple[Image.Image, Image.Image]:
     owners = {c: p for p, cs in position.centers.items() for c in cs}
     homes = {c: p for p, hs in position.homes.items() for c in hs}
@@ -163,8 +167,8 @@ def _draw(
         # the legend may cover provinces out of play: nothing happens there
         shown = [s for s in board.provinces.values() if board.in_play(s.code)]
         anchors = [view.pt(s.unit) for s in shown] + [view.pt(s.label) for s in shown]
-        box = legend_box(view, position, [title_box], anchors)
-        draw_legend(canvas, box, position, style, view)
+        box = legend_box(view, position, [title_box], anchors, players)
+        draw_legend(canvas, box, position, style, view, players)
     return canvas, png_palette(board, style, view)
 
 

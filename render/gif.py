@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from PIL import Image
 
@@ -23,9 +23,11 @@ def history_gif(
     seconds_per_year: float = 3.0,
     size: int = 800,
     style: str = "default",
+    players: Mapping[str, str] | None = None,
 ) -> bytes:
     """Frame ``i`` shows ``positions[i]`` with ``results[i]`` (the results of that phase's
-    orders) when given. A year's phases share ``seconds_per_year`` between them.
+    orders) when given; ``players`` labels the legend's powers as in :func:`render.map_png`.
+    A year's phases share ``seconds_per_year`` between them.
 
     A last frame without results after one with them is the board those results left: it is
     titled with the phase they ended (``Fall 1905 — final position``), not with the phase
@@ -50,6 +52,7 @@ def history_gif(
             style=style,
             size=size,
             title=titles[i],
+            players=players,
         )
         frames.append(image.quantize(palette=colours, dither=Image.Dither.NONE))
     per_year = Counter(p.phase.year for p in positions)

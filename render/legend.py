@@ -1,6 +1,7 @@
 """The title (which phase, orders or results) and the legend (each power's colour, supply
-centres and units; below them each seat's count toward victory, and what hatching means while
-a power is neutral), drawn in boxes over the quietest corners of the board.
+centres and units, and who plays it when the caller says; below them each seat's count
+toward victory, and what hatching means while a power is neutral), drawn in boxes over the
+quietest corners of the board.
 
 Both are drawn once per text and size, as translucent sprites: many maps share them, and
 setting text is the slowest part of drawing a panel.
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -24,6 +25,10 @@ from render.styles import Style
 from render.view import View
 
 Row = tuple[str, str, int, int]
+Players = Mapping[str, str]
+
+# a team of many long names must not push the legend across the board
+_PLAYERS_MAX = 40
 
 
 def title_text(position: Position, *, orders: bool, results: bool) -> str:
@@ -36,9 +41,10 @@ def title_text(position: Position, *, orders: bool, results: bool) -> str:
     return text
 
 
-def legend_rows(position: Position) -> tuple[Row, ...]:
-    """Each power with its name (marked while neutral), supply centres and units, in the
-    variant's order, the powers of one seat together."""
+def legend_rows(position: Position, players: Players | None = None) -> tuple[Row, ...]:
+    """Each power with its name (marked while neutral, followed by its entry in ``players``
+    when it has one: ``France — alice, bob``), supply centres and units, in the variant's
+    order, the powers of one seat together."""
     variant = position.variant
     # a dislodged unit is still on the board until it retreats or disbands
     dislodged = Counter(d.power for d in position.dislodged)
@@ -52,12 +58,23 @@ def legend_rows(position: Position) -> tuple[Row, ...]:
     return tuple(
         (
             power,
-            variant.power_info[power].name + (" (neutral)" if power in position.neutral else ""),
+            variant.power_info[power].name
+            + (" (neutral)" if power in position.neutral else "")
+            + _played_by((players or {}).get(power, "")),
             len(position.centers.get(power, ())),
             len(position.units.get(power, ())) + dislodged[power],
         )
         for power in powers
     )
+
+
+def _played_by(label: str) -> str:
+    label = " ".join(label.split())
+    if not label:
+        return ""
+    if len(label) > _PLAYERS_MAX:
+        label = label[: _PLAYERS_MAX - 1].rstrip() + "…"
+    return f" — {label}"
 
 
 def legend_notes(position: Position) -> tuple[str, ...]:
@@ -121,11 +138,15 @@ def _measure(
 
 
 def legend_box(
-    view: View, position: Position, avoid: Iterable[Box], anchors: Sequence[Point]
+    view: View,
+    position: Position,
+    avoid: Iterable[Box],
+    anchors: Sequence[Point],
+    players: Players | None = None,
 ) -> Box:
     """The corner where the legend hides the fewest places of the board."""
     f = view.ui
-    names = tuple(row[1] for row in legend_rows(position))
+    names = tuple(row[1] for row in legend_rows(position, players))
     width, height, _ = _measure(names, legend_notes(position), f)
     m = 6 * f
     right, bottom = view.width - m - width, view.height - m - height
@@ -185,7 +206,12 @@ def _legend(rows: tuple[Row, ...], notes: tuple[str, ...], style: Style, f: floa
 
 
 def draw_legend(
-    canvas: Image.Image, box: Box, position: Position, style: Style, view: View
+    canvas: Image.Image,
+    box: Box,
+    position: Position,
+    style: Style,
+    view: View,
+    players: Players | None = None,
 ) -> None:
-    sprite = _legend(legend_rows(position), legend_notes(position), style, view.ui)
+    sprite = _legend(legend_rows(position, players), legend_notes(position), style, view.ui)
     paste(canvas, sprite, box[0], box[1])

@@ -4,7 +4,7 @@ service's size, in a palette (a renderer's style), with names front ends can sav
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import Protocol
 
@@ -25,6 +25,7 @@ class Renderer(Protocol):
         size: int = 1200,
         region: str | None = None,
         style: str = "default",
+        players: Mapping[str, str] | None = None,
     ) -> bytes: ...
 
 
@@ -37,8 +38,11 @@ async def draw(
     orders: OrdersArg | None = None,
     results: ResultsArg | None = None,
     region: str | None = None,
+    players: Mapping[str, str] | None = None,
 ) -> bytes:
-    """The PNG, drawn in a worker thread: a full map takes most of a second."""
+    """The PNG, drawn in a worker thread: a full map takes most of a second. ``players``
+    (power -> who plays it) goes to the legend: see :func:`bot.service.roster.legend_players`
+    for when a game shows it."""
     job = partial(
         renderer,
         position,
@@ -47,6 +51,7 @@ async def draw(
         size=size,
         region=region,
         style=style,
+        players=players,
     )
     return await asyncio.to_thread(job)
 

@@ -42,6 +42,16 @@ async def shown_names(store: Store, game: Game) -> dict[str, str]:
     }
 
 
+async def legend_players(store: Store, game: Game) -> dict[str, str] | None:
+    """Who plays each power, for a map's legend: the members of each team in a game with
+    teams; None in any other game, and always in an anonymous one, whose maps must not tell
+    who plays whom."""
+    options = GameOptions.of_game(game)
+    if options.teams is None or options.anonymous:
+        return None
+    return await shown_names(store, game) or None
+
+
 async def users_of(store: Store, game: Game, power: str) -> list[str]:
     """The user ids playing one power (several for a team)."""
     return list((await players_by_power(store, game)).get(power, ()))

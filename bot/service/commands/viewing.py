@@ -13,6 +13,7 @@ from bot.service.errors import UserError
 from bot.service.maps import draw, filename, off_the_board, region_name, stored_kind
 from bot.service.options.palette import Palette
 from bot.service.outbox.queue import About
+from bot.service.roster import legend_players
 from bot.service.schedule import describe, format_when
 from bot.service.stored_orders import members_by_power, read_orders, replay
 from bot.service.team_votes import ready_powers
@@ -234,12 +235,23 @@ async def _board_map(
         kind = stored_kind("board", style)
         stored = await ctx.store.image_of(game.id, phase.name, kind)
         if stored is None:
-            png = await draw(ctx.deps.renderer, position, size=ctx.deps.map_size, style=style)
+            png = await draw(
+                ctx.deps.renderer,
+                position,
+                size=ctx.deps.map_size,
+                style=style,
+                players=await legend_players(ctx.store, game),
+            )
             stored = await ctx.store.add_image(game.id, phase.name, kind, png)
         image = _image(game, phase, stored.png, alt, "board", palette=palette, image_id=stored.id)
         return _map_message(title, image)
     png = await draw(
-        ctx.deps.renderer, position, size=ctx.deps.map_size, style=style, region=region
+        ctx.deps.renderer,
+        position,
+        size=ctx.deps.map_size,
+        style=style,
+        region=region,
+        players=await legend_players(ctx.store, game),
     )
     return _map_message(
         f"{title} — {region}", _image(game, phase, png, alt, region, palette=palette)
@@ -271,6 +283,7 @@ async def _results_map(
         orders=orders,
         results=resolution,
         region=region,
+        players=await legend_players(ctx.store, game),
     )
     if region is None:
         return _map_message(title, _image(game, phase, png, alt, "results", palette=palette))
@@ -298,6 +311,7 @@ async def _my_orders_map(
         style=palette.style,
         orders=orders,
         region=region,
+        players=await legend_players(ctx.store, game),
     )
     parts = (power, "orders") if region is None else (power, "orders", region)
     alt = f"Your orders for {position.phase.long_name}, as they stand"

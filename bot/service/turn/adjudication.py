@@ -23,7 +23,7 @@ from bot.service.maps import draw, filename, stored_kind
 from bot.service.options.game_options import GameOptions
 from bot.service.options.palette import Palette, own_palette
 from bot.service.outbox import queue
-from bot.service.roster import in_several_games, players_by_power
+from bot.service.roster import in_several_games, legend_players, players_by_power
 from bot.service.schedule import reminder_times
 from bot.service.stored_orders import members_by_power, read_orders
 from bot.service.team_votes import ready_powers
@@ -253,6 +253,7 @@ class Adjudicator:
             style=palette.style,
             orders=dict(verdict.orders),
             results=verdict.resolution,
+            players=await legend_players(store, game),
         )
         return await store.add_image(
             game.id, phase.name, stored_kind("results", palette.style), png

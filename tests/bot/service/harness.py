@@ -49,6 +49,7 @@ class FakeRenderer:
         size: int = 1200,
         region: str | None = None,
         style: str = "default",
+        players: Any = None,
     ) -> bytes:
         if self.fail is not None:
             raise self.fail
@@ -59,6 +60,7 @@ class FakeRenderer:
                 "results": results,
                 "region": region,
                 "style": style,
+                "players": players,
             }
         )
         return PNG + f"{position.phase}:{region}".encode()
