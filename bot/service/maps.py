@@ -66,6 +66,7 @@ class Animator(Protocol):
         results: Sequence[ResultsArg | None] | None = None,
         size: int = 800,
         style: str = "default",
+        players: Mapping[str, str] | None = None,
     ) -> bytes: ...
 
 
@@ -76,9 +77,10 @@ async def animate(
     *,
     size: int,
     style: str,
+    players: Mapping[str, str] | None = None,
 ) -> bytes:
     """The GIF, drawn in a worker thread: one frame per phase, a whole game takes seconds."""
-    job = partial(animator, positions, results=results, size=size, style=style)
+    job = partial(animator, positions, results=results, size=size, style=style, players=players)
     return await asyncio.to_thread(job)
 
 

@@ -13,6 +13,7 @@ from bot.service.effects import Image, Line, Message, Section
 from bot.service.maps import Animator, animate, stored_kind
 from bot.service.options.game_options import GameOptions
 from bot.service.outbox import queue
+from bot.service.roster import legend_players
 from bot.service.stored_orders import replay
 from bot.service.turn.endings import ending_text
 from bot.service.turn.last_phase import picture_phase
@@ -32,7 +33,10 @@ async def announce_end(
     the board it ended on; keyed by ``key`` so a retried run queues it once."""
     positions, results = await _history(store, game, final)
     style = GameOptions.of_game(game).palette.style
-    gif = await animate(animator, positions, results, size=HISTORY_SIZE, style=style)
+    players = await legend_players(store, game)
+    gif = await animate(
+        animator, positions, results, size=HISTORY_SIZE, style=style, players=players
+    )
     last = picture_phase(game, positions)
     image = await store.add_image(game.id, str(last), stored_kind("history", style), gif)
     first = positions[0].phase.long_name

@@ -76,6 +76,7 @@ class FakeAnimator:
     def __init__(self) -> None:
         self.calls: list[list[tuple[str, bool]]] = []
         self.styles: list[str] = []
+        self.players: list[Any] = []
 
     def __call__(
         self,
@@ -84,7 +85,9 @@ class FakeAnimator:
         results: Any = None,
         size: int = 800,
         style: str = "default",
+        players: Any = None,
     ) -> bytes:
+        self.players.append(players)
         shown = [r is not None for r in results] if results else [False] * len(positions)
         self.calls.append([(str(p.phase), s) for p, s in zip(positions, shown, strict=True)])
         self.styles.append(style)

@@ -35,6 +35,8 @@ async def test_a_teams_game_s_results_map_names_the_members(tmp_path: Path) -> N
         assert drawn["players"] == {"FRANCE": "alice, bob", carol: "carol"}
         await table.play("alice> /dip map")
         assert renderer.calls[-1]["players"] == {"FRANCE": "alice, bob", carol: "carol"}
+        await table.play("gm> /dip end confirm")
+        assert table.animator.players == [{"FRANCE": "alice, bob", carol: "carol"}]
 
 
 async def test_an_anonymous_teams_game_names_nobody_on_its_maps(tmp_path: Path) -> None:
@@ -45,6 +47,8 @@ async def test_an_anonymous_teams_game_names_nobody_on_its_maps(tmp_path: Path) 
         assert results_calls(renderer)
         assert renderer.calls
         assert all(c["players"] is None for c in renderer.calls)
+        await table.play("gm> /dip end confirm")
+        assert table.animator.players == [None]
 
 
 async def test_a_game_without_teams_names_nobody_on_its_maps(tmp_path: Path) -> None:
