@@ -12,6 +12,7 @@ from bot.service.effects import Line, Message, Reply, Section
 from bot.service.errors import UserError
 from bot.service.options.game_options import Press, parse_newgame
 from bot.service.options.palette import Palette
+from bot.service.options.teams import Teams
 from bot.service.options.variant_choice import STANDARD
 from bot.store import Game, GameNameTakenError
 from engine import available_variants, load_variant
@@ -218,6 +219,12 @@ NEWGAME = CommandSpec(
             "The colours of the maps everyone sees (default: standard)",
             choices=tuple(Choice(p.value, p.value) for p in Palette),
             setting="palette",
+        ),
+        Argument(
+            "teams",
+            "Several people per power: any member's latest order, or all must agree (default off)",
+            choices=(Choice("off", "off"), *(Choice(t.value, t.value) for t in Teams)),
+            setting="teams",
         ),
     ),
     public=True,

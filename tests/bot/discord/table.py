@@ -71,6 +71,7 @@ def fake_map(
     size: int = 1200,
     region: str | None = None,
     style: str = "default",
+    players: Any = None,
 ) -> bytes:
     return PNG + f"{position.phase}:{region}".encode()
 
