@@ -137,7 +137,7 @@ def _draw(
     orders: OrdersArg | None,
     results: ResultsArg | None,
     title: str | None,
-    players: Mapping[str, str] | None,
+    players: Mapping[str, str] | None = None,
 ) -> tuple[Image.Image, Image.Image]:
     owners = {c: p for p, cs in position.centers.items() for c in cs}
     homes = {c: p for p, hs in position.homes.items() for c in hs}
