@@ -29,6 +29,7 @@ from engine.outcomes import OrderResult, Outcome, Resolution
 from engine.phase import Phase, PhaseKind, Season
 from engine.position import Dislodged, Position, retreat_options
 from engine.units import Unit
+from engine.victory import pieces_on_board
 
 Orders = Mapping[str, Sequence[Order]]
 
@@ -306,12 +307,10 @@ def _new_owners(position: Position) -> dict[str, frozenset[str]]:
 
 def _winners(position: Position) -> tuple[str, ...]:
     """The powers of the seat that has won by the variant's rules, if one has."""
-    units = {p: len(us) for p, us in position.units.items()}
-    for d in position.dislodged:
-        # a dislodged unit is still a piece on the board until it retreats or disbands
-        units[d.power] = units.get(d.power, 0) + 1
     return position.variant.rules.winners(
-        {p: len(cs) for p, cs in position.centers.items()}, units, position.seats
+        {p: len(cs) for p, cs in position.centers.items()},
+        pieces_on_board(position),
+        position.seats,
     )
 
 

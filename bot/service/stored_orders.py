@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from bot.store import Order as OrderRow
-from bot.store import OrderKind, Phase, PowerStatus, Store
+from bot.store import OrderKind, Phase, Store
 from engine import Build, Order, OrderError, Position, Resolution, Waive, adjudicate, parse_order
 
 logger = logging.getLogger(__name__)
@@ -154,16 +154,6 @@ async def phase_orders(store: Store, phase: Phase) -> tuple[Position, dict[str, 
         rows = await store.orders_of_phase(phase.id, kind=OrderKind.ORDER)
         orders = read_orders(before, rows, await members_by_power(store, phase.game_id))
     return before, orders
-
-
-def in_disorder(position: Position, statuses: Mapping[str, PowerStatus]) -> frozenset[str]:
-    """The powers nobody orders (unplayed, left, removed, surrendered): in civil disorder,
-    their dislodged units get no retreat."""
-    return frozenset(
-        p
-        for p in position.variant.powers
-        if statuses.get(p, PowerStatus.PLAYING) != PowerStatus.PLAYING
-    )
 
 
 async def replay(store: Store, phase: Phase) -> tuple[Position, dict[str, list[Order]], Resolution]:

@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.service.options.fewer_players import seats_of
 from bot.service.options.game_options import GameOptions
-from bot.service.stored_orders import in_disorder, members_by_power, read_orders
+from bot.service.stored_orders import members_by_power, read_orders
 from bot.service.team_votes import member_numbers, voting_powers
 from bot.service.turn.endings import Ending, by_votes, winners
 from bot.store import Game, OrderKind, Phase, PowerStatus, Store, VoteKind
@@ -67,7 +67,8 @@ async def judge(store: Store, game: Game, phase: Phase, now: datetime) -> Verdic
         r for r in await store.orders_of_phase(phase.id, kind=OrderKind.ORDER) if r.power in playing
     ]
     orders = read_orders(before, rows, await members_by_power(store, game.id))
-    disorder = in_disorder(before, statuses)
+    # nobody orders the rest (unplayed, left, removed, surrendered): they retreat nowhere
+    disorder = frozenset(before.variant.powers) - playing
     resolution = adjudicate(before, orders, disorder=disorder)
     cast = await store.votes_of(game.id, phase.name)
     members = await member_numbers(store, game.id)
