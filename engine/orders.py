@@ -55,6 +55,35 @@ class Convoy:
 
 
 @dataclass(frozen=True, slots=True)
+class Seize:
+    """Diplomacia's port seizure (``ZP``, handbook 7.3.1): the army ``unit`` claims ``sector``,
+    whose port lies off its territory, as an imaginary fleet moving in; the army stays."""
+
+    unit: Unit
+    sector: str
+
+
+@dataclass(frozen=True, slots=True)
+class SupportSeize:
+    """A fleet backs the port seizure of the army in ``army`` into ``sector``."""
+
+    unit: Unit
+    army: str
+    sector: str
+
+
+@dataclass(frozen=True, slots=True)
+class ConvoyHop:
+    """Diplomacia's convoy, ordered hop by hop (handbook 8.5): the fleet ``unit`` carries the
+    army from ``source`` (the army's territory, or the previous fleet's sector) to ``dest``
+    (the next fleet's sector, or the territory the army lands in)."""
+
+    unit: Unit
+    source: str
+    dest: str
+
+
+@dataclass(frozen=True, slots=True)
 class Retreat:
     unit: Unit
     dest: str
@@ -79,8 +108,21 @@ class Waive:
     """Give up one build."""
 
 
-Order = Hold | Move | SupportHold | SupportMove | Convoy | Retreat | Disband | Build | Waive
-MovementOrder = Hold | Move | SupportHold | SupportMove | Convoy
+Order = (
+    Hold
+    | Move
+    | SupportHold
+    | SupportMove
+    | Convoy
+    | Seize
+    | SupportSeize
+    | ConvoyHop
+    | Retreat
+    | Disband
+    | Build
+    | Waive
+)
+MovementOrder = Hold | Move | SupportHold | SupportMove | Convoy | Seize | SupportSeize | ConvoyHop
 RetreatOrder = Retreat | Disband
 AdjustmentOrder = Build | Disband | Waive
 
@@ -102,6 +144,12 @@ def format_order(order: Order) -> str:
             return f"{unit} S {_target(target_type, target)} - {dest}"
         case Convoy(unit, army, dest):
             return f"{unit} C A {army} - {dest}"
+        case Seize(unit, sector):
+            return f"{unit} ZP {sector}"
+        case SupportSeize(unit, army, sector):
+            return f"{unit} S A {army} ZP {sector}"
+        case ConvoyHop(unit, source, dest):
+            return f"{unit} C {source} - {dest}"
         case Retreat(unit, dest):
             return f"{unit} R {dest}"
         case Disband(unit):
