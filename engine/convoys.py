@@ -20,6 +20,9 @@ def seas_touching(variant: Variant) -> dict[str, frozenset[str]]:
     touching: dict[str, set[str]] = {code: set() for code in variant.provinces}
     for location, targets in variant.fleet_adjacency.items():
         touching[province_of(location)].update(t for t in targets if t in seas)
+    # Diplomacia has no coasts to stand on: a territory touches the sectors off its shore
+    for code, near in variant.shores.items():
+        touching[code].update(n for n in near if n in seas)
     return {code: frozenset(found) for code, found in touching.items()}
 
 
