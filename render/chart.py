@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 
 from engine import PhaseKind, Position, Variant, Victory
 from render.fonts import draw_text, font
-from render.styles import RGB, get_style
+from render.styles import RGB, style_of
 
 # drawn this many times larger, then reduced: smooth lines and text
 _SUPERSAMPLE = 2
@@ -145,13 +145,13 @@ def centre_chart(
 ) -> bytes:
     """The chart as PNG bytes, ``width`` pixels wide (three fifths as tall), from a game's
     positions in order (see :func:`yearly_centres`); ``title`` defaults to "Supply centres
-    by year" ("by turn" on a board of numbered turns, whose axis says "Turn"). Raises ``ValueError`` for no positions, an unknown style or a width out of
-    range."""
+    by year" ("by turn" on a board of numbered turns, whose axis says "Turn"). Raises
+    ``ValueError`` for no positions, an unknown style or a width out of range."""
     if not positions:
         raise ValueError("a chart needs at least one position")
     if not MIN_WIDTH <= width <= MAX_WIDTH:
         raise ValueError(f"width must be between {MIN_WIDTH} and {MAX_WIDTH}, not {width}")
-    palette = get_style(style, positions[0].variant.name)
+    palette = style_of(style, positions[0].variant)
     tallies = yearly_centres(positions)
     plan = layout(positions, tallies, width)
     k = _SUPERSAMPLE

@@ -45,6 +45,8 @@ DISLODGED_SHIFTS = (
 # a dislodged unit is drawn a little smaller, so the unit that took its place stays clear
 _DISLODGED_SIZE = 0.88
 _MARKER_RADIUS = 6.0
+# how many empty places the legend would rather hide than one unit
+_HIDDEN_UNIT_WEIGHT = 3
 # zlib level: 1 encodes in half the time of 6 for about a sixth more bytes (~150 KiB)
 _COMPRESSION = 1
 
@@ -184,6 +186,10 @@ def _draw(
         # the legend may cover provinces out of play: nothing happens there
         shown = [s for s in board.provinces.values() if board.in_play(s.code)]
         anchors = [view.pt(s.unit) for s in shown] + [view.pt(s.label) for s in shown]
+        # a unit hidden is worse than an empty area: where every corner hides some place
+        # (a board filled to its edges), the legend goes where it hides the fewest units
+        units = [at for _, at in (*parts.units, *parts.marked)]
+        anchors += units * _HIDDEN_UNIT_WEIGHT
         box = legend_box(view, position, [title_box], anchors, players)
         draw_legend(canvas, box, position, style, view, players)
     return canvas, png_palette(board, style, view)
