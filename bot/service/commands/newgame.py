@@ -138,7 +138,9 @@ NEWGAME = CommandSpec(
         "end=1910  the game ends after 1910's adjustments and the most supply centres win "
         "(the most units in a variant won by pieces); end=1910:units  the most units win, "
         "end=1910:centres  the most centres; end=2027-01-15  it ends at the first campaign "
-        "finished on or after that day (the game's time zone)",
+        "finished on or after that day (the game's time zone); in a Diplomacia game, played in "
+        "numbered turns, end=12  the shortened game: after turn 12 (and its control "
+        "evaluation) the most supply centres win",
         "players=6|5|4|4:2|4:3|3|3:2  the rule book's games for fewer players: 6 without "
         "Italy, 5 without Italy and Germany, 4 and 3 with players commanding two powers "
         "each (England; Austria and France; Germany and Turkey; Italy and Russia, or the "
@@ -217,7 +219,9 @@ NEWGAME = CommandSpec(
             setting="nmr",
         ),
         Argument(
-            "end", "An agreed end: a year (1910), 1910:units or a date (2027-01-15)", setting="end"
+            "end",
+            "An agreed end: a year (1910), 1910:units, a date (2027-01-15); Diplomacia: a turn (12)",
+            setting="end",
         ),
         Argument(
             "players",

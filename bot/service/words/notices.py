@@ -12,7 +12,17 @@ from bot.service.words.accounts import accounts_text, owed_by_account
 from bot.service.words.english import plural
 from bot.service.words.labels import phase_label, power_name
 from bot.service.words.power_state import free_homes
-from engine import Move, PhaseKind, Position, Rules, format_order, legal_orders
+from engine import (
+    Build,
+    Move,
+    PhaseKind,
+    Position,
+    Rules,
+    Unit,
+    UnitType,
+    format_order,
+    legal_orders,
+)
 
 # What happens to what a power leaves unordered, by phase kind.
 _DEFAULTS = {
@@ -234,7 +244,9 @@ def _evaluation_lines(position: Position, power: str) -> list[Line]:
     if removable:
         lines.append(Line(f"order remove {removable[-1]}", code=True))
     if sites:
-        example = format_order(legal_orders(position, sites[0])[0])
+        # an army is raised in a territory, a fleet in a port's sector: the area says which
+        kind = UnitType.ARMY if sites[0] in position.variant.supply_centers else UnitType.FLEET
+        example = format_order(Build(Unit(kind, sites[0])))
         lines.append(Line(f"order {example}   (`order waive` gives up a build)", code=True))
     return lines
 
