@@ -220,7 +220,8 @@ NEWGAME = CommandSpec(
         ),
         Argument(
             "end",
-            "An agreed end: a year (1910), 1910:units, a date (2027-01-15); Diplomacia: a turn (12)",
+            "An agreed end: a year (1910), 1910:units, a date (2027-01-15); "
+            "Diplomacia: a turn (12)",
             setting="end",
         ),
         Argument(
