@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.errors import OrderError, PositionError
-from engine.orders import Order
+from engine.orders import Order, read_canonical
 from engine.outcomes import Outcome
 from engine.parse import parse_order
 from engine.position import Position
@@ -43,8 +43,13 @@ def read_orders(
             try:
                 order = parse_order(text, position, power, check=False)
             except OrderError as exc:
-                refused[text] = f"{exc.kind}: {exc}"
-                continue
+                # the canonical notation (what results and `possible` show) always reads,
+                # Diplomacia's own orders included
+                canonical = read_canonical(text)
+                if canonical is None:
+                    refused[text] = f"{exc.kind}: {exc}"
+                    continue
+                order = canonical
             orders.setdefault(power, []).append(order)
             texts.setdefault((power, order), text)
     return orders, refused, texts
@@ -105,6 +110,9 @@ def adjudicate_request(request: Any) -> dict[str, Any]:
         "contested": after["contested"],
         "winner": resolution.winner,
     }
+    if "control" in after:
+        # Diplomacia: every area's controller, for the next request (centres follow from it)
+        answer["control"] = after["control"]
     if "neutral" in after:
         # the powers still neutral, for the next request (only variants with neutral powers)
         answer["neutral"] = after["neutral"]
