@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
@@ -21,13 +22,17 @@ from engine import (
     Phase,
     Position,
     Unit,
+    adjudicate,
     format_order,
     parse_order,
     parse_orders,
 )
 from engine.map_file import variant_from_map
-from engine.orders import ConvoyHop, Seize, SupportSeize
+from engine.orders import ConvoyHop, Order, Seize, SupportHold, SupportMove, SupportSeize
+from engine.phase import PhaseKind
 from engine.units import UnitType
+from engine.variant import ProvinceKind
+from tools.scenarios import diplomacia_movement_orders, diplomacia_other_orders
 
 HANDBOOK = variant_from_map(
     json.loads(Path("tests/data/handbook.json").read_text(encoding="utf-8")), "handbook"
@@ -137,6 +142,32 @@ def test_retreats(text: str, expected: str) -> None:
 def test_adjustments(text: str, expected: str) -> None:
     evaluation = board({"RUSSIA": ["A EST"]}, "T2A")
     assert canonical(text, evaluation, "RUSSIA") == expected
+
+
+def _as_read(order: Order) -> Order:
+    """The order as the parser gives it back: a supported unit's type is the area's kind."""
+    if isinstance(order, SupportHold | SupportMove) and order.target_type is None:
+        at_sea = HANDBOOK.provinces[order.target].kind is ProvinceKind.SEA
+        return dataclasses.replace(order, target_type=UnitType.FLEET if at_sea else UnitType.ARMY)
+    return order
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_every_order_of_random_games_reads_back_from_its_canonical_form(seed: int) -> None:
+    """What is stored is the canonical text: every kind of order, in every phase, reads back
+    as the same order."""
+    rng = random.Random(seed)
+    position = Position.initial(HANDBOOK)
+    while position.phase.year <= 6:
+        if position.phase.kind is PhaseKind.MOVEMENT:
+            orders = diplomacia_movement_orders(rng, position)
+        else:
+            orders = diplomacia_other_orders(rng, position)
+        for power, given in orders.items():
+            for order in given:
+                text = format_order(order)
+                assert parse_order(text, position, power, check=False) == _as_read(order), text
+        position = adjudicate(position, orders).position
 
 
 # The handbook's notation (section 8) -----------------------------------------------------
