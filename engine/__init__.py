@@ -12,7 +12,7 @@
 'F1901M'
 """
 
-from engine.control import Accounts, accounts
+from engine.control import Accounts, accounts, build_site
 from engine.convoy_orders import unmatched_convoys
 from engine.errors import (
     AmbiguousOrderError,
@@ -42,7 +42,7 @@ from engine.parse import parse_order, parse_orders
 from engine.phase import Phase, PhaseKind, Season
 from engine.position import Dislodged, Position
 from engine.rules import Neutral, Rules, Victory
-from engine.step import adjudicate, build_site
+from engine.step import adjudicate
 from engine.units import Unit, UnitType
 from engine.variant import (
     ProvinceKind,
