@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from engine.position import Position
 from engine.units import Unit, UnitType
 
 
@@ -57,6 +58,31 @@ class Accounts:
             return self.centres - self.armies
         return self.ports - self.fleets
 
+    def describe(self, name: str) -> str:
+        """Both accounts in words: "Russia may build 1 army (3 centres, 2 armies) and no
+        fleet (1 port, 1 fleet)"."""
+        army = _account_words(self.owed(UnitType.ARMY), "army", "armies")
+        fleet = _account_words(self.owed(UnitType.FLEET), "fleet", "fleets")
+        if fleet.split()[:2] == army.split()[:2]:
+            fleet = " ".join(fleet.split()[2:])  # "may build 1 army ... and no fleet"
+        return (
+            f"{name} {army} ({_count(self.centres, 'centre', 'centres')}, "
+            f"{_count(self.armies, 'army', 'armies')}) and {fleet} "
+            f"({_count(self.ports, 'port', 'ports')}, {_count(self.fleets, 'fleet', 'fleets')})"
+        )
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def _account_words(owed: int, one: str, many: str) -> str:
+    if owed < 0:
+        return f"must remove {_count(-owed, one, many)}"
+    if owed == 0:
+        return f"may build no {one}"
+    return f"may build {_count(owed, one, many)}"
+
 
 def accounts(
     power: str,
@@ -73,3 +99,32 @@ def accounts(
         fleets=sum(1 for u in own if u.type is UnitType.FLEET),
         ports=sum(1 for a in held if a in ports),
     )
+
+
+def power_accounts(position: Position, power: str) -> Accounts:
+    """``power``'s two accounts in ``position`` (at a control evaluation, what it may do)."""
+    variant = position.variant
+    return accounts(
+        power,
+        position.control,
+        position.units.get(power, ()),
+        variant.supply_centers,
+        variant.ports,
+    )
+
+
+def build_site(position: Position, power: str, unit_type: UnitType) -> list[str]:
+    """Where ``power`` may raise a unit now (6.5): armies in unoccupied home territories with
+    a centre that it controls; fleets in any unoccupied port sector it controls, home or not."""
+    variant = position.variant
+    if unit_type is UnitType.ARMY:
+        candidates: Iterable[str] = (
+            h for h in position.homes.get(power, ()) if h in variant.supply_centers
+        )
+    else:
+        candidates = sorted(variant.ports)
+    return [
+        area
+        for area in candidates
+        if position.control.get(area) == power and position.unit_in(area) is None
+    ]

@@ -26,6 +26,17 @@ def seas_touching(variant: Variant) -> dict[str, frozenset[str]]:
     return {code: frozenset(found) for code, found in touching.items()}
 
 
+@cache
+def coastal(variant: Variant) -> frozenset[str]:
+    """Where an army can stand and a convoy can land: every such area touching a sea. On a
+    standard board these are the coastal provinces; on a Diplomacia board, the territories
+    with a sector off their shore."""
+    touching = seas_touching(variant)
+    return frozenset(
+        code for code, p in variant.provinces.items() if p.army_can_stand and touching[code]
+    )
+
+
 @lru_cache(maxsize=4096)
 def route_exists(variant: Variant, fleets: frozenset[str], source: str, dest: str) -> bool:
     """Whether the fleets at sea in ``fleets`` link ``source`` to ``dest``."""

@@ -281,9 +281,10 @@ class _Movement:
         moves_into, kind, power = self.moves_into, self.kind, self.power
         for i in range(self.n):
             k = kind[i]
-            if k == MOVE and i not in self.seizer:
+            if k == MOVE:
+                # a seizure's imaginary fleet fails with its army: never obvious
                 lone = not self.by_convoy[i] and len(moves_into[self.dest[i]]) == 1
-                if lone and self.dest[i] not in self.at:
+                if lone and self.dest[i] not in self.at and i not in self.seizer:
                     settle(i, True)
             elif k != HOLD:
                 attackers = moves_into.get(self.prov[i])

@@ -1,11 +1,13 @@
 """Orders as frozen values, and their one canonical notation.
 
 Reading orders (many notations, helpful errors) lives in :mod:`engine.parse`; this module
-only knows what an order *is* and how to write it down.
+only knows what an order *is*, how to write it down, and how to read that writing back.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.units import Unit, UnitType
@@ -159,6 +161,47 @@ def format_order(order: Order) -> str:
         case Waive():
             return "WAIVE"
     raise TypeError(f"not an order: {order!r}")
+
+
+_U = r"([AF] [A-Z0-9]{2,5}(?:/[A-Z]{2})?)"
+_L = r"([A-Z0-9]{2,5}(?:/[A-Z]{2})?)"
+_T = r"(?:([AF]) )?"
+_READERS: list[tuple[re.Pattern[str], Callable[..., Order]]] = [
+    (re.compile(rf"{_U} H"), lambda u: Hold(Unit.parse(u))),
+    (re.compile(rf"{_U} - {_L}( VIA)?"), lambda u, d, v: Move(Unit.parse(u), d, v is not None)),
+    (
+        re.compile(rf"{_U} S {_T}{_L}"),
+        lambda u, t, p: SupportHold(Unit.parse(u), p, UnitType(t) if t else None),
+    ),
+    (
+        re.compile(rf"{_U} S {_T}{_L} - {_L}"),
+        lambda u, t, p, d: SupportMove(Unit.parse(u), p, d, UnitType(t) if t else None),
+    ),
+    (re.compile(rf"{_U} C A {_L} - {_L}"), lambda u, a, d: Convoy(Unit.parse(u), a, d)),
+    (re.compile(rf"{_U} ZP {_L}"), lambda u, s: Seize(Unit.parse(u), s)),
+    (re.compile(rf"{_U} S A {_L} ZP {_L}"), lambda u, a, s: SupportSeize(Unit.parse(u), a, s)),
+    (re.compile(rf"{_U} C {_L} - {_L}"), lambda u, a, d: ConvoyHop(Unit.parse(u), a, d)),
+    (re.compile(rf"{_U} R {_L}"), lambda u, d: Retreat(Unit.parse(u), d)),
+    (re.compile(rf"{_U} D"), lambda u: Disband(Unit.parse(u))),
+    (re.compile(rf"{_U} B"), lambda u: Build(Unit.parse(u))),
+    (re.compile("WAIVE"), lambda: Waive()),
+]
+
+
+def read_canonical(text: str) -> Order | None:
+    """The order written exactly as :func:`format_order` writes it, or ``None``.
+
+    >>> read_canonical("A KAR ZP GFI")
+    Seize(unit=Unit.parse('A KAR'), sector='GFI')
+    >>> format_order(read_canonical("F GBO S A KAR ZP GFI"))
+    'F GBO S A KAR ZP GFI'
+    """
+    line = " ".join(text.upper().split())
+    for pattern, build in _READERS:
+        match = pattern.fullmatch(line)
+        if match:
+            return build(*match.groups())
+    return None
 
 
 def order_unit(order: Order) -> Unit | None:

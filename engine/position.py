@@ -246,8 +246,10 @@ class Position:
         if raw_homes is None:
             homes = {p: variant.power_info[p].homes for p in variant.powers}
         else:
+            # a Diplomacia power's homes are all its home areas, sectors and territories
+            # without a centre among them (handbook 5.1)
             homes = {
-                p: tuple(_read_provinces(variant, p, raw, True))
+                p: tuple(_read_provinces(variant, p, raw, not variant.rules.diplomacia))
                 for p, raw in _by_power(variant, raw_homes, "homes").items()
             }
         contested = frozenset(

@@ -10,11 +10,11 @@ itself ("retreats may not take place", UK rule book III.2; Diplomacia 9.1).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 
 from engine.civil_disorder import removal_order
-from engine.control import accounts, centres_controlled, updated_control
+from engine.control import build_site, centres_controlled, power_accounts, updated_control
 from engine.errors import OrderError
 from engine.legal import check_order
 from engine.movement import adjudicate_movement
@@ -318,13 +318,7 @@ def _evaluate(
     """Diplomacia's control evaluation for one power: each account on its own (6.5): army
     builds and removals against centres, fleet ones against ports; an order for the other
     account never settles this one."""
-    have = accounts(
-        power,
-        position.control,
-        units.get(power, ()),
-        position.variant.supply_centers,
-        position.variant.ports,
-    )
+    have = power_accounts(position, power)
     # a waive gives up a build of the army account while it has one, then of the fleets
     waives_to = UnitType.ARMY if have.owed(UnitType.ARMY) > 0 else UnitType.FLEET
     for unit_type in (UnitType.ARMY, UnitType.FLEET):
@@ -465,7 +459,7 @@ def adjustments_due(position: Position) -> bool:
     """Whether any power has a build it can place or a removal it owes."""
     occupied = {u.province for units in position.units.values() for u in units}
     if position.variant.rules.diplomacia:
-        return any(_evaluation_due(position, power, occupied) for power in position.variant.powers)
+        return any(_evaluation_due(position, power) for power in position.variant.powers)
     for power in position.variant.powers:
         if power in position.neutral:
             continue
@@ -480,39 +474,15 @@ def adjustments_due(position: Position) -> bool:
     return False
 
 
-def _evaluation_due(position: Position, power: str, occupied: set[str]) -> bool:
+def _evaluation_due(position: Position, power: str) -> bool:
     """Diplomacia: whether ``power`` owes a removal or can place a build in either account."""
-    variant = position.variant
-    have = accounts(
-        power,
-        position.control,
-        position.units.get(power, ()),
-        variant.supply_centers,
-        variant.ports,
-    )
+    have = power_accounts(position, power)
     if have.owed(UnitType.ARMY) < 0 or have.owed(UnitType.FLEET) < 0:
         return True
     return any(
         build_site(position, power, unit_type) and have.owed(unit_type) > 0
         for unit_type in (UnitType.ARMY, UnitType.FLEET)
     )
-
-
-def build_site(position: Position, power: str, unit_type: UnitType) -> list[str]:
-    """Diplomacia: where ``power`` may raise a unit now (6.5): armies in unoccupied home
-    territories with a centre that it controls; fleets in any unoccupied port sector it
-    controls, home or not."""
-    variant = position.variant
-    occupied = {u.province for units in position.units.values() for u in units}
-    if unit_type is UnitType.ARMY:
-        candidates: Iterable[str] = (
-            h for h in position.homes.get(power, ()) if h in variant.supply_centers
-        )
-    else:
-        candidates = sorted(variant.ports)
-    return [
-        area for area in candidates if position.control.get(area) == power and area not in occupied
-    ]
 
 
 def _sorted(results: list[OrderResult]) -> tuple[OrderResult, ...]:

@@ -84,3 +84,12 @@ def test_the_order_orders_are_given_in_changes_nothing(board: Path) -> None:
         again = adjudicate(position, shuffled)
         assert again.position == expected.position
         assert sorted(map(str, again.results)) == sorted(map(str, expected.results))
+
+
+def test_the_random_games_seize_ports_and_convoy_by_hops() -> None:
+    """The properties above are worth something only if the games use Diplomacia's orders."""
+    seen: set[str] = set()
+    for seed in range(3):
+        for position, orders in _play(BOARDS[0], seed, turns=10):
+            seen.update(r.outcome.value for r in adjudicate(position, orders).results)
+    assert {"seized", "convoyed", "moved", "supported"} <= seen
