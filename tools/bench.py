@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 
 from engine import Disband, Order, PhaseKind, Position, Retreat, adjudicate, load_variant
+from tools.bench_render import diplomacia_board
 from tools.scenarios import (
     diplomacia_movement_orders,
     diplomacia_other_orders,
@@ -69,7 +70,7 @@ def main(argv: Sequence[str] | None = None) -> None:
 
 def _diplomacia(rng: random.Random, games: int = 20, turns: int = 12) -> None:
     """Whole random Diplomacia games on the shipped board: every phase timed as adjudicated."""
-    variant = load_variant("diplomacia")
+    variant = diplomacia_board()
     times: dict[PhaseKind, list[float]] = {kind: [] for kind in PhaseKind}
     sizes: list[int] = []
     for _ in range(games):
