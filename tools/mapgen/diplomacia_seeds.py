@@ -38,12 +38,12 @@ LENSES: tuple[tuple[float, float, float, float, float, float], ...] = (
     (-3.0, 55.0, 140.0, 220.0, 1.5, 0.0),
     # Portugal and Jutland with the Danish islands and the Belts.
     (-8.2, 39.7, 80.0, 150.0, 0.8, 0.0),
-    (10.6, 55.8, 126.0, 92.0, 0.9, 0.4),
+    (10.4, 55.3, 130.0, 115.0, 0.9, 0.6),
     # The Sea of Marmara with the Bosporus and the Dardanelles, the Sea of Azov, the Gulf of
     # Riga: seas too small for a fleet, a label and a port.
     (28.3, 40.8, 95.0, 80.0, 1.2, 1.2),
     (36.4, 46.0, 70.0, 60.0, 0.6, 0.6),
-    (23.7, 57.6, 60.0, 60.0, 0.6, 0.6),
+    (23.7, 57.5, 70.0, 70.0, 1.1, 1.1),
     # The Gulf of Finland, heightened only.
     (26.5, 59.8, 120.0, 45.0, 0.0, 0.9),
     # Montenegro and Albania between the Adriatic and the mountains.
@@ -685,7 +685,7 @@ SEA: dict[str, Area] = {
         ("Gotland Deep", 19.8, 57.2), ("off Liepaja", 20.3, 56.5), ("west of Gotland", 17.6, 57.6),
         ("off Gotska Sandon", 19.5, 58.6), ("off Stockholm", 19.3, 59.35),
         ("northern Baltic", 21.0, 59.1),
-        ("off Utö", 21.4, 59.55), ("Irbe approach", 21.0, 57.6),
+        ("off Utö", 21.4, 59.55), ("Vainameri", 23.2, 58.75), ("Irbe approach", 21.0, 57.6),
     ), ("Východní Baltské moře",)),
     "GOR": Area("Gulf of Riga", (
         ("Gulf of Riga", 23.5, 57.6), ("off Jurmala", 23.6, 57.15), ("off Parnu", 24.0, 58.0),
@@ -795,7 +795,8 @@ SEA: dict[str, Area] = {
     ), ("Myrtoské moře", "Cyclades")),
     "ICA": Area("Icarian Sea", (
         ("Icarian Sea", 26.2, 37.3), ("off Chios", 25.6, 38.2), ("Gulf of Smyrna", 26.75, 38.55),
-        ("Dodecanese", 26.9, 36.5), ("off Lesbos", 26.55, 38.85),
+        ("Dodecanese", 26.9, 36.5), ("off Lesbos", 26.55, 38.85), ("south of Rhodes", 28.0, 35.6),
+        ("Karpathos Strait", 27.0, 35.6),
     ), ("Ikarské moře",)),
     "MRM": Area("Sea of Marmara", (
         ("Sea of Marmara", 28.0, 40.75), ("off Tekirdag", 27.6, 40.85),
@@ -822,7 +823,7 @@ SEA: dict[str, Area] = {
         ("south of Crete", 25.0, 34.3), ("off Alexandria", 29.8, 31.8),
         ("Levantine Sea", 32.0, 33.7),
         ("off Haifa", 34.4, 32.9), ("off Iskenderun", 35.7, 36.4), ("off Antalya", 31.0, 36.0),
-        ("south of Rhodes", 28.2, 35.6), ("off Beirut", 35.1, 34.0),
+        ("off Kastellorizo", 29.6, 35.7), ("off Beirut", 35.1, 34.0),
         ("off Marsa Matruh", 27.3, 31.6),
     ), ("Levantské moře", "Eastern Mediterranean")),
 }  # fmt: skip
@@ -972,7 +973,4 @@ SEEDS: dict[str, tuple[Place, ...]] = {
 }
 # Hand-placed unit or label points where the automatic choice is poor: code -> (lon, lat).
 UNIT_POINTS: dict[str, Place] = {}
-LABEL_POINTS: dict[str, Place] = {
-    # The Icarian Sea's islands leave open water for its name only south of Samos.
-    "ICA": ("south of Samos", 26.5, 37.05),
-}
+LABEL_POINTS: dict[str, Place] = {}
