@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import sys
 from collections.abc import Iterable, Sequence
@@ -67,6 +68,20 @@ def build_parser() -> argparse.ArgumentParser:
         description="List every variant the engine knows, by the name `dipgm adjudicate` "
         '("variant": NAME) and `newgame variant=NAME` take, with a line on each.',
     )
+    variant = commands.add_parser(
+        "variant",
+        help="check a map file before playing it (dipgm variant check FILE)",
+        description="Tools for map files (docs/maps.md): boards added to the bot without "
+        "code, played with `newgame variant=NAME` once in the folder DIPGM_VARIANTS_DIR names.",
+    )
+    variant_commands = variant.add_subparsers(dest="variant_command", required=True)
+    check = variant_commands.add_parser(
+        "check",
+        help="list every problem of a map file, or sum up a good board",
+        description="Check a map file: every problem is listed (exit status 1); a good "
+        "board is summed up (its powers, areas, what wins) with where to put the file.",
+    )
+    check.add_argument("file", metavar="FILE", type=Path, help="the map file, NAME.json")
     from bot.render_cli import add_arguments as add_render_arguments
 
     add_render_arguments(
@@ -140,11 +155,12 @@ def _add_chat_parsers(commands: argparse._SubParsersAction[argparse.ArgumentPars
 
 def _chat(args: argparse.Namespace) -> int:
     from bot import launch
-    from bot.config import load_settings
+    from bot.config import export_variants_dir, load_settings
     from bot.frontends.console import ScriptError
     from bot.store import SchemaError
 
     settings = load_settings()
+    export_variants_dir(settings)
     launch.configure_logging(settings.log_level)
     if args.command == "run" and launch.chat_tokens(settings):
         return _run_chat(settings, launch.chat_tokens(settings))
@@ -176,14 +192,30 @@ def _chat(args: argparse.Namespace) -> int:
 
 
 def _variants(sink: TextIO) -> int:
-    from engine import available_variants, load_variant
+    from engine import VariantError, available_variants, load_variant, variants_folder
 
     # the standard game first: the one most people come for
     names = sorted(available_variants(), key=lambda name: (name != "standard", name))
     width = max(len(name) for name in names)
     for name in names:
-        sink.write(f"{name.ljust(width)}  {load_variant(name).description}\n")
+        try:
+            line = load_variant(name).description
+        except VariantError as exc:
+            path = variants_folder() / f"{name}.json"
+            line = f"cannot be played: {exc} (every problem: dipgm variant check {path})"
+        sink.write(f"{name.ljust(width)}  {line}\n")
     return 0
+
+
+def _variants_dir_from_settings() -> None:
+    """The variants folder as the bot would see it, `.env` included; with settings that do
+    not load (a bad value elsewhere), the environment's alone."""
+    from pydantic import ValidationError
+
+    from bot.config import export_variants_dir, load_settings
+
+    with contextlib.suppress(ValidationError):
+        export_variants_dir(load_settings())
 
 
 def _run_chat(settings: Settings, platforms: list[str]) -> int:
@@ -215,8 +247,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command in ("console", "run"):
         return _chat(args)
+    if args.command in ("variants", "variant"):
+        _variants_dir_from_settings()
     if args.command == "variants":
         return _variants(sys.stdout)
+    if args.command == "variant":
+        from bot.variant_check import check_map_file
+
+        return check_map_file(args.file, sys.stdout)
     if args.command == "adjudicate":
         return _adjudicate(getattr(sys.stdin, "buffer", sys.stdin), sys.stdout)
     if args.command == "render":

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -42,6 +43,8 @@ class Settings(BaseSettings):
     discord_dev_guild_id: int | None = None
 
     map_dir: Path = Path("./maps")
+    # Map files added to the bot (docs/maps.md): `newgame variant=<file name>` plays them.
+    dipgm_variants_dir: Path = Path("variants")
     sweep_seconds: int = Field(default=60, gt=0)
     # Quiet unless asked: the console shares its terminal with the log.
     log_level: LogLevel = "WARNING"
@@ -60,6 +63,12 @@ class Settings(BaseSettings):
         except (ZoneInfoNotFoundError, ValueError) as exc:
             raise ValueError(f"unknown time zone {value!r} (use an IANA name)") from exc
         return value
+
+
+def export_variants_dir(settings: Settings) -> None:
+    """Tell the engine where the map files are: it reads ``DIPGM_VARIANTS_DIR`` from the
+    environment, which a setting given only in the `.env` file does not reach by itself."""
+    os.environ["DIPGM_VARIANTS_DIR"] = str(settings.dipgm_variants_dir)
 
 
 def load_settings(env_file: str | Path | None = ".env") -> Settings:

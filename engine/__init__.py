@@ -12,9 +12,17 @@
 'F1901M'
 """
 
+from engine.control import Accounts, accounts, build_site
 from engine.convoy_orders import unmatched_convoys
-from engine.errors import AmbiguousOrderError, IllegalOrderError, InvalidOrderError, OrderError
+from engine.errors import (
+    AmbiguousOrderError,
+    IllegalOrderError,
+    InvalidOrderError,
+    OrderError,
+    VariantError,
+)
 from engine.legal import check_order, legal_orders
+from engine.map_file import map_problems, variant_from_map
 from engine.neutrality import join_seat
 from engine.orders import (
     Build,
@@ -36,10 +44,17 @@ from engine.position import Dislodged, Position
 from engine.rules import Neutral, Rules, Victory
 from engine.step import adjudicate
 from engine.units import Unit, UnitType
-from engine.variant import Variant, available_variants, load_variant
+from engine.variant import (
+    ProvinceKind,
+    Variant,
+    available_variants,
+    load_variant,
+    variants_folder,
+)
 from engine.victory import SeatProgress, pieces_on_board, seat_progress
 
 __all__ = [
+    "Accounts",
     "AmbiguousOrderError",
     "Build",
     "Convoy",
@@ -57,6 +72,7 @@ __all__ = [
     "Phase",
     "PhaseKind",
     "Position",
+    "ProvinceKind",
     "Resolution",
     "Retreat",
     "Rules",
@@ -67,18 +83,24 @@ __all__ = [
     "Unit",
     "UnitType",
     "Variant",
+    "VariantError",
     "Victory",
     "Waive",
+    "accounts",
     "adjudicate",
     "available_variants",
+    "build_site",
     "check_order",
     "format_order",
     "join_seat",
     "legal_orders",
     "load_variant",
+    "map_problems",
     "parse_order",
     "parse_orders",
     "pieces_on_board",
     "seat_progress",
     "unmatched_convoys",
+    "variant_from_map",
+    "variants_folder",
 ]

@@ -31,6 +31,9 @@ def _army_graph(variant: Variant) -> dict[str, frozenset[str]]:
             there = province_of(target)
             if here in seas or there in seas:
                 graph[here].add(there)
+    # Diplomacia: an army is carried from its territory into any sector off it, and ashore
+    for code, near in variant.shores.items():
+        graph[code].update(near)
     return {c: frozenset(s) for c, s in graph.items()}
 
 

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.errors import OrderError, PositionError
-from engine.orders import Order
+from engine.orders import ConvoyHop, Order, Seize, SupportSeize, read_canonical
 from engine.outcomes import Outcome
 from engine.parse import parse_order
 from engine.position import Position
@@ -43,11 +43,23 @@ def read_orders(
             try:
                 order = parse_order(text, position, power, check=False)
             except OrderError as exc:
-                refused[text] = f"{exc.kind}: {exc}"
-                continue
+                canonical = _diplomacia_order(position, text)
+                if canonical is None:
+                    refused[text] = f"{exc.kind}: {exc}"
+                    continue
+                order = canonical
             orders.setdefault(power, []).append(order)
             texts.setdefault((power, order), text)
     return orders, refused, texts
+
+
+def _diplomacia_order(position: Position, text: str) -> Order | None:
+    """On a Diplomacia board, its own orders written as results show them (``A KAR ZP GFI``,
+    ``F GBO S A KAR ZP GFI``, ``F GBO C GFI - UPP``); anything else stays the parser's."""
+    if not position.variant.rules.diplomacia:
+        return None
+    order = read_canonical(text)
+    return order if isinstance(order, Seize | SupportSeize | ConvoyHop) else None
 
 
 def _powers(position: Position, raw: Any, field: str) -> frozenset[str]:
@@ -105,6 +117,9 @@ def adjudicate_request(request: Any) -> dict[str, Any]:
         "contested": after["contested"],
         "winner": resolution.winner,
     }
+    if "control" in after:
+        # Diplomacia: every area's controller, for the next request (centres follow from it)
+        answer["control"] = after["control"]
     if "neutral" in after:
         # the powers still neutral, for the next request (only variants with neutral powers)
         answer["neutral"] = after["neutral"]

@@ -20,7 +20,21 @@ def seas_touching(variant: Variant) -> dict[str, frozenset[str]]:
     touching: dict[str, set[str]] = {code: set() for code in variant.provinces}
     for location, targets in variant.fleet_adjacency.items():
         touching[province_of(location)].update(t for t in targets if t in seas)
+    # Diplomacia has no coasts to stand on: a territory touches the sectors off its shore
+    for code, near in variant.shores.items():
+        touching[code].update(n for n in near if n in seas)
     return {code: frozenset(found) for code, found in touching.items()}
+
+
+@cache
+def coastal(variant: Variant) -> frozenset[str]:
+    """Where an army can stand and a convoy can land: every such area touching a sea. On a
+    standard board these are the coastal provinces; on a Diplomacia board, the territories
+    with a sector off their shore."""
+    touching = seas_touching(variant)
+    return frozenset(
+        code for code, p in variant.provinces.items() if p.army_can_stand and touching[code]
+    )
 
 
 @lru_cache(maxsize=4096)

@@ -8,9 +8,11 @@ the adjudicator's business.
 :func:`check_order` also tidies what a player may leave out or get wrong without changing the
 meaning (DATC 3.1 preferences): the real unit replaces a wrong unit letter or coast (4.B.5,
 4.C.2), a fleet's only reachable coast is filled in (4.B.2), coasts that mean nothing are
-dropped (4.B.4, 4.B.6). The rules of each kind of order live in :mod:`engine.legal_checks`;
-this module says which kinds each phase allows, and lists the orders a unit could be given
-by trying every candidate against those rules.
+dropped (4.B.4, 4.B.6). The rules of each kind of order live in :mod:`engine.legal_checks`,
+and Diplomacia's own (port seizure, hop-by-hop convoys, the two accounts) in
+:mod:`engine.legal_diplomacia`; this module says which kinds each phase allows on which
+board, and lists the orders a unit could be given by trying every candidate against those
+rules.
 """
 
 from __future__ import annotations
@@ -35,16 +37,32 @@ from engine.legal_checks import (
     fleets_at_sea,
     is_coast,
 )
+from engine.legal_diplomacia import (
+    check_account_build,
+    check_account_disband,
+    check_account_waive,
+    check_convoy_as_hop,
+    check_convoy_hop,
+    check_seize,
+    check_support_seize,
+    ports_off,
+    refuse_hop,
+    refuse_seizure,
+    touching,
+)
 from engine.orders import (
     Build,
     Convoy,
+    ConvoyHop,
     Disband,
     Hold,
     Move,
     Order,
     Retreat,
+    Seize,
     SupportHold,
     SupportMove,
+    SupportSeize,
     Waive,
 )
 from engine.phase import PhaseKind
@@ -83,12 +101,14 @@ def check_order(position: Position, power: str, order: Order) -> Order:
             f"{name} is neutral in {position.phase.year}: its units hold and take no orders, "
             "and it makes no adjustments"
         )
-    phases, check = entry
+    phases, standard, diplomacia = entry
     now = position.phase.kind
     if now not in phases:
-        raise IllegalOrderError(
-            f"it is {position.phase.long_name}: only {_ALLOWED_NOW[now]} can be ordered"
-        )
+        allowed = _ALLOWED_NOW[now]
+        if position.variant.rules.diplomacia and now is PhaseKind.MOVEMENT:
+            allowed = "holds, moves, supports, port seizures and convoys"
+        raise IllegalOrderError(f"it is {position.phase.long_name}: only {allowed} can be ordered")
+    check = diplomacia if position.variant.rules.diplomacia else standard
     return check(position, power, order)
 
 
@@ -138,7 +158,11 @@ def _movement_candidates(position: Position, code: str) -> tuple[str | None, lis
     orders: list[Order] = [Hold(unit)]
     orders.extend(_move_candidates(position, unit))
     orders.extend(_support_candidates(position, unit))
-    orders.extend(_convoy_candidates(position, unit))
+    if position.variant.rules.diplomacia:
+        orders.extend(_seizure_candidates(position, unit))
+        orders.extend(_hop_candidates(position, unit))
+    else:
+        orders.extend(_convoy_candidates(position, unit))
     return power, orders
 
 
@@ -152,9 +176,11 @@ def _move_candidates(position: Position, unit: Unit) -> Iterator[Move]:
     for dest in sorted(adjacent):
         yield Move(unit, dest)
     if is_coast(variant, unit.province):
+        # Diplomacia has no "via convoy": a move is a convoy when a fleet carries it (7.4.1.2)
+        via = not variant.rules.diplomacia
         for dest in _coasts(variant):
             if dest not in adjacent and dest != unit.province:
-                yield Move(unit, dest, via_convoy=True)
+                yield Move(unit, dest, via_convoy=via)
 
 
 @cache
@@ -194,6 +220,34 @@ def _support_candidates(position: Position, unit: Unit) -> Iterator[Order]:
                 yield SupportMove(unit, other.province, dest, other.type)
 
 
+def _seizure_candidates(position: Position, unit: Unit) -> Iterator[Order]:
+    """Diplomacia: an army's seizures of the ports off its territory, and a fleet's supports
+    of the seizures it could back."""
+    variant = position.variant
+    if unit.type is UnitType.ARMY:
+        for sector in ports_off(variant, unit.province):
+            yield Seize(unit, sector)
+        return
+    for _, army in position.all_units():
+        if army.type is UnitType.ARMY:
+            for sector in ports_off(variant, army.province):
+                if variant.reaches(UnitType.FLEET, unit.location, sector):
+                    yield SupportSeize(unit, army.province, sector)
+
+
+def _hop_candidates(position: Position, unit: Unit) -> Iterator[ConvoyHop]:
+    """Diplomacia: every hop a fleet could carry an army on, from an army or a fleet next to
+    it, to a territory or a fleet next to it."""
+    if unit.type is not UnitType.FLEET:
+        return
+    variant = position.variant
+    near = sorted(touching(variant, unit.province))
+    held = [a for a in near if position.unit_in(a) is not None]
+    for source in held:
+        for dest in near:
+            yield ConvoyHop(unit, source, dest)
+
+
 def _convoy_candidates(position: Position, unit: Unit) -> Iterator[Convoy]:
     variant = position.variant
     if (
@@ -224,6 +278,10 @@ def _adjustment_candidates(position: Position, code: str) -> tuple[str | None, l
     unit = position.unit_in(code)
     if unit is not None:
         return position.owner_in(code), [Disband(unit)]
+    if position.variant.rules.diplomacia:
+        # an army in a home territory, a fleet in any port its power controls (6.5.2)
+        owner = position.control.get(code)
+        return owner, [Build(Unit(UnitType.ARMY, code)), Build(Unit(UnitType.FLEET, code))]
     for power in position.variant.powers:
         if code in position.homes.get(power, ()):
             units: list[Order] = [Build(Unit(UnitType.ARMY, code))]
@@ -238,15 +296,21 @@ _MOVEMENT = frozenset({PhaseKind.MOVEMENT})
 _RETREATS = frozenset({PhaseKind.RETREATS})
 _ADJUSTMENTS = frozenset({PhaseKind.ADJUSTMENTS})
 
-# Each kind of order: the phases it belongs to, and how it is checked.
-_CHECKS: dict[type, tuple[frozenset[PhaseKind], Callable[[Position, str, Any], Order]]] = {
-    Hold: (_MOVEMENT, check_hold),
-    Move: (_MOVEMENT, check_move),
-    SupportHold: (_MOVEMENT, check_support_hold),
-    SupportMove: (_MOVEMENT, check_support_move),
-    Convoy: (_MOVEMENT, check_convoy),
-    Retreat: (_RETREATS, check_retreat),
-    Disband: (_RETREATS | _ADJUSTMENTS, check_disband),
-    Build: (_ADJUSTMENTS, check_build),
-    Waive: (_ADJUSTMENTS, check_waive),
+_Check = Callable[[Position, str, Any], Order]
+
+# Each kind of order: the phases it belongs to, and how it is checked on a standard board and
+# on a Diplomacia board (its own orders, hop-by-hop convoys, and two accounts at evaluation).
+_CHECKS: dict[type, tuple[frozenset[PhaseKind], _Check, _Check]] = {
+    Hold: (_MOVEMENT, check_hold, check_hold),
+    Move: (_MOVEMENT, check_move, check_move),
+    SupportHold: (_MOVEMENT, check_support_hold, check_support_hold),
+    SupportMove: (_MOVEMENT, check_support_move, check_support_move),
+    Convoy: (_MOVEMENT, check_convoy, check_convoy_as_hop),
+    Seize: (_MOVEMENT, refuse_seizure, check_seize),
+    SupportSeize: (_MOVEMENT, refuse_seizure, check_support_seize),
+    ConvoyHop: (_MOVEMENT, refuse_hop, check_convoy_hop),
+    Retreat: (_RETREATS, check_retreat, check_retreat),
+    Disband: (_RETREATS | _ADJUSTMENTS, check_disband, check_account_disband),
+    Build: (_ADJUSTMENTS, check_build, check_account_build),
+    Waive: (_ADJUSTMENTS, check_waive, check_account_waive),
 }

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.convoys import needed_fleets, route_exists
+from engine.convoys import coastal, needed_fleets, route_exists
 from engine.errors import IllegalOrderError, InvalidOrderError
 from engine.orders import (
     Build,
@@ -42,7 +42,8 @@ def no_unit_error(position: Position, province: str) -> IllegalOrderError:
 # Looking things up --------------------------------------------------------------------
 
 
-def _province(variant: Variant, code: str) -> Province:
+def known_province(variant: Variant, code: str) -> Province:
+    """The province ``code``; refused by name if it is impassable or off this board."""
     province = variant.provinces.get(code)
     if province is not None:
         return province
@@ -55,7 +56,7 @@ def _province(variant: Variant, code: str) -> Province:
     raise InvalidOrderError(f"unknown province {code!r}")
 
 
-def _closed(position: Position, code: str, consequence: str) -> None:
+def refuse_closed(position: Position, code: str, consequence: str) -> None:
     """Refuse an order into a neutral power's territory, saying whose it is and why not."""
     if code not in position.closed:
         return
@@ -68,7 +69,7 @@ def _closed(position: Position, code: str, consequence: str) -> None:
     )
 
 
-def _not_neutral_unit(position: Position, province: str, what: str) -> None:
+def refuse_neutral_unit(position: Position, province: str, what: str) -> None:
     """Refuse an order that counts on a neutral power's unit acting: it only holds."""
     owner = position.owner_in(province)
     if owner is not None and owner in position.neutral:
@@ -78,7 +79,7 @@ def _not_neutral_unit(position: Position, province: str, what: str) -> None:
         )
 
 
-def _own_unit(position: Position, power: str, unit: Unit) -> Unit:
+def own_unit(position: Position, power: str, unit: Unit) -> Unit:
     """The power's unit in the ordered province, as it really stands (DATC 4.B.5, 4.C.2)."""
     if position.phase.kind is PhaseKind.RETREATS:
         dislodged = _own_dislodged(position, power, unit.province)
@@ -88,7 +89,7 @@ def _own_unit(position: Position, power: str, unit: Unit) -> Unit:
         occupant = position.occupant(unit.province)
         if occupant is not None and occupant[0] == power:
             return occupant[1]
-    _province(position.variant, unit.province)
+    known_province(position.variant, unit.province)
     raise no_unit_error(position, unit.province)
 
 
@@ -97,7 +98,7 @@ def _own_dislodged(position: Position, power: str, province: str) -> Dislodged |
     return dislodged if dislodged is not None and dislodged.power == power else None
 
 
-def _either(options: Iterable[str]) -> str:
+def either(options: Iterable[str]) -> str:
     listed = list(options)
     if len(listed) < 2:
         return "".join(listed)
@@ -114,7 +115,8 @@ def fleets_at_sea(position: Position, without: str | None = None) -> frozenset[s
 
 
 def is_coast(variant: Variant, code: str) -> bool:
-    return variant.provinces[code].kind is ProvinceKind.COAST
+    """Whether an army in ``code`` could be convoyed from it, or land there: it touches a sea."""
+    return code in coastal(variant)
 
 
 def _convoy_problem(position: Position, source: str, dest: str, without: str | None) -> str | None:
@@ -143,13 +145,13 @@ def could_move(position: Position, unit: Unit, dest: str, without: str | None) -
 
 
 def check_hold(position: Position, power: str, order: Hold) -> Order:
-    unit = _own_unit(position, power, order.unit)
+    unit = own_unit(position, power, order.unit)
     return order if unit == order.unit else Hold(unit)
 
 
 def check_move(position: Position, power: str, order: Move) -> Order:
-    unit = _own_unit(position, power, order.unit)
-    _closed(position, province_of(order.dest), "no unit may enter it")
+    unit = own_unit(position, power, order.unit)
+    refuse_closed(position, province_of(order.dest), "no unit may enter it")
     if not order.via_convoy:
         # the common case, a plain step to a neighbour, needs no further reasoning
         step = (
@@ -160,7 +162,7 @@ def check_move(position: Position, power: str, order: Move) -> Order:
         if order.dest in step.get(unit.location, ()):
             return order if unit == order.unit else Move(unit, order.dest)
     dest = province_of(order.dest)
-    target = _province(position.variant, dest)
+    target = known_province(position.variant, dest)
     if dest == unit.province:
         raise IllegalOrderError(f"{unit} cannot move to {dest}: it is already there")
     if unit.type is UnitType.FLEET:
@@ -174,6 +176,8 @@ def _fleet_destination(variant: Variant, unit: Unit, target: Province, coast: st
     """Where exactly the fleet goes: DATC 4.B.1-4.B.3 for two-coast provinces."""
     dest = target.code
     if target.kind is ProvinceKind.LAND:
+        if variant.rules.diplomacia:
+            raise IllegalOrderError(f"fleets cannot enter land territories: {dest}")
         raise IllegalOrderError(f"fleets cannot move inland: {dest}")
     reachable = variant.fleet_targets(unit.location, dest)
     if not reachable:
@@ -186,18 +190,20 @@ def _fleet_destination(variant: Variant, unit: Unit, target: Province, coast: st
         wanted = f"{dest}/{coast}"
         if wanted not in reachable:
             raise IllegalOrderError(
-                f"{unit} cannot reach {wanted}; it can reach {_either(reachable)}"
+                f"{unit} cannot reach {wanted}; it can reach {either(reachable)}"
             )
         return wanted
     if len(reachable) > 1:
-        raise IllegalOrderError(f"{unit} can reach {_either(reachable)}: say which coast")
+        raise IllegalOrderError(f"{unit} can reach {either(reachable)}: say which coast")
     return reachable[0]
 
 
 def _army_move(position: Position, unit: Unit, dest: str, via_convoy: bool) -> Move:
     variant = position.variant
     if variant.provinces[dest].kind is ProvinceKind.SEA:
-        raise IllegalOrderError(f"armies cannot move to sea: {dest}")
+        raise IllegalOrderError(
+            f"armies cannot move to sea: {dest}{_seizure_hint(variant, unit, dest)}"
+        )
     adjacent = dest in variant.army_adjacency.get(unit.province, frozenset())
     if adjacent and not via_convoy:
         return Move(unit, dest)
@@ -208,12 +214,21 @@ def _army_move(position: Position, unit: Unit, dest: str, via_convoy: bool) -> M
     return Move(unit, dest, via_convoy)
 
 
+def _seizure_hint(variant: Variant, army: Unit, sector: str) -> str:
+    """Diplomacia: how to say what an army "moving" into the sector of its port means."""
+    if variant.provinces[sector].port_off != army.province:
+        return ""
+    return f" (to take its port, seize it: {army} ZP {sector})"
+
+
 def _support_reach(position: Position, unit: Unit, province: str, what: str) -> None:
     variant = position.variant
     if variant.reaches(unit.type, unit.location, province):
         return
     kind = variant.provinces[province].kind
     if unit.type is UnitType.FLEET and kind is ProvinceKind.LAND:
+        if variant.rules.diplomacia:
+            raise IllegalOrderError(f"fleets cannot support into land territories: {province}")
         raise IllegalOrderError(f"fleets cannot support inland: {province}")
     if unit.type is UnitType.ARMY and kind is ProvinceKind.SEA:
         raise IllegalOrderError(f"armies cannot support at sea: {province}")
@@ -223,8 +238,8 @@ def _support_reach(position: Position, unit: Unit, province: str, what: str) -> 
 
 
 def check_support_hold(position: Position, power: str, order: SupportHold) -> Order:
-    unit = _own_unit(position, power, order.unit)
-    _closed(
+    unit = own_unit(position, power, order.unit)
+    refuse_closed(
         position, province_of(order.target), "nobody may attack it, so support there is pointless"
     )
     if (
@@ -234,7 +249,7 @@ def check_support_hold(position: Position, power: str, order: SupportHold) -> Or
     ):
         return order  # the common case: a neighbour's province, written plainly
     target = province_of(order.target)
-    _province(position.variant, target)
+    known_province(position.variant, target)
     if target == unit.province:
         raise IllegalOrderError(f"{unit} cannot support itself; it holds anyway")
     _support_reach(position, unit, target, "a unit in")
@@ -242,16 +257,16 @@ def check_support_hold(position: Position, power: str, order: SupportHold) -> Or
 
 
 def check_support_move(position: Position, power: str, order: SupportMove) -> Order:
-    unit = _own_unit(position, power, order.unit)
-    _closed(
+    unit = own_unit(position, power, order.unit)
+    refuse_closed(
         position, province_of(order.dest), "no unit may enter it, so a support there is pointless"
     )
-    _not_neutral_unit(position, province_of(order.target), "a support of its move is pointless")
+    refuse_neutral_unit(position, province_of(order.target), "a support of its move is pointless")
     if _plain_support(position, unit, order):
         return order
     target, dest = province_of(order.target), province_of(order.dest)
-    _province(position.variant, target)
-    _province(position.variant, dest)
+    known_province(position.variant, target)
+    known_province(position.variant, dest)
     if target == unit.province:
         raise IllegalOrderError(f"{unit} cannot support its own move; order the move instead")
     if dest == unit.province:
@@ -265,7 +280,14 @@ def check_support_move(position: Position, power: str, order: SupportMove) -> Or
     if not any(could_move(position, other, dest, without) for other in supported):
         there = position.unit_in(target)
         mover = f"{there} cannot" if there is not None else f"no unit in {target} could"
-        raise IllegalOrderError(f"{mover} move to {dest}, so that move cannot be supported")
+        hint = ""
+        if (
+            there is not None
+            and there.type is UnitType.ARMY
+            and _seizure_hint(position.variant, there, dest)
+        ):
+            hint = f"; to back its port seizure: {unit} S {there} ZP {dest}"
+        raise IllegalOrderError(f"{mover} move to {dest}, so that move cannot be supported{hint}")
     return SupportMove(unit, target, _support_destination(position, order, dest), order.target_type)
 
 
@@ -317,16 +339,16 @@ def _supportable(position: Position, target: str, target_type: UnitType | None) 
 
 def check_convoy(position: Position, power: str, order: Convoy) -> Order:
     variant = position.variant
-    unit = _own_unit(position, power, order.unit)
+    unit = own_unit(position, power, order.unit)
     if unit.type is not UnitType.FLEET:
         raise IllegalOrderError(f"only fleets can convoy, and {unit} is an army")
     if variant.provinces[unit.province].kind is not ProvinceKind.SEA:
         raise IllegalOrderError(f"a fleet on a coast cannot convoy: {unit.location}")
     army, dest = province_of(order.army), province_of(order.dest)
-    _province(variant, army)
-    _province(variant, dest)
-    _closed(position, dest, "no army may be convoyed into it")
-    _not_neutral_unit(position, army, "there is no army to convoy")
+    known_province(variant, army)
+    known_province(variant, dest)
+    refuse_closed(position, dest, "no army may be convoyed into it")
+    refuse_neutral_unit(position, army, "there is no army to convoy")
     carried = position.unit_in(army)
     if carried is not None and carried.type is UnitType.FLEET:
         raise IllegalOrderError(f"only armies can be convoyed, and {carried} is a fleet")
@@ -346,12 +368,12 @@ def check_convoy(position: Position, power: str, order: Convoy) -> Order:
 
 
 def check_retreat(position: Position, power: str, order: Retreat) -> Order:
-    unit = _own_unit(position, power, order.unit)
+    unit = own_unit(position, power, order.unit)
     dislodged = _own_dislodged(position, power, unit.province)
     options = dislodged.retreats if dislodged is not None else ()
     dest = order.dest if unit.type is UnitType.FLEET else province_of(order.dest)
-    _province(position.variant, province_of(dest))
-    _closed(position, province_of(dest), "no unit may retreat into it")
+    known_province(position.variant, province_of(dest))
+    refuse_closed(position, province_of(dest), "no unit may retreat into it")
     if dest in options:
         return Retreat(unit, dest)
     coasts = [o for o in options if province_of(o) == dest]
@@ -359,11 +381,11 @@ def check_retreat(position: Position, power: str, order: Retreat) -> Order:
         return Retreat(unit, coasts[0])
     if not options:
         raise IllegalOrderError(f"{unit} has nowhere to retreat to; it can only disband")
-    raise IllegalOrderError(f"{unit} may retreat to {_either(options)}")
+    raise IllegalOrderError(f"{unit} may retreat to {either(options)}")
 
 
 def check_disband(position: Position, power: str, order: Disband) -> Order:
-    unit = _own_unit(position, power, order.unit)
+    unit = own_unit(position, power, order.unit)
     if position.phase.kind is PhaseKind.ADJUSTMENTS:
         units, centers = _counts(position, power)
         if units <= centers:
@@ -391,7 +413,7 @@ def _require_builds(position: Position, power: str) -> None:
 def check_build(position: Position, power: str, order: Build) -> Order:
     _require_builds(position, power)
     code = order.unit.province
-    province = _province(position.variant, code)
+    province = known_province(position.variant, code)
     if code not in position.homes.get(power, ()):
         raise IllegalOrderError(f"{code} is not a home supply centre of {power}")
     if position.center_owner(code) != power:
@@ -406,7 +428,7 @@ def check_build(position: Position, power: str, order: Build) -> Order:
         return Build(Unit(UnitType.FLEET, code))
     coast = coast_of(order.unit.location)
     if coast not in province.coasts:
-        options = _either(f"F {code}/{c}" for c in province.coasts)
+        options = either(f"F {code}/{c}" for c in province.coasts)
         raise IllegalOrderError(f"a fleet built in {code} needs a coast: {options}")
     return Build(Unit(UnitType.FLEET, f"{code}/{coast}"))
 

@@ -11,7 +11,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.convoys import needed_fleets, route_exists
-from engine.orders import Convoy, Hold, Move, MovementOrder, SupportHold, SupportMove
+from engine.orders import (
+    Convoy,
+    ConvoyHop,
+    Hold,
+    Move,
+    MovementOrder,
+    Seize,
+    SupportHold,
+    SupportMove,
+    SupportSeize,
+)
 from engine.outcomes import Outcome
 from engine.resolver import Resolver
 from engine.units import Unit, UnitType, province_of
@@ -24,6 +34,11 @@ _KINDS = {
     SupportHold: SUPPORT_HOLD,
     SupportMove: SUPPORT_MOVE,
     Convoy: CONVOY,
+    # Diplomacia: a seizing army holds its own territory (its imaginary fleet is a move of
+    # its own, added after the units); a hop is a convoy once its chain is known
+    Seize: HOLD,
+    SupportSeize: SUPPORT_MOVE,
+    ConvoyHop: CONVOY,
 }
 _NO_UNIT = -1
 
@@ -39,6 +54,10 @@ class MovementResult:
     final_location: list[str]
     contested: frozenset[str]
     illegal_convoys: dict[int, str]
+    # Diplomacia: army -> its port seizure's result (True: the sector is taken)
+    seized: dict[int, bool]
+    # Diplomacia: dislodged convoying fleet -> the army whose convoy failed with it
+    carrying: dict[int, int]
 
 
 class _Movement:
@@ -55,8 +74,18 @@ class _Movement:
         self.n = n
         self._units = [u for _, u in units]
         self.power = [p for p, _ in units]
-        self.prov = prov = [u.province for u in self._units]
-        self.at = at = {p: i for i, p in enumerate(prov)}
+        self.prov = [u.province for u in self._units]
+        self.at = {p: i for i, p in enumerate(self.prov)}
+        self.units_count = n
+        # Diplomacia: army -> the index of its imaginary fleet, and back (handbook 7.3.1)
+        self.phantom: dict[int, int] = {}
+        self.seizer: dict[int, int] = {}
+        # Diplomacia: army -> its convoy routes, each the fleets of one chain of hops
+        self.routes: dict[int, list[tuple[int, ...]]] = {}
+        self.hops = variant.rules.diplomacia
+        orders = self._with_phantoms(orders)
+        n = self.n
+        at = self.at
         self.kind = kind = [HOLD] * n
         self.dest = dest = [""] * n
         self.dest_location = dest_location = [""] * n
@@ -68,6 +97,7 @@ class _Movement:
         self.convoyers: list[list[int]] = [[] for _ in range(n)]
         self.h2h = [_NO_UNIT] * n
         self.illegal_convoys: dict[int, str] = {}
+        self.void_hops: set[int] = set()
         # armies stopped by the Szykman rule: their convoy counts as failed everywhere
         self.paradox_stopped: set[int] = set()
         has_convoys = False
@@ -88,6 +118,9 @@ class _Movement:
                     movers.append(i)
                 by_convoy[i] = order.via_convoy
             elif k == SUPPORT_MOVE:
+                if type(order) is SupportSeize:
+                    dest_location[i] = dest[i] = order.sector
+                    continue  # its target, the imaginary fleet, is linked below
                 dest_location[i] = order.dest
                 dest[i] = province_of(order.dest)
                 target[i] = at.get(order.target, _NO_UNIT)
@@ -96,11 +129,82 @@ class _Movement:
                 target[i] = at.get(order.target, _NO_UNIT)
             elif k == CONVOY:
                 dest[i] = order.dest
-                target[i] = at.get(order.army, _NO_UNIT)
+                if type(order) is Convoy:
+                    target[i] = at.get(order.army, _NO_UNIT)
                 has_convoys = True
+        for i, order in enumerate(orders):
+            if type(order) is SupportSeize:
+                # backs the army's imaginary fleet, if the army seizes that sector
+                army = at.get(order.army, _NO_UNIT)
+                p = self.phantom.get(army, _NO_UNIT)
+                target[i] = p if p != _NO_UNIT and dest[p] == order.sector else _NO_UNIT
         if has_convoys:
-            self._link_convoys()
+            if self.hops:
+                self._link_hops(orders)
+            else:
+                self._link_convoys()
         self._link()
+
+    def _with_phantoms(self, orders: Sequence[MovementOrder | None]) -> list[MovementOrder | None]:
+        """Orders with one imaginary fleet per port seizure, indexed after the units: it
+        moves from the army's territory into the sector, stands nowhere (no order can reach
+        it through ``at``), and only fleets' supports back it."""
+        out: list[MovementOrder | None] = list(orders)
+        for i, order in enumerate(orders):
+            if type(order) is Seize:
+                p = len(out)
+                self.phantom[i] = p
+                self.seizer[p] = i
+                self._units.append(Unit(UnitType.FLEET, self.prov[i]))
+                self.power.append(self.power[i])
+                self.prov.append(self.prov[i])
+                out.append(Move(Unit(UnitType.FLEET, self.prov[i]), order.sector))
+        self.n = len(out)
+        return out
+
+    def _link_hops(self, orders: Sequence[MovementOrder | None]) -> None:
+        """Match Diplomacia's hop-by-hop convoys to army moves (handbook 7.4.1): a route is a
+        chain of fleets, the first carrying the army from its territory, each next one from
+        the previous fleet's sector, the last into the army's destination. Parallel chains
+        are redundant routes. A fleet on no route convoys nothing (void)."""
+        kind, target, dest, at = self.kind, self.target, self.dest, self.at
+        hop: dict[int, tuple[str, str]] = {}
+        starting: dict[str, list[int]] = {}
+        for i, order in enumerate(orders):
+            if type(order) is ConvoyHop:
+                hop[i] = (order.source, order.dest)
+                starting.setdefault(order.source, []).append(i)
+                target[i] = _NO_UNIT
+        for t in range(self.units_count):
+            if kind[t] != MOVE or self._units[t].type is not UnitType.ARMY:
+                continue
+            routes: list[tuple[int, ...]] = []
+            for first in starting.get(self.prov[t], ()):
+                chain, here = [first], first
+                while hop[here][1] != dest[t]:
+                    nxt = at.get(hop[here][1], _NO_UNIT)
+                    if nxt not in hop or hop[nxt][0] != self.prov[here] or nxt in chain:
+                        chain = []
+                        break
+                    chain.append(nxt)
+                    here = nxt
+                if chain:
+                    routes.append(tuple(chain))
+            if not routes:
+                continue
+            self.routes[t] = routes
+            on_route = sorted({f for route in routes for f in route})
+            self.convoyers[t] = on_route
+            for f in on_route:
+                target[f] = t
+                dest[f] = dest[t]
+            # a land route is used unless a convoying fleet is the army's own (7.4.1.2)
+            if any(self.power[f] == self.power[t] for f in on_route):
+                self.by_convoy[t] = True
+        for i in hop:
+            if target[i] == _NO_UNIT:
+                kind[i] = HOLD
+                self.void_hops.add(i)
 
     # Setting up ----------------------------------------------------------------
 
@@ -178,8 +282,9 @@ class _Movement:
         for i in range(self.n):
             k = kind[i]
             if k == MOVE:
+                # a seizure's imaginary fleet fails with its army: never obvious
                 lone = not self.by_convoy[i] and len(moves_into[self.dest[i]]) == 1
-                if lone and self.dest[i] not in self.at:
+                if lone and self.dest[i] not in self.at and i not in self.seizer:
                     settle(i, True)
             elif k != HOLD:
                 attackers = moves_into.get(self.prov[i])
@@ -204,16 +309,39 @@ class _Movement:
                     j = self.at.get(dest, _NO_UNIT)
                     if j != _NO_UNIT and not (kind[j] == MOVE and success[j]):
                         dislodged[j] = True
-                        attacker_from[j] = None if self.by_convoy[k] else self.prov[k]
-        outcomes = [self._outcome(i, success[i], dislodged[i]) for i in range(n)]
+                        # Diplomacia: no retreat to where the attacker came from, even by
+                        # sea (7.2.2.5); the standard game allows it after a convoy
+                        convoyed = self.by_convoy[k] and not self.hops
+                        attacker_from[j] = None if convoyed else self.prov[k]
+        units = self.units_count
+        outcomes = [self._outcome(i, success[i], dislodged[i]) for i in range(units)]
+        seized = {army: success[p] for army, p in self.phantom.items()}
+        for army, taken in seized.items():
+            if not dislodged[army]:
+                outcomes[army] = Outcome.SEIZED if taken else Outcome.BOUNCED
         return MovementResult(
             outcomes=outcomes,
-            dislodged=dislodged,
-            attacker_from=attacker_from,
-            final_location=final,
+            dislodged=dislodged[:units],
+            attacker_from=attacker_from[:units],
+            final_location=final[:units],
             contested=self._contested(success),
             illegal_convoys=self.illegal_convoys,
+            seized=seized,
+            carrying=self._lost_with_fleets(success, dislodged),
         )
+
+    def _lost_with_fleets(self, success: list[bool], dislodged: list[bool]) -> dict[int, int]:
+        """Dislodged fleet -> the army whose convoy failed because of it: every route of the
+        army's failed move runs through a dislodged fleet (handbook 7.2.2.5)."""
+        out: dict[int, int] = {}
+        for army, routes in self.routes.items():
+            if success[army] or not self.by_convoy[army] or dislodged[army]:
+                continue
+            broken = [f for route in routes for f in route if dislodged[f]]
+            if all(any(dislodged[f] for f in route) for route in routes):
+                for f in broken:
+                    out[f] = army
+        return out
 
     def _outcome(self, i: int, success: bool, dislodged: bool) -> Outcome:
         if dislodged:
@@ -225,6 +353,8 @@ class _Movement:
             if i not in self.supports[self.target[i]] if self.target[i] != _NO_UNIT else True:
                 return Outcome.VOID
             return Outcome.SUPPORTED if success else Outcome.CUT
+        if i in self.void_hops:
+            return Outcome.VOID
         if k == CONVOY:
             t = self.target[i]
             if t == _NO_UNIT or i not in self.convoyers[t]:
@@ -264,6 +394,9 @@ class _Movement:
         if not fleets:
             return False
         resolve = self.resolver.resolve
+        routes = self.routes.get(i)
+        if routes is not None:
+            return any(all(resolve(f) for f in route) for route in routes)
         carrying = frozenset(self.prov[f] for f in fleets if resolve(f))
         return route_exists(self.variant, carrying, self.prov[i], self.dest[i])
 
@@ -275,6 +408,8 @@ class _Movement:
     def _move_succeeds(self, i: int) -> bool:
         if not self._path(i):
             return False
+        if i in self.seizer and self._army_dislodged(i):
+            return False  # the seizure is cancelled with its army (7.3.1)
         attack = self._attack(i)
         j = self.h2h[i]
         if j != _NO_UNIT:
@@ -303,8 +438,14 @@ class _Movement:
             return 0 if self.resolver.resolve(j) else 1
         return 1 + self._given(self.supports[j])
 
+    def _army_dislodged(self, phantom: int) -> bool:
+        army = self.seizer[phantom]
+        return any(self.resolver.resolve(m) for m in self.moves_into.get(self.prov[army], ()))
+
     def _prevent(self, k: int) -> int:
         if not self._path(k):
+            return 0
+        if k in self.seizer and self._army_dislodged(k):
             return 0
         j = self.h2h[k]
         if j != _NO_UNIT and self.resolver.resolve(j):
@@ -329,6 +470,12 @@ class _Movement:
         """Settle a cycle with no or two consistent results (DATC 4.A.2 and 5)."""
         settle = self.resolver.settle
         kind = self.kind
+        seizures = [i for i in cycle if i in self.seizer]
+        if seizures:
+            # a paradox the handbook leaves open resolves as a failed seizure (our ruling)
+            for i in seizures:
+                settle(i, False)
+            return
         convoys = [i for i in cycle if kind[i] == CONVOY]
         if convoys:
             convoyed = {i for i in cycle if kind[i] == MOVE and self.by_convoy[i]}

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -37,38 +38,56 @@ _LONGEST_NAME = 6  # words (and hyphens) a single name may span
 _MIN_ABBREVIATION = 3  # letters; shorter prefixes are too easily order keywords
 
 _DROP = re.compile(r"[.'’`*]")
+# letters NFKD does not take apart into a base letter and an accent
+_UNACCENTED = str.maketrans({"ł": "l", "ø": "o", "đ": "d", "ß": "ss", "æ": "ae", "œ": "oe"})
 _SPLIT = re.compile(r"[\s()/\[\]{}:,;!?\"]+")
 
 
 def words(text: str) -> list[str]:
-    """Lower-case words of ``text``: dots dropped, brackets and slashes split, hyphens kept
-    as separate ``"-"`` words.
+    """Lower-case words of ``text``: dots dropped, brackets and slashes split, hyphens and
+    dashes kept as separate ``"-"`` words. Accents stay (for messages); names are matched
+    without them (:func:`compact`).
 
     >>> words("F St.P/sc")
     ['f', 'stp', 'sc']
     >>> words("Mid-Atlantic Ocean")
     ['mid', '-', 'atlantic', 'ocean']
+    >>> words("Středozemní moře – západ")
+    ['středozemní', 'moře', '-', 'západ']
     """
     text = _DROP.sub("", text.lower())
     text = re.sub(r"[-‐‑‒–—―−]+", f" {DASH} ", text)
     return [w for w in _SPLIT.split(text) if w]
 
 
+def _unaccented(text: str) -> str:
+    """``Karélie`` as ``Karelie``: players write names with their accents or without."""
+    if text.isascii():
+        return text
+    decomposed = unicodedata.normalize("NFKD", text.translate(_UNACCENTED))
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
 def compact(parts: Iterable[str]) -> str:
-    """The key a name is matched by: letters and digits only, glue words left out."""
+    """The key a name is matched by: letters and digits only, without accents, glue words
+    left out.
+
+    >>> compact(words("Středozemní moře – západ"))
+    'stredozemnimorezapad'
+    """
     kept = [p for p in parts if p != DASH]
     if len(kept) > 1:
         kept = [p for p in kept if p not in _FILLERS] or kept
-    return re.sub(r"[^0-9a-z]", "", "".join(kept))
+    return re.sub(r"[^0-9a-z]", "", _unaccented("".join(kept)))
 
 
 def _hyphenated(parts: Sequence[str]) -> str:
     """The key of a name written with a hyphen, which must be where the data has one."""
-    return "".join("-" if p == DASH else re.sub(r"[^0-9a-z]", "", p) for p in parts)
+    return "".join("-" if p == DASH else re.sub(r"[^0-9a-z]", "", _unaccented(p)) for p in parts)
 
 
 def _name_words(name: str) -> tuple[str, ...]:
-    found = [w for w in words(name) if w != DASH]
+    found = [_unaccented(w) for w in words(name) if w != DASH]
     if len(found) > 1:
         found = [w for w in found if w not in _FILLERS] or found
     return tuple(found)
@@ -140,7 +159,7 @@ class Names:
         return found
 
     def _scan(self, parts: Sequence[str]) -> tuple[str, ...]:
-        given = [p for p in parts if p not in _FILLERS] or list(parts)
+        given = [_unaccented(p) for p in parts if p not in _FILLERS] or list(parts)
         if len("".join(given)) < _MIN_ABBREVIATION:
             return ()
         if len(given) == 1 and len(given[0]) < _MIN_ABBREVIATION:

@@ -28,6 +28,7 @@ class Outcome(StrEnum):
     DISRUPTED = "disrupted"  # the convoy did not carry its army
     DISLODGED = "dislodged"  # the unit was dislodged and must retreat
     DESTROYED = "destroyed"  # dislodged with nowhere to retreat: removed at once
+    SEIZED = "seized"  # Diplomacia: the army's port seizure took the sector
     # retreats
     RETREATED = "retreated"
     DISBANDED = "disbanded"

@@ -42,6 +42,13 @@ F StP/sc - Bot                        F STP/SC - BOT
 F StP(sc) - Bot                       F STP/SC - BOT
 F St. Petersburg (South Coast) - Bot  F STP/SC - BOT
 
+On a Diplomacia board (``variant.rules.diplomacia``) the handbook's notation (its section 8)
+is read as well: an order names only the area, whose kind says which unit stands there
+(``Karélie O``, ``Estonsko P Karélie – Lotyšsko``, ``Karélie ZP Finský záliv``,
+``Finský záliv T Karélie – Botnický záliv``), and every convoy is a hop
+(:class:`~engine.orders.ConvoyHop`). :mod:`engine.parse_grammar` holds each ruleset's order
+words.
+
 Reading happens in two steps. First the words are read into a draft whose province slots
 may hold several candidates (``Tyr.`` is Tyrolia or, for a fleet, the Tyrrhenian Sea; an
 order without its unit could be for any of the power's units): :mod:`engine.parse_grammar`.

@@ -46,26 +46,81 @@ _DISBAND: list[Phrase] = [("d",), ("disbands",), ("disband",), ("removes",), ("r
 _BUILD: list[Phrase] = [("b",), ("builds",), ("build",)]
 _WAIVE: list[Phrase] = [("waives",), ("waive",)]
 _VIA: list[Phrase] = [("via", "convoy"), ("by", "convoy"), ("via",)]
+_AND = frozenset({"and", "&"})
 
-_KEYWORDS = frozenset(
-    word
-    for table in (_HOLD, _MOVE, _RETREAT, _SUPPORT, _CONVOY, _DISBAND, _BUILD, _WAIVE, _VIA)
-    for phrase in table
-    for word in phrase
-) | frozenset(_TYPES)
-# a name may not run on over these: "F Bla S ..." is the Black Sea supporting, not "Bla S(ea)"
-_STOP = _KEYWORDS | {"coast", "nc", "sc", "ec", "wc"}
 
-# for telling apart orders run together on one line (engine.parse_runs)
-UNIT_WORDS = frozenset(_TYPES)
-STOP_WORDS = _STOP
-# the first word of what a unit is ordered to do, as in the 1961 rules' "F Stands"
-ORDER_WORDS = frozenset(
-    phrase[0] for table in (_HOLD, _MOVE, _RETREAT, _SUPPORT, _CONVOY, _DISBAND) for phrase in table
+@dataclass(frozen=True, slots=True)
+class Notation:
+    """The order words of one ruleset; the board's rules pick it (:func:`notation_for`)."""
+
+    hold: tuple[Phrase, ...]
+    support: tuple[Phrase, ...]
+    convoy: tuple[Phrase, ...]
+    seize: tuple[Phrase, ...]
+    # words that join two orders run together on one line ("builds F Kiel and A Mun")
+    joins: frozenset[str]
+    keywords: frozenset[str]
+    # a name may not run on over these: "F Bla S ..." is the Black Sea supporting, not "Bla S(ea)"
+    stop: frozenset[str]
+    # the first word of what a unit is ordered to do, as in the 1961 rules' "F Stands"
+    order_words: frozenset[str]
+    # in orders run together on one line, an area's name alone may start the next order
+    areas_first: bool = False
+
+
+def _notation(
+    hold: Sequence[Phrase],
+    support: Sequence[Phrase],
+    convoy: Sequence[Phrase],
+    seize: Sequence[Phrase],
+    joins: frozenset[str],
+    *,
+    areas_first: bool = False,
+) -> Notation:
+    unit_orders = (hold, _MOVE, _RETREAT, support, convoy, seize, _DISBAND)
+    keywords = frozenset(
+        word
+        for table in (*unit_orders, _BUILD, _WAIVE, _VIA)
+        for phrase in table
+        for word in phrase
+    ) | frozenset(_TYPES)
+    return Notation(
+        tuple(hold),
+        tuple(support),
+        tuple(convoy),
+        tuple(seize),
+        joins,
+        keywords,
+        keywords | {"coast", "nc", "sc", "ec", "wc"},
+        frozenset(phrase[0] for table in unit_orders for phrase in table),
+        areas_first,
+    )
+
+
+STANDARD = _notation(_HOLD, _SUPPORT, _CONVOY, (), _AND)
+# The Diplomacia handbook (section 8) marks defence O, H or X; support P, S or a tilde (PO for
+# a defence); port seizure ZP; convoy T; orders on one sheet are joined by the Czech "a".
+DIPLOMACIA = _notation(
+    [*_HOLD, ("o",), ("x",)],
+    [*_SUPPORT, ("po",), ("p",), ("~",)],
+    [*_CONVOY, ("t",)],
+    [("zp",), ("seizes",), ("seize",)],
+    _AND | {"a"},
+    areas_first=True,
 )
+
+
+def notation_for(names: Names) -> Notation:
+    """The order words of the board ``names`` belongs to."""
+    return DIPLOMACIA if names.variant.rules.diplomacia else STANDARD
+
+
+UNIT_WORDS = frozenset(_TYPES)
 
 # the UK rule book glues the order letter to the next unit: F(NTH)cA(Yor)-Nwy
 _GLUED = re.compile(r"\)\s*([sc])\s*([af])\s*\(", re.IGNORECASE)
+# every arrow is a dash (the handbook's double and dashed arrows mark an intended attack)
+_ARROWS = re.compile(r"->|=>|>|[→⇒⇢⟶⟹⇨➔➜➝]")
 
 
 class DraftKind(Enum):
@@ -81,6 +136,9 @@ class DraftKind(Enum):
     DISBAND = auto()
     BUILD = auto()
     WAIVE = auto()
+    # Diplomacia: an army's port seizure (ZP), and a fleet's support of one
+    SEIZE = auto()
+    SUPPORT_SEIZE = auto()
 
 
 # orders for a unit already on the board, which the text may leave the power to pick out
@@ -141,8 +199,8 @@ def order_tokens(text: str) -> list[str]:
     """The words of an order as the reader takes them (:func:`engine.names.words`, with the
     UK rule book's glued order letters and arrows undone)."""
     text = _GLUED.sub(r") \1 \2 (", text)
-    # arrows and "=>" are dashes too; words() turns every dash into its own word
-    return words(re.sub(r"->|=>|→|>", " - ", text))
+    # words() turns every dash into its own word; the handbook's tilde (a support) is one too
+    return words(_ARROWS.sub(" - ", text).replace("~", " ~ "))
 
 
 class _Reader:
@@ -152,6 +210,11 @@ class _Reader:
         self.names = names
         self.tokens = tokens
         self.pos = 0
+        self.notation = notation_for(names)
+        self.stop = self.notation.stop
+        # where the last name read starts and ends: a misspelt second word of a name follows
+        # its first word read as an abbreviation ("Finský zálif")
+        self.last_name = (0, 0)
 
     def order(self) -> Draft:
         if not self.tokens:
@@ -182,17 +245,19 @@ class _Reader:
     def _action(self) -> Draft:
         if self.pos == len(self.tokens):
             return Draft(DraftKind.BARE)
-        if self._take(_HOLD):
+        if self._take(self.notation.hold):
             return Draft(DraftKind.HOLD)
         if self._take(_RETREAT):
             return Draft(DraftKind.RETREAT, dest=self._required_place())
         if self._take(_MOVE):
             dest = self._required_place()
             return Draft(DraftKind.MOVE, dest=dest, via=self._take(_VIA))
-        if self._take(_SUPPORT):
+        if self._take(self.notation.support):
             return self._support()
-        if self._take(_CONVOY):
+        if self._take(self.notation.convoy):
             return self._convoy()
+        if self._take(self.notation.seize):
+            return Draft(DraftKind.SEIZE, dest=self._required_place())
         for table, kind in ((_DISBAND, DraftKind.DISBAND), (_BUILD, DraftKind.BUILD)):
             if self._take(table):
                 return Draft(kind)
@@ -203,6 +268,9 @@ class _Reader:
         if self._take(_MOVE):
             dest = self._required_place()
             return Draft(DraftKind.SUPPORT, target_type=target_type, target=target, dest=dest)
+        if self._take(self.notation.seize):
+            dest = self._required_place()
+            return Draft(DraftKind.SUPPORT_SEIZE, target_type=target_type, target=target, dest=dest)
         return Draft(DraftKind.SUPPORT, target_type=target_type, target=target)
 
     def _convoy(self) -> Draft:
@@ -223,7 +291,7 @@ class _Reader:
         if found is None or found[1] >= len(self.tokens):
             return None
         code, end = found
-        place = self.names.span(self.tokens, 0, _STOP)
+        place = self.names.span(self.tokens, 0, self.stop)
         if place is not None and place.end > end:
             return None
         after = self.tokens[end]
@@ -257,7 +325,7 @@ class _Reader:
         if found is None:
             return
         end = found[1]
-        place = self.names.span(self.tokens, self.pos, _STOP)
+        place = self.names.span(self.tokens, self.pos, self.stop)
         if place is not None and place.end > end:
             return  # "English Channel" is a sea, not an Englishman
         after = end + 1 if end < len(self.tokens) and self.tokens[end] in _TYPES else end
@@ -274,15 +342,16 @@ class _Reader:
         return self._span_at(pos) is not None
 
     def _span_at(self, pos: int) -> Span | None:
-        if pos >= len(self.tokens) or self.tokens[pos] in _KEYWORDS:
+        if pos >= len(self.tokens) or self.tokens[pos] in self.notation.keywords:
             return None
-        return self.names.span(self.tokens, pos, _STOP)
+        return self.names.span(self.tokens, pos, self.stop)
 
     def _place(self) -> Place | None:
         span = self._span_at(self.pos)
         if span is None:
             return None
         declared = " ".join(self.tokens[self.pos : span.end]) if span.declared else None
+        self.last_name = (self.pos, span.end)
         self.pos = span.end
         coast = self.names.coast(self.tokens, self.pos)
         if coast is not None:
@@ -309,7 +378,7 @@ class _Reader:
         if self.pos >= len(self.tokens):
             return InvalidOrderError("the order stops where a province should follow")
         word = self.tokens[self.pos]
-        if word in _STOP or word == DASH:
+        if word in self.stop or word == DASH:
             return InvalidOrderError(f"expected a province, not {word!r}")
         written = " ".join(self._name_like())
         suggestion = self.names.suggest(written) or self.names.suggest(word)
@@ -318,7 +387,7 @@ class _Reader:
     def _name_like(self) -> list[str]:
         """The words from here that could be meant as one name (up to a keyword)."""
         end = self.pos + 1
-        while end < min(len(self.tokens), self.pos + 3) and self.tokens[end] not in _STOP:
+        while end < min(len(self.tokens), self.pos + 3) and self.tokens[end] not in self.stop:
             end += 1
         return list(self.tokens[self.pos : end])
 
@@ -326,7 +395,13 @@ class _Reader:
         word = self.tokens[self.pos]
         if self._place_at(self.pos):
             return InvalidOrderError(f"did not expect the province {word!r} there")
-        if word not in _STOP and word != DASH:
+        if word not in self.stop and word != DASH:
+            start, end = self.last_name
+            if end == self.pos and end > start:
+                longer = " ".join([*self.tokens[start:end], *self._name_like()])
+                suggestion = self.names.suggest(longer)
+                if suggestion is not None:
+                    return InvalidOrderError(f"unknown province {longer!r}", suggestion=suggestion)
             written = " ".join(self._name_like())
             suggestion = self.names.suggest(written) or self.names.suggest(word)
             if suggestion is not None:

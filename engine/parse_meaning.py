@@ -21,13 +21,16 @@ from engine.names import Names
 from engine.orders import (
     Build,
     Convoy,
+    ConvoyHop,
     Disband,
     Hold,
     Move,
     Order,
     Retreat,
+    Seize,
     SupportHold,
     SupportMove,
+    SupportSeize,
     Waive,
     format_order,
 )
@@ -83,6 +86,9 @@ class _Interpreter:
         self.names = names
         self.position = position
         self.variant = position.variant
+        # one unit to an area, and the area's kind says which: a territory holds an army, a
+        # sector a fleet (handbook 8: an order names only the area)
+        self.one_kind = self.variant.rules.diplomacia
         self.power = power
         self.check = check
         self.text = text
@@ -243,6 +249,8 @@ class _Interpreter:
         if unit_type is None and there is not None:
             unit_type = there.type
         if unit_type is None:
+            unit_type = self._kind_of(code)
+        if unit_type is None:
             return no_unit_error(self.position, code)
         return Unit(unit_type, self._located(code, coast) if unit_type is UnitType.FLEET else code)
 
@@ -260,14 +268,33 @@ class _Interpreter:
                 return Retreat(unit, dest)
             case DraftKind.SUPPORT if dest:
                 # a coast named in a support is kept: it must match the move (DATC 6.B.9)
-                return SupportMove(unit, province_of(target), dest, draft.target_type)
+                return SupportMove(unit, province_of(target), dest, self._type_of(draft, target))
             case DraftKind.SUPPORT:
-                return SupportHold(unit, province_of(target), draft.target_type)
+                return SupportHold(unit, province_of(target), self._type_of(draft, target))
+            case DraftKind.CONVOY if self.one_kind:
+                # Diplomacia's convoys go hop by hop: from the army's territory or the previous
+                # fleet's sector (handbook 8.5), so what stands there is not the question
+                return ConvoyHop(unit, province_of(target), province_of(dest))
             case DraftKind.CONVOY:
                 return self._convoy(unit, target, dest, draft.target_type)
+            case DraftKind.SEIZE:
+                return Seize(unit, province_of(dest))
+            case DraftKind.SUPPORT_SEIZE:
+                return SupportSeize(unit, province_of(target), province_of(dest))
             case DraftKind.DISBAND:
                 return Disband(unit)
         return InvalidOrderError(f"{unit} has no order: add H, - and a province, S or C")
+
+    def _kind_of(self, code: str) -> UnitType | None:
+        """On a Diplomacia board, the only kind of unit ``code`` can hold."""
+        province = self.variant.provinces.get(code)
+        if not self.one_kind or province is None:
+            return None
+        return UnitType.FLEET if province.kind is ProvinceKind.SEA else UnitType.ARMY
+
+    def _type_of(self, draft: Draft, target: str) -> UnitType | None:
+        """The supported unit's type as written, or where the area tells it, as it must be."""
+        return draft.target_type or self._kind_of(province_of(target))
 
     def _convoy(
         self, unit: Unit, army: str, dest: str, army_type: UnitType | None
@@ -291,7 +318,8 @@ class _Interpreter:
         province = self.variant.provinces.get(code)
         located = self._located(code, coast)
         if unit_type is None and province is not None:
-            if located != code:
+            if located != code or province.kind is ProvinceKind.SEA:
+                # a Diplomacia fleet is built in a port sector
                 unit_type = UnitType.FLEET
             elif province.kind is not ProvinceKind.COAST:
                 unit_type = UnitType.ARMY

@@ -20,57 +20,75 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Iterator, Sequence
+from functools import cache
 
 from engine.errors import OrderError
 from engine.names import Names, names_for
 from engine.parse_grammar import (
-    ORDER_WORDS,
-    STOP_WORDS,
     UNIT_WORDS,
     DraftKind,
+    Notation,
+    notation_for,
     order_tokens,
     read_words,
 )
 from engine.phase import PhaseKind
 from engine.position import Position
+from engine.units import UnitType
+from engine.variant import ProvinceKind
 
 # a unit word standing alone: after a space, a bracket or a colon, before a space, a bracket
 # or a dot; "cA(" in the UK rule book's F(NTH)cA(Yor)-Nwy is inside an order, never a start.
 # The words of a text cut just before one are the words of the text: the cut is between words.
 _UNIT_WORD = re.compile(r"(?i)(?<=[\s(\[{:])(?:army|fleet|a|f)(?=[\s(\[.]|$)")
-_AND = frozenset({"and", "&"})
-_TRAILING_AND = re.compile(r"(?i)\s+(?:and|&)\s*$")
+# Diplomacia orders start with the area's name (handbook 8): any word after a space may
+_WORD = re.compile(r"(?<=\s)\w")
 _LOOKAHEAD = 8  # words enough to name a unit after its letter
 
 
 def split_run(text: str, position: Position, power: str) -> list[str]:
     """The orders ``text`` holds, each as written; ``[text]`` when it is one order (or
-    cannot be told apart). ``power`` is the power's code."""
+    cannot be told apart). ``power`` is the power's code.
+
+    On a Diplomacia board an order may also start with the name of the area of one of the
+    power's units and an order word, as the handbook writes them (``Karélie O``).
+    """
     names = names_for(position.variant)
+    notation = notation_for(names)
     adjustments = position.phase.kind is PhaseKind.ADJUSTMENTS
-    cuts = [0, *(m.start() for m in _UNIT_WORD.finditer(text)), len(text)]
+    starts = {m.start() for m in _UNIT_WORD.finditer(text)}
+    if position.variant.rules.diplomacia:
+        starts.update(m.start() for m in _WORD.finditer(text))
+    cuts = [0, *sorted(starts - {0}), len(text)]
     # the words between one possible start and the next, read once: a long text of stray
     # letters costs one pass, not one per letter
     segments = [order_tokens(text[a:b]) for a, b in itertools.pairwise(cuts)]
     if len(segments) == 1 or _whole(names, [w for s in segments for w in s], adjustments):
         return [text]
     own = set(_own_places(position, power))
+    trailing = _trailing_join(notation.joins)
     pieces: list[str] = []
     start = 0
     head = list(segments[0])
     for i in range(1, len(segments)):
-        if _whole(names, _without_and(head), adjustments) and _starts_order(
-            names, _ahead(segments, i), own
+        if _starts_order(names, notation, _ahead(segments, i), own) and _whole(
+            names, _without_join(head, notation.joins), adjustments
         ):
-            pieces.append(_TRAILING_AND.sub("", text[cuts[start] : cuts[i]]).strip())
+            pieces.append(trailing.sub("", text[cuts[start] : cuts[i]]).strip())
             start, head = i, []
         head.extend(segments[i])
     pieces.append(text[cuts[start] :].strip())
     return pieces
 
 
-def _without_and(words: list[str]) -> list[str]:
-    return words[:-1] if words and words[-1] in _AND else words
+@cache
+def _trailing_join(joins: frozenset[str]) -> re.Pattern[str]:
+    listed = "|".join(re.escape(word) for word in sorted(joins))
+    return re.compile(rf"(?i)\s+(?:{listed})\s*$")
+
+
+def _without_join(words: list[str], joins: frozenset[str]) -> list[str]:
+    return words[:-1] if words and words[-1] in joins else words
 
 
 def _ahead(segments: Sequence[list[str]], i: int) -> list[str]:
@@ -92,15 +110,41 @@ def _whole(names: Names, words: Sequence[str], adjustments: bool) -> bool:
     return draft.kind is not DraftKind.BARE or adjustments
 
 
-def _starts_order(names: Names, words: Sequence[str], own: set[str]) -> bool:
+def _starts_order(names: Names, notation: Notation, words: Sequence[str], own: set[str]) -> bool:
     """The words open with a unit word and the province of one of the power's units, or an
-    order word (the unit left for the rest of the order to pick out)."""
-    if len(words) < 2 or words[0] not in UNIT_WORDS:
+    order word (the unit left for the rest of the order to pick out); on a Diplomacia board
+    also with the area of one of the power's units and an order word."""
+    if len(words) < 2:
         return False
-    if words[1] in ORDER_WORDS:
+    if words[0] not in UNIT_WORDS:
+        return notation.areas_first and _own_area_acts(names, notation, words, own)
+    if words[1] in notation.order_words:
         return True
-    span = names.span(words, 1, STOP_WORDS)
-    return span is not None and any(code in own for tier in span.tiers for code in tier)
+    span = names.span(words, 1, notation.stop)
+    if span is None:
+        return False
+    letter = UnitType.FLEET if words[0] in ("f", "fleet") else UnitType.ARMY
+    return any(
+        code in own and _may_hold(names, code, letter) for tier in span.tiers for code in tier
+    )
+
+
+def _own_area_acts(names: Names, notation: Notation, words: Sequence[str], own: set[str]) -> bool:
+    span = names.span(words, 0, notation.stop)
+    if span is None or span.end >= len(words) or words[span.end] not in notation.order_words:
+        return False
+    return any(code in own for tier in span.tiers for code in tier)
+
+
+def _may_hold(names: Names, code: str, letter: UnitType) -> bool:
+    """A unit of that letter could stand in ``code``: on a Diplomacia board, where one kind
+    of unit goes to an area, the Czech "a" (and) before a sector names no army."""
+    variant = names.variant
+    if not variant.rules.diplomacia:
+        return True
+    province = variant.provinces.get(code)
+    at_sea = province is not None and province.kind is ProvinceKind.SEA
+    return at_sea is (letter is UnitType.FLEET)
 
 
 def _own_places(position: Position, power: str) -> Iterator[str]:

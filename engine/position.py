@@ -8,7 +8,7 @@ from functools import cached_property
 from typing import Any
 
 from engine.errors import PositionError
-from engine.phase import Phase, PhaseKind, Season
+from engine.phase import Phase
 from engine.units import Unit, UnitType
 from engine.variant import ProvinceKind, Variant, load_variant
 
@@ -25,6 +25,9 @@ class Dislodged:
     unit: Unit
     attacker_from: str | None
     retreats: tuple[str, ...]
+    # Diplomacia: the province of the army this fleet was convoying when the convoy failed
+    # with its dislodgement; that army is destroyed if the fleet is (handbook 7.2.2.5)
+    carrying: str | None = None
 
 
 def retreat_options(
@@ -64,6 +67,9 @@ class Position:
     # Powers still neutral (see :class:`engine.rules.Neutral`): the rules say who starts so; a
     # power stops being neutral when it joins a seat (:func:`engine.neutrality.join_seat`).
     neutral: frozenset[str] = field(default_factory=frozenset)
+    # Diplomacia: area -> the power controlling it (handbook 5); ``centers`` holds the supply
+    # centres among them. Empty in the standard game, where only centres are owned.
+    control: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
     def initial(
@@ -71,15 +77,33 @@ class Position:
     ) -> Position:
         """The opening position: Spring of the variant's first year."""
         v = variant or load_variant()
+        control = (
+            {area: p for p in v.powers for area in v.power_info[p].homes}
+            if v.rules.diplomacia
+            else {}
+        )
         return cls(
             variant=v,
-            phase=Phase(v.rules.first_year, Season.SPRING, PhaseKind.MOVEMENT),
+            phase=Phase.first(v.rules.diplomacia, v.rules.first_year),
             units={p: v.power_info[p].units for p in v.powers},
-            centers={p: frozenset(v.power_info[p].homes) for p in v.powers},
+            centers={
+                p: frozenset(h for h in v.power_info[p].homes if v.provinces[h].supply_center)
+                for p in v.powers
+            },
             homes={p: v.power_info[p].homes for p in v.powers},
             seats=checked_seats(v, seats),
             neutral=v.rules.neutral_in(v.rules.first_year),
+            control=control,
         )
+
+    def controlled(self, power: str) -> frozenset[str]:
+        """Every area ``power`` controls (Diplomacia)."""
+        return frozenset(area for area, p in self.control.items() if p == power)
+
+    def ports_of(self, power: str) -> frozenset[str]:
+        """The port sectors ``power`` controls (Diplomacia): what its fleets count against."""
+        ports = self.variant.ports
+        return frozenset(area for area, p in self.control.items() if p == power and area in ports)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Position):
@@ -161,6 +185,8 @@ class Position:
             if d.attacker_from is not None:
                 entry["from"] = d.attacker_from
             entry["retreats"] = list(d.retreats)
+            if d.carrying is not None:
+                entry["carrying"] = d.carrying
             dislodged.setdefault(d.power, []).append(entry)
         data: dict[str, Any] = {
             "variant": self.variant.name,
@@ -171,6 +197,8 @@ class Position:
             "dislodged": dislodged,
             "contested": sorted(self.contested),
         }
+        if self.variant.rules.diplomacia:
+            data["control"] = {p: sorted(self.controlled(p)) for p in powers}
         if self.seats:
             data["seats"] = [list(seat) for seat in self.seats]
         if self.neutral != self.variant.rules.neutral_in(self.phase.year) or self.neutral:
@@ -200,12 +228,28 @@ class Position:
             p: frozenset(_read_provinces(variant, p, raw, True))
             for p, raw in _by_power(variant, data.get("centers", {}), "centers").items()
         }
+        control: dict[str, str] = {}
+        if variant.rules.diplomacia:
+            control = _read_control(variant, data.get("control"))
+            # control says who holds every centre: a "centers" given besides must agree
+            derived = _centres_of(variant, control)
+            for p, owned in centers.items():
+                if owned != derived[p]:
+                    raise PositionError(
+                        f"{p}: 'centers' {sorted(owned)} disagree with 'control', which gives "
+                        f"{sorted(derived[p])}; in Diplomacia 'centers' may be left out"
+                    )
+            centers = derived
+        elif "control" in data:
+            raise PositionError(f"'control' is for Diplomacia boards; {variant.name} has none")
         raw_homes = data.get("homes")
         if raw_homes is None:
             homes = {p: variant.power_info[p].homes for p in variant.powers}
         else:
+            # a Diplomacia power's homes are all its home areas, sectors and territories
+            # without a centre among them (handbook 5.1)
             homes = {
-                p: tuple(_read_provinces(variant, p, raw, True))
+                p: tuple(_read_provinces(variant, p, raw, not variant.rules.diplomacia))
                 for p, raw in _by_power(variant, raw_homes, "homes").items()
             }
         contested = frozenset(
@@ -251,7 +295,30 @@ class Position:
             dislodged=tuple(dislodged),
             contested=contested,
             seats=checked_seats(variant, seats),
+            control=control,
         )
+
+
+def _read_control(variant: Variant, raw: Any) -> dict[str, str]:
+    """Area -> power from the contract's ``control`` (areas listed per power); when left out,
+    the control at the start of the game."""
+    if raw is None:
+        return {area: p for p in variant.powers for area in variant.power_info[p].homes}
+    control: dict[str, str] = {}
+    for power, areas in _by_power(variant, raw, "control").items():
+        for code in _read_provinces(variant, power, areas, False):
+            if code in control:
+                raise PositionError(f"{code} is controlled by both {control[code]} and {power}")
+            control[code] = power
+    return control
+
+
+def _centres_of(variant: Variant, control: Mapping[str, str]) -> dict[str, frozenset[str]]:
+    centres = variant.supply_centers
+    return {
+        p: frozenset(a for a, owner in control.items() if owner == p and a in centres)
+        for p in variant.powers
+    }
 
 
 def checked_seats(variant: Variant, seats: Iterable[Iterable[str]]) -> tuple[tuple[str, ...], ...]:
@@ -358,6 +425,11 @@ def _read_dislodged(
             if not variant.can_stand(unit.type, loc):
                 raise PositionError(f"{power}: {unit} cannot retreat to {loc}")
             retreats.append(loc)
-        return Dislodged(power, unit, attacker, tuple(sorted(retreats)))
-    options = retreat_options(variant, unit, attacker, occupied, contested, closed)
-    return Dislodged(power, unit, attacker, options)
+    else:
+        retreats = list(retreat_options(variant, unit, attacker, occupied, contested, closed))
+    carrying = entry.get("carrying")
+    if carrying is not None:
+        carrying = str(carrying).upper()
+        if occupied.get(carrying) is None:
+            raise PositionError(f"{power}: 'carrying' names {carrying}, where no army stands")
+    return Dislodged(power, unit, attacker, tuple(sorted(retreats)), carrying)

@@ -18,11 +18,21 @@ closed, its units unordered, until it joins a seat.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
 from engine.errors import VariantError
+
+
+class Ruleset(StrEnum):
+    """Which game the board is played by."""
+
+    # Calhamer's Diplomacy: seasons, coasts, centres counted after the Fall
+    STANDARD = "standard"
+    # the Diplomacia handbook: numbered turns, ports, continuous control of every area, two
+    # accounts (armies against centres, fleets against ports), victory checked every turn
+    DIPLOMACIA = "diplomacia"
 
 
 class Victory(StrEnum):
@@ -70,6 +80,7 @@ class Rules:
     neutral: tuple[Neutral, ...] = ()
     # the sides the game is always played in, one player each (World War I: two), if fixed
     sides: tuple[tuple[str, ...], ...] = ()
+    ruleset: Ruleset = Ruleset.STANDARD
 
     def neutral_in(self, year: int) -> frozenset[str]:
         """The powers neutral in ``year`` unless they have joined a seat before."""
@@ -84,9 +95,14 @@ class Rules:
         return frozenset(code for n in self.neutral if n.power in still for code in n.territory)
 
     @property
+    def diplomacia(self) -> bool:
+        return self.ruleset is Ruleset.DIPLOMACIA
+
+    @property
     def checked_every_phase(self) -> bool:
-        """Whether victory is checked after every phase, not only when the Fall is settled."""
-        return self.victory is not Victory.CENTRES
+        """Whether victory is checked after every phase, not only when the Fall is settled
+        (Diplomacia checks after every turn, handbook 4.1)."""
+        return self.victory is not Victory.CENTRES or self.diplomacia
 
     def winners(
         self,
@@ -119,6 +135,11 @@ class Rules:
             return f"{self.victory_count} units on the board"
         return f"{self.victory_count} supply centres"
 
+    def with_majority_of(self, centres: int) -> Rules:
+        """These rules with the victory count left open set to more than half of ``centres``
+        (Diplomacia's full-length game, handbook 4.1)."""
+        return replace(self, victory_count=centres // 2 + 1)
+
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Rules:
         try:
@@ -128,8 +149,20 @@ class Rules:
             raise VariantError(
                 f"unknown victory {data.get('victory')!r} (known: {known})"
             ) from None
+        try:
+            ruleset = Ruleset(data.get("ruleset", Ruleset.STANDARD))
+        except ValueError:
+            known = ", ".join(r.value for r in Ruleset)
+            raise VariantError(
+                f"unknown ruleset {data.get('ruleset')!r} (known: {known})"
+            ) from None
         count = data.get("victory_count")
-        if victory is Victory.PIECES:
+        if ruleset is Ruleset.DIPLOMACIA:
+            if victory is not Victory.CENTRES:
+                raise VariantError("a Diplomacia game is won by supply centres")
+            if count is not None and (not isinstance(count, int) or count < 1):
+                raise VariantError("victory_count must be a positive number of supply centres")
+        elif victory is Victory.PIECES:
             if count is not None:
                 raise VariantError("a majority of the pieces takes no victory_count")
         elif not isinstance(count, int) or count < 1:
@@ -149,6 +182,7 @@ class Rules:
             int(data.get("first_year", 1901)),
             tuple(Neutral.from_json(n) for n in neutral),
             tuple(tuple(side) for side in sides),
+            ruleset,
         )
 
 

@@ -14,6 +14,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 
 from engine.civil_disorder import removal_order
+from engine.control import build_site, centres_controlled, power_accounts, updated_control
 from engine.errors import OrderError
 from engine.legal import check_order
 from engine.movement import adjudicate_movement
@@ -23,12 +24,13 @@ from engine.orders import (
     MovementOrder,
     Order,
     Retreat,
+    Seize,
     Waive,
 )
 from engine.outcomes import OrderResult, Outcome, Resolution
 from engine.phase import Phase, PhaseKind, Season
 from engine.position import Dislodged, Position, retreat_options
-from engine.units import Unit
+from engine.units import Unit, UnitType
 from engine.victory import pieces_on_board
 
 Orders = Mapping[str, Sequence[Order]]
@@ -70,6 +72,8 @@ def _checked(
     results for the refused ones."""
     accepted: dict[str, list[Order]] = {}
     refused: list[OrderResult] = []
+    if position.variant.rules.diplomacia:
+        orders, refused = _singly_ordered(orders)
     for power, given in orders.items():
         latest: dict[object, Order] = {}
         for order in given:
@@ -91,6 +95,32 @@ def _checked(
     return accepted, refused
 
 
+TWO_ORDERS = "two orders for one unit: neither counts (Diplomacia handbook 8)"
+
+
+def _singly_ordered(orders: Orders) -> tuple[dict[str, list[Order]], list[OrderResult]]:
+    """Diplomacia: a unit given two different orders has none (handbook 8); the same order
+    written twice is one order."""
+    kept: dict[str, list[Order]] = {}
+    refused: list[OrderResult] = []
+    for power, given in orders.items():
+        by_unit: dict[str, list[Order]] = {}
+        for order in given:
+            unit = _unit(order)
+            key = "" if unit is None or isinstance(order, Build) else unit.province
+            if key and order not in by_unit.setdefault(key, []):
+                by_unit[key].append(order)
+        doubled = {key for key, found in by_unit.items() if len(found) > 1}
+        kept[power] = []
+        for order in given:
+            unit = _unit(order)
+            if unit is not None and not isinstance(order, Build) and unit.province in doubled:
+                refused.append(OrderResult(power, unit, order, Outcome.VOID, TWO_ORDERS))
+            else:
+                kept[power].append(order)
+    return kept, refused
+
+
 # Movement --------------------------------------------------------------------------
 
 
@@ -105,16 +135,35 @@ def _movement(position: Position, orders: Orders, disorder: frozenset[str]) -> R
             # check_order admits only movement orders in a movement phase
             unit_orders[index[order.unit.province]] = order  # type: ignore[union-attr,assignment]
     outcome = adjudicate_movement(variant, units, unit_orders)
+    final, knocked_out, words = outcome.final_location, outcome.dislodged, outcome.outcomes
+    occupied = {final[i].split("/")[0] for i in range(len(units)) if not knocked_out[i]}
+    retreats: dict[int, tuple[str, ...]] = {}
+    for i, (power, unit) in enumerate(units):
+        if knocked_out[i] and power not in disorder:
+            retreats[i] = retreat_options(
+                variant,
+                unit,
+                outcome.attacker_from[i],
+                occupied,
+                outcome.contested,
+                position.closed,
+            )
+    # Diplomacia: an army whose convoy failed with a fleet destroyed now goes with it
+    lost_with: dict[int, int] = {
+        army: fleet for fleet, army in outcome.carrying.items() if not retreats.get(fleet)
+    }
 
     stay: dict[str, list[Unit]] = {p: [] for p in variant.powers}
-    occupied: set[str] = set()
-    final, knocked_out, words = outcome.final_location, outcome.dislodged, outcome.outcomes
     dislodged_units: list[int] = []
     for i, (power, unit) in enumerate(units):
         if knocked_out[i]:
             dislodged_units.append(i)
             continue
         given = unit_orders[i]
+        if i in lost_with:
+            lost = f"lost with {units[lost_with[i]][1]}, which was convoying it"
+            results.append(OrderResult(power, unit, given, Outcome.DESTROYED, lost))
+            continue
         if given is not None:
             reason = outcome.illegal_convoys.get(i)
             word = words[i] if reason is None else Outcome.ILLEGAL
@@ -122,7 +171,6 @@ def _movement(position: Position, orders: Orders, disorder: frozenset[str]) -> R
         if final[i] != unit.location:
             unit = unit.at(final[i])
         stay[power].append(unit)
-        occupied.add(unit.province)
     dislodged: list[Dislodged] = []
     for i in dislodged_units:
         power, unit = units[i]
@@ -131,12 +179,11 @@ def _movement(position: Position, orders: Orders, disorder: frozenset[str]) -> R
                 OrderResult(power, unit, unit_orders[i], Outcome.DISBANDED, CIVIL_DISORDER)
             )
             continue
-        attacker = outcome.attacker_from[i]
-        options = retreat_options(
-            variant, unit, attacker, occupied, outcome.contested, position.closed
-        )
+        options = retreats[i]
         if options:
-            dislodged.append(Dislodged(power, unit, attacker, options))
+            army = outcome.carrying.get(i)
+            carrying = units[army][1].province if army is not None else None
+            dislodged.append(Dislodged(power, unit, outcome.attacker_from[i], options, carrying))
         word = Outcome.DISLODGED if options else Outcome.DESTROYED
         results.append(OrderResult(power, unit, unit_orders[i], word))
 
@@ -147,9 +194,27 @@ def _movement(position: Position, orders: Orders, disorder: frozenset[str]) -> R
         dislodged=tuple(dislodged),
         contested=outcome.contested,
     )
+    if variant.rules.diplomacia:
+        seized = {}
+        for i, taken in outcome.seized.items():
+            seizure = unit_orders[i]
+            if taken and isinstance(seizure, Seize):
+                seized[seizure.sector] = units[i][0]
+        after = _controlled(after, seized)
     if dislodged:
         return Resolution(position.phase, _sorted(results), after)
     return _after_retreats(position.phase, results, after)
+
+
+def _controlled(position: Position, seized: Mapping[str, str] = {}) -> Position:
+    """Diplomacia: the position with control brought up to date (:mod:`engine.control`)."""
+    control = updated_control(position.control, position.units, seized)
+    variant = position.variant
+    return replace(
+        position,
+        control=control,
+        centers=centres_controlled(control, variant.supply_centers, variant.powers),
+    )
 
 
 # Retreats --------------------------------------------------------------------------
@@ -182,13 +247,34 @@ def _retreats(position: Position, orders: Orders) -> Resolution:
                 results.append(OrderResult(power, d.unit, order, Outcome.RETREATED))
         else:
             results.append(OrderResult(power, d.unit, order, Outcome.DISBANDED))
+    if position.variant.rules.diplomacia:
+        _lose_carried_armies(position, units, results)
     after = replace(
         position,
         units={p: tuple(us) for p, us in units.items()},
         dislodged=(),
         contested=frozenset(),
     )
+    if position.variant.rules.diplomacia:
+        after = _controlled(after)
     return _after_retreats(position.phase, results, after)
+
+
+def _lose_carried_armies(
+    position: Position, units: dict[str, list[Unit]], results: list[OrderResult]
+) -> None:
+    """Diplomacia: "if a fleet convoying an army is destroyed, the army is destroyed with
+    it" (7.2.2.5): a fleet that did not retreat takes the army it was convoying."""
+    retreated = {r.unit.province for r in results if r.outcome is Outcome.RETREATED and r.unit}
+    for d in position.dislodged:
+        if d.carrying is None or d.unit.province in retreated:
+            continue
+        for power, power_units in units.items():
+            army = next((u for u in power_units if u.province == d.carrying), None)
+            if army is not None:
+                power_units.remove(army)
+                reason = f"lost with {d.unit}, which was convoying it"
+                results.append(OrderResult(power, army, None, Outcome.DESTROYED, reason))
 
 
 # Adjustments -----------------------------------------------------------------------
@@ -201,6 +287,9 @@ def _adjustments(position: Position, orders: Orders) -> Resolution:
     for power in variant.powers:
         if power in position.neutral:
             continue  # a neutral power neither builds nor disbands
+        if variant.rules.diplomacia:
+            _evaluate(position, power, accepted.get(power, []), units, results)
+            continue
         have = len(units.get(power, ()))
         delta = len(position.centers.get(power, ())) - have
         power_orders = accepted.get(power, [])
@@ -217,6 +306,35 @@ def _adjustments(position: Position, orders: Orders) -> Resolution:
         contested=frozenset(),
     )
     return Resolution(position.phase, _sorted(results), after)
+
+
+def _evaluate(
+    position: Position,
+    power: str,
+    orders: list[Order],
+    units: dict[str, list[Unit]],
+    results: list[OrderResult],
+) -> None:
+    """Diplomacia's control evaluation for one power: each account on its own (6.5): army
+    builds and removals against centres, fleet ones against ports; an order for the other
+    account never settles this one."""
+    have = power_accounts(position, power)
+    # a waive gives up a build of the army account while it has one, then of the fleets
+    waives_to = UnitType.ARMY if have.owed(UnitType.ARMY) > 0 else UnitType.FLEET
+    for unit_type in (UnitType.ARMY, UnitType.FLEET):
+        owed = have.owed(unit_type)
+        mine = [o for o in orders if (_account_of(o) or waives_to) is unit_type]
+        if owed > 0:
+            _builds(power, owed, mine, units, results)
+        elif owed < 0:
+            _removals(position, power, -owed, mine, units, results, unit_type)
+        else:
+            results.extend(OrderResult(power, _unit(o), o, Outcome.VOID) for o in mine)
+
+
+def _account_of(order: Order) -> UnitType | None:
+    unit = _unit(order)
+    return None if unit is None else unit.type
 
 
 def _builds(
@@ -246,18 +364,27 @@ def _removals(
     orders: list[Order],
     units: dict[str, list[Unit]],
     results: list[OrderResult],
+    account: UnitType | None = None,
 ) -> None:
     own = units[power]
     for order in orders:
         unit = _unit(order)
-        if owed > 0 and isinstance(order, Disband) and order.unit in own:
+        if (
+            owed > 0
+            and isinstance(order, Disband)
+            and order.unit in own
+            and (account is None or order.unit.type is account)
+        ):
             own.remove(order.unit)
             owed -= 1
             results.append(OrderResult(power, unit, order, Outcome.REMOVED))
         else:
             results.append(OrderResult(power, unit, order, Outcome.VOID))
     if owed > 0:
-        for unit in removal_order(position.variant, own, position.homes.get(power, ()))[:owed]:
+        # Diplomacia removes from one account at a time: only that kind of unit may go
+        candidates = [u for u in own if account is None or u.type is account]
+        homes = position.homes.get(power, ())
+        for unit in removal_order(position.variant, candidates, homes)[:owed]:
             own.remove(unit)
             results.append(OrderResult(power, unit, None, Outcome.REMOVED))
 
@@ -268,6 +395,8 @@ def _removals(
 def _after_retreats(phase: Phase, results: list[OrderResult], position: Position) -> Resolution:
     """What follows a movement or retreat phase once no retreat is pending."""
     ordered = _sorted(results)
+    if phase.is_turn:
+        return Resolution(phase, ordered, _next_turn(phase, position))
     if phase.season is Season.SPRING:
         fall = Phase(phase.year, Season.FALL, PhaseKind.MOVEMENT)
         return Resolution(phase, ordered, _settled(position, fall, position.centers))
@@ -278,6 +407,18 @@ def _after_retreats(phase: Phase, results: list[OrderResult], position: Position
         return Resolution(phase, ordered, position, winners)
     spring = Phase(phase.year + 1, Season.SPRING, PhaseKind.MOVEMENT)
     return Resolution(phase, ordered, _settled(position, spring, position.centers))
+
+
+def _next_turn(phase: Phase, position: Position) -> Position:
+    """Diplomacia: after an even turn the control evaluation, if anyone has something to
+    do in it; otherwise the next turn."""
+    if phase.settles_centres:
+        evaluation = Phase(phase.year, Season.TURN, PhaseKind.ADJUSTMENTS)
+        settled = _settled(position, evaluation, position.centers)
+        if adjustments_due(settled):
+            return settled
+    following = Phase(phase.year + 1, Season.TURN, PhaseKind.MOVEMENT)
+    return _settled(position, following, position.centers)
 
 
 def _settled(position: Position, phase: Phase, centers: Mapping[str, frozenset[str]]) -> Position:
@@ -317,6 +458,8 @@ def _winners(position: Position) -> tuple[str, ...]:
 def adjustments_due(position: Position) -> bool:
     """Whether any power has a build it can place or a removal it owes."""
     occupied = {u.province for units in position.units.values() for u in units}
+    if position.variant.rules.diplomacia:
+        return any(_evaluation_due(position, power) for power in position.variant.powers)
     for power in position.variant.powers:
         if power in position.neutral:
             continue
@@ -329,6 +472,17 @@ def adjustments_due(position: Position) -> bool:
         ):
             return True
     return False
+
+
+def _evaluation_due(position: Position, power: str) -> bool:
+    """Diplomacia: whether ``power`` owes a removal or can place a build in either account."""
+    have = power_accounts(position, power)
+    if have.owed(UnitType.ARMY) < 0 or have.owed(UnitType.FLEET) < 0:
+        return True
+    return any(
+        build_site(position, power, unit_type) and have.owed(unit_type) > 0
+        for unit_type in (UnitType.ARMY, UnitType.FLEET)
+    )
 
 
 def _sorted(results: list[OrderResult]) -> tuple[OrderResult, ...]:

@@ -10,12 +10,14 @@ overlay: a small file naming its ``base`` and what changes.
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache, cached_property
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from engine.errors import VariantError
@@ -38,6 +40,9 @@ class Province:
     coasts: tuple[str, ...]
     aliases: tuple[str, ...]
     home_of: str | None
+    # Diplomacia: the name of the port in this sea sector, and the territory it lies off
+    port: str | None = None
+    port_off: str | None = None
 
     @property
     def army_can_stand(self) -> bool:
@@ -81,6 +86,16 @@ class Variant:
     ambiguous_names: Mapping[str, tuple[str, ...]]
     # the whole board this one is an overlay on (its map is drawn on that board's), or None
     base: str | None = None
+    # Diplomacia: area -> the areas of the other kind it touches (a territory's sectors, a
+    # sector's coast); where convoys land and ports lie. Empty on a board with coasts.
+    shores: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    # a map file's own drawing (docs/maps.md "Geometry"), kept as read for the renderer
+    geometry: Mapping[str, Any] | None = None
+
+    @cached_property
+    def ports(self) -> frozenset[str]:
+        """The sea sectors that hold a port (Diplomacia)."""
+        return frozenset(code for code, p in self.provinces.items() if p.port is not None)
 
     @cached_property
     def supply_centers(self) -> frozenset[str]:
@@ -340,14 +355,30 @@ def _overlaid(overlay: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-# Variant names are file names in engine/data: short, plain, never a path.
+# Variant names are file names: short, plain, never a path.
 _VARIANT_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,40}")
+
+# Where a community's map files go (docs/maps.md); read at each call so that every entry
+# point (the bot, `dipgm adjudicate`, `dipgm render`) sees the same folder.
+VARIANTS_DIR_VARIABLE = "DIPGM_VARIANTS_DIR"
+
+
+def variants_folder() -> Path:
+    """The folder of added map files: ``$DIPGM_VARIANTS_DIR``, by default ``variants``."""
+    return Path(os.environ.get(VARIANTS_DIR_VARIABLE) or "variants")
 
 
 @cache
 def load_variant(name: str = "standard") -> Variant:
-    """The variant shipped as ``engine/data/<name>.json``; loaded once and checked."""
-    return variant_from_dict(_variant_json(name))
+    """The variant shipped as ``engine/data/<name>.json``, or added as a map file in
+    :func:`variants_folder`; loaded once and checked."""
+    data = _variant_json(name)
+    if "format" in data:
+        # a map file (docs/maps.md); imported here because that reader builds on this module
+        from engine.map_file import variant_from_map
+
+        return variant_from_map(data, name)
+    return variant_from_dict(data)
 
 
 def _variant_json(name: str) -> dict[str, Any]:
@@ -355,19 +386,42 @@ def _variant_json(name: str) -> dict[str, Any]:
         shown = name if len(name) <= 40 else name[:40] + "…"
         known = ", ".join(available_variants())
         raise VariantError(f"unknown variant {shown!r} (variants: {known})")
-    try:
+    if name in _shipped():
         text = (
             resources.files("engine").joinpath("data").joinpath(f"{name}.json").read_text("utf-8")
         )
-    except FileNotFoundError:
-        raise VariantError(f"unknown variant {name!r}") from None
-    data: dict[str, Any] = json.loads(text)
+    else:
+        path = variants_folder() / f"{name}.json"
+        try:
+            text = path.read_text("utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise VariantError(f"cannot read {path}: {exc}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise VariantError(f"{name}.json is not JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise VariantError(f"{name}.json must hold a JSON object")
     return data
 
 
 @cache
-def available_variants() -> tuple[str, ...]:
+def _shipped() -> tuple[str, ...]:
     folder = resources.files("engine").joinpath("data")
     return tuple(
         sorted(p.name[: -len(".json")] for p in folder.iterdir() if p.name.endswith(".json"))
     )
+
+
+def available_variants() -> tuple[str, ...]:
+    """Every variant by name: the shipped ones, then the map files added in the variants
+    folder (a file named like a shipped variant is left aside)."""
+    shipped = _shipped()
+    folder = variants_folder()
+    added: list[str] = []
+    if folder.is_dir():
+        for path in folder.glob("*.json"):
+            name = path.name[: -len(".json")]
+            if _VARIANT_NAME.fullmatch(name) and name not in shipped:
+                added.append(name)
+    return shipped + tuple(sorted(added))

@@ -225,15 +225,19 @@ def _hatch(layer: Image.Image, rings: Sequence[Ring], view: View, k: int, style:
 def palette(
     board: Board, style: Style, owners: Mapping[str, str], homes: Mapping[str, str]
 ) -> tuple[RGB, ...]:
-    """The colour of each slot: ``owners`` maps a centre to its holder, ``homes`` a home centre
-    to its power (home centres held by their own power, or by nobody, get the lighter tint)."""
+    """The colour of each slot: ``owners`` maps a province to the power whose colour it
+    takes (a centre to its holder; on a Diplomacia board every area to the power controlling
+    it, a sea sector in a lighter wash), ``homes`` a home centre to its power (home centres
+    held by their own power, or by nobody, get the lighter tint)."""
     slot = slots(board)
     colours: list[RGB] = [style.sea] * slot.count
     for code, index in slot.provinces.items():
         shape = board.provinces[code]
-        if shape.is_sea:
-            continue
         owner = owners.get(code)
+        if shape.is_sea:
+            if owner is not None:
+                colours[index] = style.sea_tint(owner)
+            continue
         home = homes.get(code)
         if code in board.out_of_play:
             colours[index] = style.out_of_play
@@ -286,13 +290,17 @@ def _extras(style: Style) -> list[RGB]:
     return found
 
 
-def _tints(style: Style) -> list[RGB]:
-    """Every fill a province can take, and its shade under a border's anti-aliased edge."""
+def _tints(style: Style, seas: bool) -> list[RGB]:
+    """Every fill a province can take, and its shade under a border's anti-aliased edge;
+    with ``seas``, a sector's too (a board whose sectors change hands)."""
     found: list[RGB] = []
     for power in sorted(style.powers):
         for home in (False, True):
             tint = style.tint(power, home=home)
             found += [tint, mix(style.land_border, tint, 0.5)]
+        if seas:
+            tint = style.sea_tint(power)
+            found += [tint, mix(style.sea_border, tint, 0.5)]
     return found
 
 
@@ -301,7 +309,7 @@ def png_palette(board: Board, style: Style, view: View) -> Image.Image:
     """A palette for any finished map of this look and view: the board's own shades, every
     tint, and the pieces' colours. Mapping to a known palette is several times faster
     than choosing one per picture, and it does not change with ownership."""
-    extras = list(dict.fromkeys(_extras(style) + _tints(style)))
+    extras = list(dict.fromkeys(_extras(style) + _tints(style, board.tinted_seas)))
     board_colours = 256 - len(extras)
     neutral = base_image(board, style, view, palette(board, style, {}, {}))
     # every other pixel holds the same colours (flat fills, border shades) at a quarter of

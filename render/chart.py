@@ -1,5 +1,5 @@
-"""The supply-centre chart: every power's centre count by year, one line per power in its
-map colour, with a legend of names and counts.
+"""The supply-centre chart: every power's centre count by year (by turn on a board of
+numbered turns), one line per power in its map colour, with a legend of names and counts.
 
 It is drawn on an opaque light card with dark text, so it reads the same on a dark chat theme
 as on a light one, and each line has a dark casing, so a pale colour (Turkey's yellow) still
@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 
 from engine import PhaseKind, Position, Variant, Victory
 from render.fonts import draw_text, font
-from render.styles import RGB, get_style
+from render.styles import RGB, style_of
 
 # drawn this many times larger, then reduced: smooth lines and text
 _SUPERSAMPLE = 2
@@ -39,7 +39,8 @@ WIN_LINE: RGB = (178, 44, 44)
 @dataclass(frozen=True, slots=True)
 class Tally:
     """Each power's supply centres at one point of the game: ``start``, or after a year's
-    Fall (when centres change hands)."""
+    Fall (when centres change hands), or after a numbered turn (Diplomacia: control, and
+    with it the centres, changes with every turn's moves)."""
 
     label: str
     centres: Mapping[str, int]
@@ -47,10 +48,12 @@ class Tally:
 
 def yearly_centres(positions: Sequence[Position]) -> list[Tally]:
     """From a game's positions in order (every phase played, then the board now): the centre
-    counts at the start, then after each year's Fall.
+    counts at the start, then after each year's Fall, or after each numbered turn.
 
     Centres change hands only after the Fall: a position of a year's Spring or Fall shows
-    what the year before left, an adjustment phase what its own Fall did.
+    what the year before left, an adjustment phase what its own Fall did. A numbered turn's
+    moves change them at once: its movement phase shows what the turn before left, its
+    retreats and control evaluation what its own moves did.
     """
     if not positions:
         return []
@@ -58,8 +61,10 @@ def yearly_centres(positions: Sequence[Position]) -> list[Tally]:
     by_year: dict[int, Position] = {}
     for position in positions:
         phase = position.phase
-        year = phase.year if phase.kind is PhaseKind.ADJUSTMENTS else phase.year - 1
-        by_year[year] = position
+        settled = phase.kind is PhaseKind.ADJUSTMENTS or (
+            phase.is_turn and phase.kind is PhaseKind.RETREATS
+        )
+        by_year[phase.year if settled else phase.year - 1] = position
     variant = positions[0].variant
     return [
         Tally(
@@ -140,13 +145,13 @@ def centre_chart(
 ) -> bytes:
     """The chart as PNG bytes, ``width`` pixels wide (three fifths as tall), from a game's
     positions in order (see :func:`yearly_centres`); ``title`` defaults to "Supply centres
-    by year". Raises ``ValueError`` for no positions, an unknown style or a width out of
-    range."""
+    by year" ("by turn" on a board of numbered turns, whose axis says "Turn"). Raises
+    ``ValueError`` for no positions, an unknown style or a width out of range."""
     if not positions:
         raise ValueError("a chart needs at least one position")
     if not MIN_WIDTH <= width <= MAX_WIDTH:
         raise ValueError(f"width must be between {MIN_WIDTH} and {MAX_WIDTH}, not {width}")
-    palette = get_style(style, positions[0].variant.name)
+    palette = style_of(style, positions[0].variant)
     tallies = yearly_centres(positions)
     plan = layout(positions, tallies, width)
     k = _SUPERSAMPLE
@@ -164,7 +169,7 @@ def centre_chart(
     for power in order:
         _line(draw, plan, tallies, power, palette.colour(power), s)
     _legend(draw, plan, positions[0], last, palette.colour, s)
-    heading = title or "Supply centres by year"
+    heading = title or f"Supply centres by {'turn' if _by_turn(positions[0]) else 'year'}"
     draw_text(draw, (18 * s, 14 * s), heading, font(round(20 * s)), INK)
     chart = canvas.resize((plan.width, plan.height), Image.Resampling.LANCZOS)
     # 256 colours hold a chart's few flat colours and their smoothed edges: a quarter the bytes
@@ -172,6 +177,10 @@ def centre_chart(
     out = io.BytesIO()
     indexed.save(out, "PNG")
     return out.getvalue()
+
+
+def _by_turn(position: Position) -> bool:
+    return position.phase.is_turn
 
 
 def _axes(
@@ -208,6 +217,9 @@ def _axes(
     gap = (plan.xs[1] - plan.xs[0]) * k if len(plan.xs) > 1 else widest * 2
     every = max(1, math.ceil((widest + 10 * s) / gap))
     last = len(tallies) - 1
+    if _by_turn(position):
+        # what the numbers under the axis count, where the counts' column is
+        draw.text((left - 8 * s, bottom + 8 * s), "Turn", font=small, fill=MUTED, anchor="rt")
     for i, tally in enumerate(tallies):
         if i % every and i != last:
             continue

@@ -11,7 +11,7 @@ from PIL import Image
 from engine import PhaseKind, Position
 from render.base import base_image, closed_layer, palette, png_palette
 from render.crop import view_for
-from render.geometry import Board, Box, Point, load_board
+from render.geometry import Board, Box, Point, board_of
 from render.labels import PlacedLabel, designed_boxes, draw_labels, overlap, place_labels
 from render.legend import draw_legend, draw_title, legend_box, title_text
 from render.orders import (
@@ -24,8 +24,9 @@ from render.orders import (
     dislodged_units,
     plan,
 )
+from render.ports import place_port_names, port_markers
 from render.sprites import Sprite, center_marker, paste
-from render.styles import Style, get_style
+from render.styles import Style, style_of
 from render.units import UNIT_SIZE, faded, unit_icon
 from render.view import View, check_size
 
@@ -44,6 +45,8 @@ DISLODGED_SHIFTS = (
 # a dislodged unit is drawn a little smaller, so the unit that took its place stays clear
 _DISLODGED_SIZE = 0.88
 _MARKER_RADIUS = 6.0
+# how many empty places the legend would rather hide than one unit
+_HIDDEN_UNIT_WEIGHT = 3
 # zlib level: 1 encodes in half the time of 6 for about a sixth more bytes (~150 KiB)
 _COMPRESSION = 1
 
@@ -84,8 +87,8 @@ def render(
     players: Mapping[str, str] | None = None,
 ) -> tuple[Image.Image, Image.Image]:
     """The map, and a palette (a mode ``P`` image) that holds its colours."""
-    board = load_board(position.variant.name)
-    palette_style = get_style(style, position.variant.name)
+    board = board_of(position.variant)
+    palette_style = style_of(style, position.variant)
     view = view_for(board, check_size(size), region)
     return _draw(board, palette_style, view, position, orders, results, title, players)
 
@@ -101,6 +104,8 @@ class Layout:
     labels: list[PlacedLabel]
     drawing: Drawing
     items: list[Item]
+    # ports' names beside their triangles (Diplomacia), where there is room
+    port_names: list[tuple[Sprite, Point]]
 
 
 def layout(
@@ -115,7 +120,7 @@ def layout(
     items = collect(orders, results)
     icon = max(12.0, UNIT_SIZE * view.feature)
     stage = Stage(board, view, style, position.variant, icon)
-    markers = _centre_markers(board, view, style, owners)
+    markers = [*_centre_markers(board, view, style, owners), *port_markers(board, view, style)]
     fixed = [*designed_boxes(board, view, style).values(), *(s.box_at(*at) for s, at in markers)]
     placed, marked = _place_units(stage, position, items, fixed)
     drawing = plan(stage, items)
@@ -125,8 +130,22 @@ def layout(
             sprite = unit_icon(style, power, unit.type, icon)
             placed.append((faded(sprite, 0.45) if failed else sprite, at))
     icons: list[Box] = [s.box_at(*at) for s, at in (*placed, *marked)]
-    labels = place_labels(board, view, style, icons, [s.box_at(*at) for s, at in markers])
-    return Layout(placed, marked, markers, labels, drawing, items)
+    marks = [s.box_at(*at) for s, at in markers]
+    labels = place_labels(board, view, style, icons, marks)
+    names = {code: p.port for code, p in position.variant.provinces.items() if p.port}
+    port_names = place_port_names(board, view, style, names, [*icons, *marks], labels)
+    return Layout(placed, marked, markers, labels, drawing, items, port_names)
+
+
+def fills(position: Position) -> tuple[dict[str, str], dict[str, str]]:
+    """Whose colour each province takes, and the home centres drawn in the lighter tint:
+    in the standard game a supply centre's holder, the homes lighter while their own
+    power holds them; on a Diplomacia board every area's controller, homes alike."""
+    if position.variant.rules.diplomacia:
+        return dict(position.control), {}
+    owners = {c: p for p, cs in position.centers.items() for c in cs}
+    homes = {c: p for p, hs in position.homes.items() for c in hs}
+    return owners, homes
 
 
 def _draw(
@@ -139,9 +158,7 @@ def _draw(
     title: str | None,
     players: Mapping[str, str] | None = None,
 ) -> tuple[Image.Image, Image.Image]:
-    owners = {c: p for p, cs in position.centers.items() for c in cs}
-    homes = {c: p for p, hs in position.homes.items() for c in hs}
-    colours = palette(board, style, owners, homes)
+    colours = palette(board, style, *fills(position))
     canvas = base_image(board, style, view, colours).copy()
     if position.closed:
         hatching = closed_layer(board, style, view, position.closed)
@@ -154,6 +171,8 @@ def _draw(
         graphic.paint(canvas, opacity)
     # over the arrows, so a line crossing a label never hides it
     draw_labels(canvas, parts.labels)
+    for sprite, at in parts.port_names:
+        paste(canvas, sprite, *at)
     for sprite, at in (*parts.units, *parts.marked):
         paste(canvas, sprite, *at)
     for graphic, opacity in parts.drawing.over:
@@ -167,6 +186,10 @@ def _draw(
         # the legend may cover provinces out of play: nothing happens there
         shown = [s for s in board.provinces.values() if board.in_play(s.code)]
         anchors = [view.pt(s.unit) for s in shown] + [view.pt(s.label) for s in shown]
+        # a unit hidden is worse than an empty area: where every corner hides some place
+        # (a board filled to its edges), the legend goes where it hides the fewest units
+        units = [at for _, at in (*parts.units, *parts.marked)]
+        anchors += units * _HIDDEN_UNIT_WEIGHT
         box = legend_box(view, position, [title_box], anchors, players)
         draw_legend(canvas, box, position, style, view, players)
     return canvas, png_palette(board, style, view)

@@ -35,7 +35,7 @@ def region_provinces(board: Board, region: str) -> tuple[str, ...]:
     """The provinces a region must show; ``ValueError`` for a name that is neither a region
     nor a province of the board, for a province out of play, and for a region with no
     province in play. A region partly out of play shows all of it, the rest greyed."""
-    named = REGIONS.get(region.lower())
+    named = REGIONS.get(region.lower()) if board.named_regions else None
     if named is not None:
         shown = tuple(p for p in named if p in board.provinces)
         if not any(board.in_play(p) for p in shown):
@@ -52,8 +52,13 @@ def region_provinces(board: Board, region: str) -> tuple[str, ...]:
         )
     if code in board.provinces:
         return (code, *sorted(board.neighbours.get(code, ())))
-    known = ", ".join(regions_in_play(board))
-    raise ValueError(f"unknown region {region!r}: use a province code or one of {known}")
+    known = regions_in_play(board)
+    if not known:
+        raise ValueError(
+            f"unknown region {region!r}: use an area code of {board.name} "
+            f"(e.g. {min(board.provinces)}) for that area and its neighbours"
+        )
+    raise ValueError(f"unknown region {region!r}: use a province code or one of {', '.join(known)}")
 
 
 def board_region(variant: str, region: str) -> tuple[str, ...]:
@@ -63,7 +68,10 @@ def board_region(variant: str, region: str) -> tuple[str, ...]:
 
 
 def regions_in_play(board: Board) -> tuple[str, ...]:
-    """The named regions with a province in play on ``board``."""
+    """The named regions with a province in play on ``board`` (none on a board of its own
+    map file: they are parts of the standard board)."""
+    if not board.named_regions:
+        return ()
     return tuple(name for name, codes in REGIONS.items() if any(board.in_play(p) for p in codes))
 
 

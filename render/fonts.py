@@ -1,14 +1,36 @@
 """Text: Pillow's built-in scalable font, so a map looks the same on every machine without
-shipping or finding a font file. It has no em dash; :func:`draw_text` draws one."""
+shipping or finding a font file. It has no em dash; :func:`draw_text` draws one. It has no
+accented letters either: :func:`plain` writes a name from another language (a map file's
+"Gdańsk") in the letters it has ("Gdansk") rather than as empty boxes."""
 
 from __future__ import annotations
 
 import threading
+import unicodedata
 
 from PIL import ImageDraw, ImageFont
 
 Colour = tuple[int, ...]
 DASH = "—"
+# beyond ASCII, the few characters the face has
+_DRAWN = frozenset("…·‘’“”" + DASH)
+# letters that do not decompose into a plain letter and a mark
+_LETTERS = {
+    "ł": "l",
+    "Ł": "L",
+    "ø": "o",
+    "Ø": "O",
+    "æ": "ae",
+    "Æ": "AE",
+    "ß": "ss",
+    "đ": "d",
+    "Đ": "D",
+    "œ": "oe",
+    "Œ": "OE",
+    "ı": "i",
+    "þ": "th",
+    "Þ": "Th",
+}
 
 
 # one set of font objects per thread: a FreeType face must not be used by two threads at once
@@ -27,6 +49,25 @@ def font(pixels: int) -> ImageFont.FreeTypeFont:
             raise RuntimeError("rendering maps needs Pillow built with FreeType")
         face = faces[size] = loaded
     return face
+
+
+def plain(text: str) -> str:
+    """``text`` in the characters the face draws: accents dropped, a few letters spelt out,
+    anything else left as ``?``."""
+    if text.isascii():
+        return text
+    out: list[str] = []
+    for char in text:
+        if char.isascii() or char in _DRAWN:
+            out.append(char)
+        elif char in _LETTERS:
+            out.append(_LETTERS[char])
+        else:
+            base = "".join(
+                c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c)
+            )
+            out.append(base if base.isascii() and base else "?")
+    return "".join(out)
 
 
 def text_width(text: str, face: ImageFont.FreeTypeFont) -> float:

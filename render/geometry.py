@@ -1,9 +1,12 @@
-"""The board's drawing geometry: province outlines and anchor points, read from ``render/data``.
+"""The board's drawing geometry: province outlines and anchor points.
 
-The file is made by ``tools/mapgen``; its format is documented there. A board is an immutable
-value, loaded once per variant and shared by every render. A variant that is an overlay on
-another board (:attr:`engine.Variant.base`) is drawn on that board's geometry, with the
-provinces it takes away out of play and a passage for each link it adds.
+Where it comes from is the variant's business (:func:`board_of`): a board with its own map
+file (a Diplomacia board, docs/maps.md) carries its drawing in the file's ``geometry``
+section; the standard board's is ``render/data/standard_map.json``, made by
+``tools/mapgen`` (its format is documented there); a variant that is an overlay on another
+board (:attr:`engine.Variant.base`) is drawn on that board's geometry, with the provinces it
+takes away out of play and a passage for each link it adds. A board is an immutable value,
+made once per variant and shared by every render.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ import json
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from types import MappingProxyType
 from typing import Any
@@ -39,6 +42,8 @@ class Shape:
     center: Point | None
     coasts: Mapping[str, Point]
     bbox: Box
+    # a sea sector's port (Diplomacia): where its triangle is drawn
+    port: Point | None = None
 
     @property
     def is_sea(self) -> bool:
@@ -80,6 +85,11 @@ class Board:
     # provinces drawn but not played on this board (an overlay's): code -> name
     out_of_play: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     passages: tuple[Passage, ...] = ()
+    # every area, sea sectors too, is tinted by the power controlling it (a Diplomacia
+    # board); otherwise only land, by who holds its supply centre
+    tinted_seas: bool = False
+    # the standard board's named regions (:data:`render.crop.REGIONS`) are parts of it
+    named_regions: bool = True
 
     def in_play(self, code: str) -> bool:
         return code in self.provinces and code not in self.out_of_play
@@ -147,6 +157,50 @@ def board_from_dict(name: str, data: Mapping[str, Any]) -> Board:
         offboard_land=tuple(_ring(p) for p in data.get("offboard_land", ())),
         offboard_water=tuple(_ring(p) for p in data.get("offboard_water", ())),
         neighbours=MappingProxyType({k: frozenset(v) for k, v in neighbours.items()}),
+    )
+
+
+def board_from_map(variant: Variant) -> Board:
+    """The board a map file draws (its ``geometry`` section, docs/maps.md), the areas' kinds
+    and neighbours as ``variant`` plays them. The file was checked when the variant was read;
+    ``ValueError`` for a variant without one."""
+    data = variant.geometry
+    if data is None:
+        raise ValueError(f"no map for variant {variant.name!r}: it has no geometry of its own")
+    provinces: dict[str, Shape] = {}
+    for code, raw in data["areas"].items():
+        polygons = tuple(_ring(p) for p in raw["polygons"])
+        provinces[code] = Shape(
+            code=code,
+            kind=variant.provinces[code].kind.value,
+            polygons=polygons,
+            holes=tuple(_ring(h) for h in raw.get("holes", ())),
+            label=_point(raw["label"]),
+            unit=_point(raw["unit"]),
+            center=_point(raw["center"]) if "center" in raw else None,
+            coasts=MappingProxyType({}),
+            bbox=_bbox(polygons),
+            port=_point(raw["port"]) if "port" in raw else None,
+        )
+    neighbours = {
+        code: frozenset(
+            variant.army_adjacency.get(code, frozenset())
+            | variant.fleet_adjacency.get(code, frozenset())
+            | variant.shores.get(code, frozenset())
+        )
+        for code in provinces
+    }
+    return Board(
+        name=variant.name,
+        width=int(data["width"]),
+        height=int(data["height"]),
+        provinces=MappingProxyType(provinces),
+        impassable=MappingProxyType({}),
+        offboard_land=tuple(_ring(p) for p in data.get("offboard_land", ())),
+        offboard_water=tuple(_ring(p) for p in data.get("offboard_water", ())),
+        neighbours=MappingProxyType(neighbours),
+        tinted_seas=variant.rules.diplomacia,
+        named_regions=False,
     )
 
 
@@ -241,25 +295,42 @@ def _box_gap(one: tuple[Point, ...], other: tuple[Point, ...]) -> float:
     return math.hypot(dx, dy)
 
 
+def board_of(variant: Variant) -> Board:
+    """The geometry ``variant`` is drawn on: its map file's own, when it has one, else
+    :func:`load_board` by its name."""
+    if variant.geometry is not None:
+        return _map_board(variant)
+    return load_board(variant.name)
+
+
+# variants compare by identity: a map file read again is a new variant, drawn anew
+@lru_cache(maxsize=16)
+def _map_board(variant: Variant) -> Board:
+    return board_from_map(variant)
+
+
 @cache
 def load_board(variant: str = "standard") -> Board:
-    """The geometry of ``variant``: its own packaged ``render/data/<variant>_map.json``, or,
-    for an overlay without one, its base board's with the overlay applied; read once."""
+    """The geometry of the variant called ``variant``: its own packaged
+    ``render/data/<variant>_map.json``; for a map file's board (docs/maps.md) the file's
+    own; for an overlay without one, its base board's with the overlay applied; read once."""
     if not variant.replace("_", "").replace("-", "").isalnum():
         raise ValueError(f"no map for variant {variant!r}")
     source = resources.files("render").joinpath("data").joinpath(f"{variant}_map.json")
     try:
         text = source.read_text("utf-8")
     except FileNotFoundError:
-        return _overlay_board(variant)
+        return _variant_board(variant)
     return board_from_dict(variant, json.loads(text))
 
 
-def _overlay_board(name: str) -> Board:
+def _variant_board(name: str) -> Board:
     try:
         variant = load_variant(name)
     except ValueError:
         raise ValueError(f"no map for variant {name!r}") from None
+    if variant.geometry is not None:
+        return _map_board(variant)
     if variant.base is None:
         raise ValueError(f"no map for variant {name!r}")
     return overlaid(load_board(variant.base), variant)

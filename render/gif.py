@@ -27,7 +27,8 @@ def history_gif(
 ) -> bytes:
     """Frame ``i`` shows ``positions[i]`` with ``results[i]`` (the results of that phase's
     orders) when given; ``players`` labels the legend's powers as in :func:`render.map_png`.
-    A year's phases share ``seconds_per_year`` between them.
+    A year's phases share ``seconds_per_year`` between them (a numbered turn's, on a
+    Diplomacia board: the turn is its phases' ``year``).
 
     A last frame without results after one with them is the board those results left: it is
     titled with the phase they ended (``Fall 1905 — final position``), not with the phase

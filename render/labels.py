@@ -95,6 +95,11 @@ class _Province:
         return True
 
 
+def inside(board: Board, view: View, code: str, box: Box) -> bool:
+    """Whether ``box`` (output pixels) lies in province ``code``: its corners and middle."""
+    return _Province(board, view, code).holds(box)
+
+
 def _candidates(at: Point, step: float) -> list[Point]:
     """Spots around ``at``, nearest first: rings ``step`` apart, ``_DIRECTIONS`` on each."""
     spots = [at]

@@ -1,7 +1,7 @@
 """The title (which phase, orders or results) and the legend (each power's colour, supply
-centres and units, and who plays it when the caller says; below them each seat's count
-toward victory, and what hatching means while a power is neutral), drawn in boxes over the
-quietest corners of the board.
+centres, ports on a Diplomacia board, and units, and who plays it when the caller says;
+below them each seat's count toward victory, and what hatching means while a power is
+neutral), drawn in boxes over the quietest corners of the board.
 
 Both are drawn once per text and size, as translucent sprites: many maps share them, and
 setting text is the slowest part of drawing a panel.
@@ -13,19 +13,45 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
 from engine import Position, seat_progress
 from engine.rules import all_seats
-from render.fonts import draw_text, font, text_width
+from render.fonts import draw_text, font, plain, text_width
 from render.geometry import Box, Point
 from render.sprites import Sprite, make_sprite, paste
 from render.styles import Style
 from render.view import View
 
-Row = tuple[str, str, int, int]
 Players = Mapping[str, str]
+
+
+class Row(NamedTuple):
+    """One power's line of the legend: its name as drawn and its counts; ``ports`` (the
+    port sectors it controls) on a Diplomacia board only."""
+
+    power: str
+    name: str
+    centres: int
+    units: int
+    ports: int | None = None
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """The numbers in the order of :func:`legend_columns`."""
+        if self.ports is None:
+            return (self.centres, self.units)
+        return (self.centres, self.ports, self.units)
+
+
+def legend_columns(position: Position) -> tuple[str, ...]:
+    """The legend's column heads: what each power's numbers count."""
+    if position.variant.rules.diplomacia:
+        return ("centres", "ports", "units")
+    return ("centres", "units")
+
 
 # a team of many long names must not push the legend across the board
 _PLAYERS_MAX = 40
@@ -55,14 +81,18 @@ def legend_rows(position: Position, players: Players | None = None) -> tuple[Row
         for p in seat
     }
     powers = sorted(variant.powers, key=lambda p: (order[seat_of[p]], order[p]))
+    diplomacia = variant.rules.diplomacia
     return tuple(
-        (
+        Row(
             power,
-            variant.power_info[power].name
-            + (" (neutral)" if power in position.neutral else "")
-            + _played_by((players or {}).get(power, "")),
+            plain(
+                variant.power_info[power].name
+                + (" (neutral)" if power in position.neutral else "")
+                + _played_by((players or {}).get(power, ""))
+            ),
             len(position.centers.get(power, ())),
             len(position.units.get(power, ())) + dislodged[power],
+            len(position.ports_of(power)) if diplomacia else None,
         )
         for power in powers
     )
@@ -126,12 +156,12 @@ def draw_title(canvas: Image.Image, text: str, style: Style, view: View) -> Box:
 
 @lru_cache(maxsize=64)
 def _measure(
-    names: tuple[str, ...], notes: tuple[str, ...], f: float
+    names: tuple[str, ...], notes: tuple[str, ...], f: float, columns: int = 2
 ) -> tuple[float, float, float]:
     face = font(round(13 * f))
     name_w = max(face.getlength(n) for n in names)
     row = 19 * f
-    width = 10 * f + 14 * f + 8 * f + name_w + 12 * f + 2 * 40 * f + 8 * f
+    width = 10 * f + 14 * f + 8 * f + name_w + 12 * f + columns * 40 * f + 8 * f
     width = max([width, *(10 * f + face.getlength(n) + 8 * f for n in notes)])
     height = 8 * f + row * (len(names) + len(notes) + 1) + 4 * f
     return width, height, name_w
@@ -147,7 +177,8 @@ def legend_box(
     """The corner where the legend hides the fewest places of the board."""
     f = view.ui
     names = tuple(row[1] for row in legend_rows(position, players))
-    width, height, _ = _measure(names, legend_notes(position), f)
+    columns = len(legend_columns(position))
+    width, height, _ = _measure(names, legend_notes(position), f, columns)
     m = 6 * f
     right, bottom = view.width - m - width, view.height - m - height
     corners = [(right, bottom), (m, bottom), (right, m), (m, m)]
@@ -169,23 +200,30 @@ def _overlaps(a: Box, b: Box) -> bool:
 
 
 @lru_cache(maxsize=256)
-def _legend(rows: tuple[Row, ...], notes: tuple[str, ...], style: Style, f: float) -> Sprite:
+def _legend(
+    rows: tuple[Row, ...],
+    notes: tuple[str, ...],
+    style: Style,
+    f: float,
+    columns: tuple[str, ...] = ("centres", "units"),
+) -> Sprite:
     face = font(round(13 * f))
     head = font(round(11 * f))
-    width, height, name_w = _measure(tuple(row[1] for row in rows), notes, f)
+    width, height, name_w = _measure(tuple(row[1] for row in rows), notes, f, len(columns))
     image = _panel(width, height, style, f)
     draw = ImageDraw.Draw(image)
     row = 19 * f
     x = 10 * f
     name_x = x + 14 * f + 8 * f
-    sc_x = name_x + name_w + 12 * f + 40 * f
-    unit_x = sc_x + 40 * f
+    # each column's right edge
+    rights = [name_x + name_w + 12 * f + 40 * f * (i + 1) for i in range(len(columns))]
     y = 8 * f
     muted = tuple(round(c * 0.55 + 255 * 0.45) for c in style.panel_text)
-    for text, right in (("centres", sc_x), ("units", unit_x)):
+    for text, right in zip(columns, rights, strict=True):
         draw.text((right, y + row * 0.5), text, font=head, fill=muted, anchor="rm")
     y += row
-    for power, name, centres, units in rows:
+    for line in rows:
+        power, name = line.power, line.name
         s = 12 * f
         top = y + (row - s) / 2
         draw.rectangle(
@@ -196,8 +234,8 @@ def _legend(rows: tuple[Row, ...], notes: tuple[str, ...], style: Style, f: floa
         )
         mid = y + row * 0.5
         draw.text((name_x, mid), name, font=face, fill=style.panel_text, anchor="lm")
-        draw.text((sc_x, mid), str(centres), font=face, fill=style.panel_text, anchor="rm")
-        draw.text((unit_x, mid), str(units), font=face, fill=style.panel_text, anchor="rm")
+        for count, right in zip(line.counts, rights, strict=True):
+            draw.text((right, mid), str(count), font=face, fill=style.panel_text, anchor="rm")
         y += row
     for note in notes:
         draw.text((x, y + row * 0.5), note, font=face, fill=style.panel_text, anchor="lm")
@@ -213,5 +251,6 @@ def draw_legend(
     view: View,
     players: Players | None = None,
 ) -> None:
-    sprite = _legend(legend_rows(position, players), legend_notes(position), style, view.ui)
+    rows, notes = legend_rows(position, players), legend_notes(position)
+    sprite = _legend(rows, notes, style, view.ui, legend_columns(position))
     paste(canvas, sprite, box[0], box[1])

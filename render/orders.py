@@ -5,7 +5,11 @@ middle of the supported move's arrow, or, when that move is not drawn (another p
 orders on a map of one's own), a dashed arrow to the move's destination; a convoyed move a
 dotted arrow through the convoying fleets, each of which gets a dotted ring; a hold a ring;
 a retreat an arrow from the dislodged unit; a build a ring and a plus; a disband or removal
-a cross. Once adjudicated, whatever failed is drawn faded, with a cross where it stopped.
+a cross. On a Diplomacia board a port seizure is a long-dashed arrow from the army to the
+sector's port triangle (its support a dashed line to the middle of that arrow), and an army
+carried hop by hop goes by a dotted arrow through the fleets whose hops make its route, each
+ringed as a convoying fleet is. Once adjudicated, whatever failed is drawn faded, with a
+cross where it stopped.
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ from engine import (
     UnitType,
     Variant,
 )
-from engine.orders import order_unit
+from engine.orders import ConvoyHop, Seize, SupportSeize, order_unit
 from engine.units import province_of
 from render.geometry import Board
 from render.pen import Graphic, Pt, length, point_along, trim
@@ -48,6 +52,9 @@ _SUCCESS: Mapping[type, frozenset[Outcome]] = {
     SupportHold: frozenset({Outcome.SUPPORTED}),
     SupportMove: frozenset({Outcome.SUPPORTED}),
     Convoy: frozenset({Outcome.CONVOYED}),
+    ConvoyHop: frozenset({Outcome.CONVOYED}),
+    Seize: frozenset({Outcome.SEIZED}),
+    SupportSeize: frozenset({Outcome.SUPPORTED}),
     Retreat: frozenset({Outcome.RETREATED}),
     Build: frozenset({Outcome.BUILT}),
     Disband: frozenset({Outcome.DISBANDED, Outcome.REMOVED}),
@@ -119,6 +126,13 @@ class Stage:
         point = self.board.anchor(location)
         return None if point is None else self.view.pt(point)
 
+    def port(self, sector: str) -> Pt | None:
+        """Where the port of ``sector`` is drawn (Diplomacia), if it has one."""
+        shape = self.board.provinces.get(sector)
+        if shape is None or shape.port is None:
+            return None
+        return self.view.pt(shape.port)
+
     def unit_point(self, unit: Unit, retreating: bool) -> Pt | None:
         table = self.dislodged if retreating else self.units
         found = table.get(unit.province)
@@ -169,6 +183,39 @@ def _convoy_chain(
     return None
 
 
+def _hop_chains(hops: Sequence[ConvoyHop]) -> dict[tuple[str, str], list[str]]:
+    """(army's territory, landing territory) -> the fleets' sectors, in order, of the
+    shortest chain of hops from one to the other (Diplomacia: each hop carries from its
+    ``source``, the army's territory or the previous fleet's sector, to its ``dest``, the
+    next fleet's sector or where the army lands)."""
+    from_source: dict[str, list[ConvoyHop]] = {}
+    for hop in hops:
+        from_source.setdefault(hop.source, []).append(hop)
+    fleets = {hop.unit.province for hop in hops}
+    chains: dict[tuple[str, str], list[str]] = {}
+    for start in sorted(set(from_source) - fleets):
+        frontier: list[list[ConvoyHop]] = [[hop] for hop in from_source[start]]
+        seen = {start}
+        while frontier:
+            grown: list[list[ConvoyHop]] = []
+            for chain in frontier:
+                last = chain[-1]
+                sector = last.unit.province
+                if last.dest not in fleets:
+                    chains.setdefault((start, last.dest), [h.unit.province for h in chain])
+                    continue
+                if sector in seen:
+                    continue
+                seen.add(sector)
+                grown += [
+                    [*chain, hop]
+                    for hop in from_source.get(sector, ())
+                    if hop.unit.province == last.dest
+                ]
+            frontier = grown
+    return chains
+
+
 _GONE = (Outcome.DISLODGED, Outcome.DESTROYED)
 _DEFAULT_CROSSES = (Outcome.REMOVED, Outcome.DISBANDED, Outcome.DESTROYED)
 
@@ -194,17 +241,26 @@ class _Planner:
             if isinstance(i.order, Convoy):
                 key = (i.order.army, province_of(i.order.dest))
                 self.convoys.setdefault(key, []).append(i.order.unit.province)
+        self.hops = _hop_chains([i.order for i in items if isinstance(i.order, ConvoyHop)])
+        # (army, sector) -> the seizure's arrow, so supports can point at it
+        self.seizures: dict[tuple[str, str], list[Pt]] = {}
 
     def plan(self) -> Drawing:
         for i in self.items:
             if isinstance(i.order, Move | Retreat):
                 self.move(i, i.order)
+            elif isinstance(i.order, Seize):
+                self.seize(i, i.order)
         for i in self.items:
             order = i.order
             if isinstance(order, SupportMove | SupportHold):
                 self.support(i, order)
+            elif isinstance(order, SupportSeize):
+                self.support_seize(i, order)
             elif isinstance(order, Convoy):
                 self.convoy(i, order)
+            elif isinstance(order, ConvoyHop):
+                self.convoy_hop(i, order)
             elif isinstance(order, Hold):
                 self.hold(i, order)
             elif isinstance(order, Disband):
@@ -241,10 +297,13 @@ class _Planner:
 
     def fleet_path(self, army: str, dest: str, start: Pt, end: Pt) -> list[Pt] | None:
         """Army to destination through the fleets that convoy it (their anchors)."""
+        units = self.stage.units
+        hops = self.hops.get((army, dest))
+        if hops is not None:
+            return [start, *(units[f] for f in hops if f in units), end]
         fleets = self.convoys.get((army, dest))
         if not fleets:
             return None
-        units = self.stage.units
         chain = _convoy_chain(self.stage.variant, army, dest, fleets)
         if chain is None:
             chain = sorted(fleets, key=lambda f: math.dist(start, units.get(f, start)))
@@ -262,6 +321,7 @@ class _Planner:
         source, target = order.unit.province, province_of(order.dest)
         convoyed = isinstance(order, Move) and (
             order.via_convoy
+            or (source, target) in self.hops
             or not stage.variant.reaches(order.unit.type, order.unit.location, target)
         )
         path = (self.fleet_path(source, target, start, end) if convoyed else None) or [start, end]
@@ -278,6 +338,44 @@ class _Planner:
         self.add(g, i.failed)
         if i.failed:
             self.mark(path[-1], self.r * 0.62)
+
+    def seize(self, i: Item, order: Seize) -> None:
+        start = self.stage.unit_point(order.unit, False)
+        end = self.stage.port(order.sector)
+        if start is None or end is None or start == end:
+            return
+        stop = self.r * (2.0 if i.failed else 0.5)
+        path = trim([start, end], self.r * 0.8, stop)
+        self.seizures[(order.unit.province, order.sector)] = path
+        g = Graphic()
+        self.strokes.arrow(g, path, self.style.ink(i.power), broken=True)
+        self.add(g, i.failed)
+        if i.failed:
+            self.mark(path[-1], self.r * 0.62)
+
+    def support_seize(self, i: Item, order: SupportSeize) -> None:
+        start = self.stage.unit_point(order.unit, False)
+        if start is None:
+            return
+        g = Graphic()
+        ink = self.style.ink(i.power)
+        arrow = self.seizures.get((order.army, order.sector))
+        if arrow is not None:
+            end, _ = point_along(arrow, length(arrow) / 2)
+            line = trim([start, end], self.r * 0.85, 0)
+            self.strokes.dashed(g, line, ink, self.strokes.width * 0.72)
+            self.strokes.dot(g, line[-1], ink)
+        else:
+            # the seizure is not drawn: point at the port it would take
+            target = self.stage.port(order.sector)
+            if target is None or target == start:
+                return
+            line = trim([start, target], self.r * 0.85, self.r * 0.5)
+            self.strokes.arrow(g, line, ink, dashed=True)
+        self.add(g, i.failed, first=True)
+        if i.failed:
+            middle, _ = point_along(line, length(line) / 2)
+            self.mark(middle, self.r * 0.5)
 
     def support(self, i: Item, order: SupportMove | SupportHold) -> None:
         stage = self.stage
@@ -337,6 +435,31 @@ class _Planner:
             if route is not None:
                 ghost = Graphic()
                 line = trim(route, self.r, self.r * 0.6)
+                self.strokes.dotted(ghost, line, ink, self.strokes.width * 0.8)
+                self.add(ghost, True, first=True)
+        if i.failed:
+            self.mark(at, self.r * 0.5)
+
+    def convoy_hop(self, i: Item, order: ConvoyHop) -> None:
+        stage = self.stage
+        at = stage.units.get(order.unit.province)
+        if at is None:
+            return
+        ink = self.style.ink(i.power)
+        g = Graphic()
+        self.strokes.dotted_ring(g, at, self.r * 1.32, ink)
+        self.add(g, i.failed, first=True)
+        carried = any(
+            order.unit.province in fleets and pair in self.paths
+            for pair, fleets in self.hops.items()
+        )
+        if not carried:
+            # a hop no drawn move goes by: show the stretch it offers, faded
+            start = stage.units.get(order.source) or stage.anchor(order.source)
+            end = stage.units.get(order.dest) or stage.anchor(order.dest)
+            if start is not None and end is not None:
+                ghost = Graphic()
+                line = trim([start, at, end], self.r, self.r * 0.6)
                 self.strokes.dotted(ghost, line, ink, self.strokes.width * 0.8)
                 self.add(ghost, True, first=True)
         if i.failed:

@@ -34,9 +34,11 @@ class Strokes:
         *,
         dotted: bool = False,
         dashed: bool = False,
+        broken: bool = False,
     ) -> None:
         """A line along ``path`` with a head at its end; dotted for a convoyed move, dashed
-        (and thinner) for a support."""
+        (and thinner) for a support, in long dashes as wide as a move's for a port
+        seizure."""
         f = self.f
         total = length(path)
         head = min(max(7.0, 13.0 * f), total * 0.6)
@@ -59,6 +61,12 @@ class Strokes:
             self.dotted(g, shaft, ink, self.width * 1.05)
         elif dashed:
             self.dashed(g, shaft, ink, self.width * 0.72)
+        elif broken:
+            pieces = dashes(shaft, 12.0 * f, 5.0 * f)
+            for piece in pieces:
+                g.line(piece, CASING, self.width + 2.4 * f, caps=False)
+            for piece in pieces:
+                g.line(piece, rgba(ink), self.width, caps=False)
         else:
             g.line(shaft, CASING, self.width + 2.4 * f)
             g.line(shaft, rgba(ink), self.width)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from types import MappingProxyType
 
 from engine import Variant, load_variant
@@ -90,6 +90,10 @@ class Style:
     home_share: float = 0.42
     owned_floor: float = 0.30
     home_floor: float = 0.44
+    # a sea sector a power controls (Diplomacia): its colour washed into a paler sea, lighter
+    # than its territories, so land and water stay apart at a glance
+    sea_share: float = 0.40
+    sea_floor: float = 0.50
 
     def colour(self, power: str) -> RGB:
         return self.powers.get(power, (128, 128, 128))
@@ -100,6 +104,11 @@ class Style:
         share = self.home_share if home else self.owned_share
         floor = self.home_floor if home else self.owned_floor
         return _tint(self.colour(power), self.land, share, floor)
+
+    def sea_tint(self, power: str) -> RGB:
+        """The fill of a sea sector ``power`` controls (Diplomacia)."""
+        pale = mix((255, 255, 255), self.sea, 0.5)
+        return _tint(self.colour(power), pale, self.sea_share, self.sea_floor)
 
     def ink(self, power: str) -> RGB:
         """Lines (arrows, rings) in the power's colour, dark enough to read on land and sea."""
@@ -172,12 +181,20 @@ def _base(name: str, powers: Mapping[str, RGB]) -> Style:
     )
 
 
-@cache
 def get_style(name: str, variant: str = "standard") -> Style:
-    """The palette called ``name`` for a variant's powers; ``ValueError`` for an unknown one."""
+    """The palette called ``name`` for the powers of the variant called ``variant``;
+    ``ValueError`` for an unknown one."""
+    return style_of(name, load_variant(variant))
+
+
+# variants compare by identity, and :func:`load_variant` gives one per name: one style each
+@lru_cache(maxsize=64)
+def style_of(name: str, variant: Variant) -> Style:
+    """The palette called ``name`` for ``variant``'s powers; ``ValueError`` for an unknown
+    one."""
     if name not in STYLES:
         raise ValueError(f"unknown style {name!r} (styles: {', '.join(STYLES)})")
-    return style_for(name, info_colours(load_variant(variant)))
+    return style_for(name, info_colours(variant))
 
 
 def info_colours(variant: Variant) -> Mapping[str, RGB]:

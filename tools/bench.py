@@ -11,7 +11,13 @@ from collections.abc import Callable, Sequence
 from functools import partial
 
 from engine import Disband, Order, PhaseKind, Position, Retreat, adjudicate, load_variant
-from tools.scenarios import random_phases, report
+from tools.bench_render import diplomacia_board
+from tools.scenarios import (
+    diplomacia_movement_orders,
+    diplomacia_other_orders,
+    random_phases,
+    report,
+)
 
 
 def _time(step: Callable[[], object]) -> float:
@@ -59,6 +65,36 @@ def main(argv: Sequence[str] | None = None) -> None:
     report("movement", movement)
     report("retreat", retreat)
     report("adjustment", adjustment)
+    _diplomacia(rng)
+
+
+def _diplomacia(rng: random.Random, games: int = 20, turns: int = 12) -> None:
+    """Whole random Diplomacia games on the shipped board: every phase timed as adjudicated."""
+    variant = diplomacia_board()
+    times: dict[PhaseKind, list[float]] = {kind: [] for kind in PhaseKind}
+    sizes: list[int] = []
+    for _ in range(games):
+        position = Position.initial(variant)
+        while position.phase.year <= turns:
+            kind = position.phase.kind
+            if kind is PhaseKind.MOVEMENT:
+                orders = diplomacia_movement_orders(rng, position)
+                sizes.append(sum(len(u) for u in position.units.values()))
+            else:
+                orders = diplomacia_other_orders(rng, position)
+            start = time.perf_counter()
+            resolution = adjudicate(position, orders)
+            times[kind].append(time.perf_counter() - start)
+            if resolution.winners:
+                break
+            position = resolution.position
+    print(
+        f"Diplomacia ({variant.title}): {games} random games of {turns} turns, "
+        f"{min(sizes)}-{max(sizes)} units a turn, every unit ordered"
+    )
+    report("turn", times[PhaseKind.MOVEMENT])
+    report("retreat", times[PhaseKind.RETREATS])
+    report("control evaluation", times[PhaseKind.ADJUSTMENTS])
 
 
 if __name__ == "__main__":

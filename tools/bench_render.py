@@ -1,22 +1,48 @@
 """The render benchmark: a full-board results map (34 units, 30 orders: moves, supports,
 convoys, holds) drawn and encoded again and again; reports median/p90 time and PNG size.
-Then the supply-centre chart of a twenty-year game, as `scoreboard` draws it."""
+Then a Diplomacia board's full-board results map (the shipped board, or the handbook's
+test board where it is not shipped), a few random turns into a game, every unit ordered
+(moves, port seizures, supports, convoy hops). Then the supply-centre chart of a
+twenty-year game, as `scoreboard` draws it."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import time
 from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import Path
 
-from engine import Phase, Position, Season, adjudicate, load_variant
+from engine import (
+    Phase,
+    PhaseKind,
+    Position,
+    Season,
+    Variant,
+    adjudicate,
+    available_variants,
+    load_variant,
+)
+from engine.map_file import variant_from_map
 from render import centre_chart, map_png
-from tools.scenarios import random_centres, random_orders, random_position, report
+from tools.scenarios import (
+    diplomacia_movement_orders,
+    diplomacia_other_orders,
+    random_centres,
+    random_orders,
+    random_position,
+    report,
+)
 
 UNITS = 34
 ORDERS = 30
 CHART_YEARS = 20
+# random turns played before the timed Diplomacia map, so control is spread and the
+# board busy
+DIPLOMACIA_TURNS = 3
+HANDBOOK = Path(__file__).resolve().parents[1] / "tests" / "data" / "handbook.json"
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -61,6 +87,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     report("same board", samples, "renders")
     report("new owners", fresh, "renders")
     print(f"{'new size':<12} {1:>6} render   {cold * 1000:.0f} ms (draws the board layers)")
+    diplomacia(rng, args.renders, args.size, args.style)
     opening = Position.initial(variant)
     history = [opening] + [
         replace(
@@ -81,6 +108,52 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"png {len(chart) / 1024:.0f} KiB"
     )
     report("centre chart", charts, "charts")
+
+
+def diplomacia_board() -> Variant:
+    """The shipped Diplomacia board, or the handbook's test board where it is not shipped."""
+    if "diplomacia" in available_variants():
+        return load_variant("diplomacia")
+    return variant_from_map(json.loads(HANDBOOK.read_text("utf-8")), "handbook")
+
+
+def diplomacia(rng: random.Random, renders: int, size: int, style: str) -> None:
+    variant = diplomacia_board()
+    position = Position.initial(variant)
+    while position.phase.year <= DIPLOMACIA_TURNS or position.phase.kind is not PhaseKind.MOVEMENT:
+        moving = position.phase.kind is PhaseKind.MOVEMENT
+        step = diplomacia_movement_orders if moving else diplomacia_other_orders
+        position = adjudicate(position, step(rng, position)).position
+    orders = diplomacia_movement_orders(rng, position)
+    resolution = adjudicate(position, orders)
+
+    def once(at: Position) -> bytes:
+        return map_png(at, orders=orders, results=resolution, style=style, size=size)
+
+    png = once(position)
+    samples = []
+    for _ in range(renders):
+        start = time.perf_counter()
+        once(position)
+        samples.append(time.perf_counter() - start)
+    # another game on the board: control elsewhere, so the tinted board is drawn anew
+    fresh = []
+    areas = sorted(variant.provinces)
+    for _ in range(renders):
+        control = {a: rng.choice(variant.powers) for a in areas if rng.random() < 0.7}
+        other = replace(position, control=control)
+        start = time.perf_counter()
+        once(other)
+        fresh.append(time.perf_counter() - start)
+    units = sum(1 for _ in position.all_units())
+    count = sum(len(o) for o in orders.values())
+    print(
+        f"diplomacia: board {variant.name} ({len(variant.provinces)} areas), "
+        f"{position.phase.label} results map, {units} units, {count} orders, {size} px wide, "
+        f"png {len(png) / 1024:.0f} KiB"
+    )
+    report("same board", samples, "renders")
+    report("new control", fresh, "renders")
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ from engine import (
     UnitType,
     Variant,
 )
+from engine.orders import Build, ConvoyHop, Disband, Retreat, Seize, SupportSeize
 from engine.units import province_of
 from engine.variant import ProvinceKind
 
@@ -144,3 +145,78 @@ def report(name: str, samples: Sequence[float], what: str = "phases") -> None:
         f"{name:<12} {len(ordered):>6} {what:<7} {rate:>9.0f}/s  "
         f"median {median:.3f} ms  p90 {p90:.3f} ms"
     )
+
+
+def diplomacia_movement_orders(rng: random.Random, position: Position) -> dict[str, list[Order]]:
+    """A Diplomacia movement phase with every unit ordered: moves, port seizures, supports
+    of both, convoy hops carrying an army ashore."""
+    v = position.variant
+    placed = {u.province: (p, u) for p, u in position.all_units()}
+    moves: dict[str, str] = {}
+    seizures: dict[str, str] = {}
+    for area, (_, unit) in placed.items():
+        roll = rng.random()
+        near = sorted(v.neighbours(unit.type, unit.location))
+        ports = [s for s in v.shores.get(area, ()) if v.provinces[s].port_off == area]
+        if unit.type is UnitType.ARMY and ports and roll < 0.25:
+            seizures[area] = rng.choice(ports)
+        elif near and roll < 0.7:
+            moves[area] = rng.choice(near)
+    orders: dict[str, list[Order]] = {p: [] for p in v.powers}
+    for area, (power, unit) in placed.items():
+        if area in seizures:
+            orders[power].append(Seize(unit, seizures[area]))
+            continue
+        if area in moves:
+            orders[power].append(Move(unit, moves[area]))
+            continue
+        reach = v.neighbours(unit.type, unit.location)
+        backed = [(a, d) for a, d in moves.items() if d in reach and a != area]
+        seized = [(a, s) for a, s in seizures.items() if s in reach]
+        roll = rng.random()
+        if unit.type is UnitType.FLEET and seized and roll < 0.3:
+            army, sector = rng.choice(seized)
+            orders[power].append(SupportSeize(unit, army, sector))
+        elif unit.type is UnitType.FLEET and roll < 0.5:
+            shore = sorted(v.shores.get(area, ()))
+            armies = [a for a in shore if a in placed and a not in seizures]
+            landings = [a for a in shore if a not in armies]
+            if armies and landings:
+                army, landing = rng.choice(armies), rng.choice(landings)
+                orders[power].append(ConvoyHop(unit, army, landing))
+                army_power, army_unit = placed[army]
+                orders[army_power] = [
+                    o for o in orders[army_power] if getattr(o, "unit", None) != army_unit
+                ]
+                orders[army_power].append(Move(army_unit, landing))
+                moves[army] = landing
+            else:
+                orders[power].append(Hold(unit))
+        elif backed and roll < 0.8:
+            other, dest = rng.choice(backed)
+            orders[power].append(SupportMove(unit, other, dest))
+        elif roll < 0.9 and any(a in placed for a in reach):
+            orders[power].append(SupportHold(unit, rng.choice([a for a in reach if a in placed])))
+        else:
+            orders[power].append(Hold(unit))
+    return orders
+
+
+def diplomacia_other_orders(rng: random.Random, position: Position) -> dict[str, list[Order]]:
+    """Random retreats, or builds in both accounts wherever the power controls a free site."""
+    orders: dict[str, list[Order]] = {}
+    if position.phase.kind is PhaseKind.RETREATS:
+        for d in position.dislodged:
+            pick: Order = Retreat(d.unit, rng.choice(d.retreats)) if d.retreats else Disband(d.unit)
+            orders.setdefault(d.power, []).append(pick)
+        return orders
+    v = position.variant
+    occupied = {u.province for _, u in position.all_units()}
+    for power in v.powers:
+        for area in sorted(position.controlled(power) - occupied):
+            kind = v.provinces[area].kind
+            if kind is ProvinceKind.SEA and area in v.ports and rng.random() < 0.7:
+                orders.setdefault(power, []).append(Build(Unit(UnitType.FLEET, area)))
+            elif area in position.homes[power] and area in v.supply_centers:
+                orders.setdefault(power, []).append(Build(Unit(UnitType.ARMY, area)))
+    return orders

@@ -35,6 +35,7 @@ from bot.service.commands.grammar import (
     parse_command,
 )
 from bot.service.commands.mentions import user_mention
+from bot.service.commands.newgame import suggest_variants
 from bot.service.commands.order_menus import OrderForm, choices_for
 from bot.service.commands.order_suggestions import suggest_orders, suggest_units
 from bot.service.commands.registry import COMMANDS, find_command, help_topics
@@ -133,6 +134,7 @@ __all__ = [
     "safe_trace",
     "suggest_orders",
     "suggest_units",
+    "suggest_variants",
     "text",
     "text_then_picture",
     "user_mention",

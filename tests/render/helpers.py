@@ -36,7 +36,7 @@ def close(a: Sequence[int], b: Sequence[int], tolerance: int = TOLERANCE) -> boo
 
 
 def plain_fill_point(board: Board, view: View, code: str) -> tuple[int, int]:
-    """A pixel inside ``code``, clear of its borders, label, unit and centre marker."""
+    """A pixel inside ``code``, clear of its borders, label, unit, centre marker and port."""
     raw = index_raster(board, view)
     indices = Image.frombytes("L", raw.size, raw.tobytes())
     slot = slots(board).provinces[code]
@@ -47,6 +47,8 @@ def plain_fill_point(board: Board, view: View, code: str) -> tuple[int, int]:
     if shape.center is not None:
         avoid.append(view.pt(shape.center))
     avoid += [view.pt(p) for p in shape.coasts.values()]
+    if shape.port is not None:
+        avoid.append(view.pt(shape.port))
     clear = 24 * view.feature
     target = view.pt(shape.label)
     best: tuple[float, tuple[int, int]] | None = None

@@ -173,7 +173,7 @@ def test_a_dislodged_unit_is_drawn_beside_its_province_with_a_mark() -> None:
     assert close(dominant(after, rum, ICON * 0.3), STYLE.colour("AUSTRIA"))
     title = title_text(retreat, orders=False, results=False)
     assert title == "Fall 1901 retreats"
-    rows = {power: (centres, units) for power, _, centres, units in legend_rows(retreat)}
+    rows = {row.power: (row.centres, row.units) for row in legend_rows(retreat)}
     assert rows["RUSSIA"] == (4, 4)  # the dislodged fleet still counts until it retreats
 
 

@@ -42,6 +42,7 @@ from bot.service import (
     help_topics,
     suggest_orders,
     suggest_units,
+    suggest_variants,
 )
 
 AnyCommand = app_commands.Command[Any, ..., None]
@@ -139,10 +140,19 @@ def _suggester(front: Front, source: Suggest) -> Suggester:
     async def topics(interaction: Interaction, current: str) -> Suggestions:
         return _choices(help_topics(current))
 
+    async def variants(interaction: Interaction, current: str) -> Suggestions:
+        # the folder is read at each keystroke: a map file added today is offered, and
+        # only the 25 that fit what was typed are sent
+        return [
+            app_commands.Choice(name=c.label, value=c.value)
+            for c in suggest_variants(current)[:MAX_SUGGESTIONS]
+        ]
+
     suggesters: dict[Suggest, Suggester] = {
         Suggest.ORDERS: orders,
         Suggest.UNITS: units,
         Suggest.TOPICS: topics,
+        Suggest.VARIANTS: variants,
     }
     return suggesters[source]
 

@@ -32,7 +32,7 @@ def overview(commands: Sequence[CommandSpec]) -> Message:
 
 def detail(spec: CommandSpec) -> Message:
     """`help <command>`."""
-    sections = [Section(None, (Line(spec.summary), *(Line(d) for d in spec.details)))]
+    sections = [Section(None, (Line(spec.summary), *(Line(d) for d in spec.detail_lines)))]
     if spec.gm:
         sections.append(Section(None, (Line("For the game master only."),)))
     if spec.examples:

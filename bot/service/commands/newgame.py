@@ -6,16 +6,16 @@ from __future__ import annotations
 from bot.service.commands.channel_access import BEFORE_START, check_channel
 from bot.service.commands.forming import MIN_PLAYERS, refuse_teams_in_seats, setup_of
 from bot.service.commands.settings import option_lines
-from bot.service.commands.spec import Argument, Choice, CommandSpec, Kind
+from bot.service.commands.spec import Argument, Choice, CommandSpec, Kind, Suggest
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
 from bot.service.errors import UserError
 from bot.service.options.game_options import Press, parse_newgame
 from bot.service.options.palette import Palette
 from bot.service.options.teams import Teams
-from bot.service.options.variant_choice import STANDARD
+from bot.service.options.variant_choice import playable_variants
 from bot.store import Game, GameNameTakenError
-from engine import available_variants, load_variant
+from engine import Variant
 
 
 async def newgame(ctx: Context) -> list[Reply]:
@@ -66,21 +66,35 @@ async def newgame(ctx: Context) -> list[Reply]:
     return await ctx.announce(game, message, "newgame")
 
 
-# standard first: the default, then the others as `dipgm variants` lists them
-_VARIANTS = (STANDARD, *(name for name in available_variants() if name != STANDARD))
+def variant_detail() -> str:
+    """The `variant=` line of `help newgame`, written from the variants there are now."""
+    variants = playable_variants()
+    return (
+        f"variant={'|'.join(v.name for v in variants)}  the board and its rules (default "
+        "standard), and what wins: "
+        + "; ".join(_variant_help(v) for v in variants)
+        + "; the 1961 rules' boards leave powers and provinces off the board, and count "
+        "the pieces after every phase; a map file added to the bot (docs/maps.md) is a "
+        "variant by its file's name"
+    )
 
 
-def _choice_label(name: str) -> str:
-    """A variant as a menu offers it: its name and title, within a menu's 100 characters."""
-    text = f"{name}: {load_variant(name).title}"
-    return text if len(text) <= 100 else text[:99] + "…"
+def suggest_variants(typed: str) -> list[Choice]:
+    """The variants whose name or title holds what was typed, each with its title (a menu's
+    100 characters at most): offered as `variant=` is typed, so none is ever left out."""
+    wanted = typed.strip().casefold()
+    found = []
+    for variant in playable_variants():
+        label = f"{variant.name}: {variant.title}"
+        if wanted in label.casefold():
+            found.append(Choice(variant.name, label if len(label) <= 100 else label[:99] + "…"))
+    return found
 
 
-def _variant_help(name: str) -> str:
-    variant = load_variant(name)
+def _variant_help(variant: Variant) -> str:
     sides = variant.rules.sides
     who = f"{len(sides)} players" if sides else f"{len(variant.powers)} powers"
-    return f"{name} ({who}: {variant.rules.describe()})"
+    return f"{variant.name} ({who}: {variant.rules.describe()})"
 
 
 def _how_many(ctx: Context, game: Game) -> str:
@@ -104,11 +118,7 @@ NEWGAME = CommandSpec(
     newgame,
     (
         "The name is one word of letters, digits, - or _ (default: game-1, game-2, ...).",
-        f"variant={'|'.join(_VARIANTS)}  the board and its rules (default standard), "
-        "and what wins: "
-        + "; ".join(_variant_help(name) for name in _VARIANTS)
-        + "; the 1961 rules' boards leave powers and provinces off the board, and count "
-        "the pieces after every phase",
+        variant_detail,
         "schedule=48h/2h/2h  movement/retreats/adjustments (default), or blitz:5m, "
         "classroom, league, weekly:tz=...;due=wed 00:00,sun 00:00;process=mon 12:30",
         "tz=Europe/London  the game's time zone, for deadlines shown and typed",
@@ -128,7 +138,9 @@ NEWGAME = CommandSpec(
         "end=1910  the game ends after 1910's adjustments and the most supply centres win "
         "(the most units in a variant won by pieces); end=1910:units  the most units win, "
         "end=1910:centres  the most centres; end=2027-01-15  it ends at the first campaign "
-        "finished on or after that day (the game's time zone)",
+        "finished on or after that day (the game's time zone); in a Diplomacia game, played in "
+        "numbered turns, end=12  the shortened game: after turn 12 (and its control "
+        "evaluation) the most supply centres win",
         "players=6|5|4|4:2|4:3|3|3:2  the rule book's games for fewer players: 6 without "
         "Italy, 5 without Italy and Germany, 4 and 3 with players commanding two powers "
         "each (England; Austria and France; Germany and Turkey; Italy and Russia, or the "
@@ -156,7 +168,7 @@ NEWGAME = CommandSpec(
         Argument(
             "variant",
             "The board and rules (default: standard)",
-            choices=tuple(Choice(name, _choice_label(name)) for name in _VARIANTS),
+            suggest=Suggest.VARIANTS,
             setting="variant",
         ),
         Argument(
@@ -207,7 +219,10 @@ NEWGAME = CommandSpec(
             setting="nmr",
         ),
         Argument(
-            "end", "An agreed end: a year (1910), 1910:units or a date (2027-01-15)", setting="end"
+            "end",
+            "An agreed end: a year (1910), 1910:units, a date (2027-01-15); "
+            "Diplomacia: a turn (12)",
+            setting="end",
         ),
         Argument(
             "players",

@@ -15,6 +15,7 @@ from bot.service.commands.turns import Turn
 from bot.service.context import Command, Context, Deps
 from bot.service.effects import Actor, Place, Request
 from bot.service.errors import UserError
+from bot.service.words.accounts import owed_by_account
 from bot.service.words.power_state import free_homes
 from bot.store import Store
 from engine import PhaseKind, Position, Waive, format_order, legal_orders
@@ -69,14 +70,30 @@ def choices_for(position: Position, power: str) -> Choices:
     units = [(str(u), u.province) for u in position.units.get(power, ())]
     if kind is PhaseKind.MOVEMENT:
         return _listed(position, units)
+    if position.variant.rules.diplomacia:
+        return _evaluation_choices(position, power)
+    waive = format_order(Waive())
     owed = len(position.centers.get(power, ())) - len(units)
     if owed < 0:
         return _listed(position, units)
     if owed == 0:
         return []
-    waive = format_order(Waive())
     sites = _listed(position, [(home, home) for home in free_homes(position, power)])
     return [(f"Build in {home}", [*orders, waive]) for home, orders in sites]
+
+
+def _evaluation_choices(position: Position, power: str) -> Choices:
+    """Diplomacia's control evaluation, each account on its own: the units of an account
+    owing removals, the places to raise a unit of an account with builds (one power may
+    have both)."""
+    account = owed_by_account(position, power)
+    removable = [(str(u), u.province) for u in position.units.get(power, ()) if account[u.type] < 0]
+    waive = format_order(Waive())
+    sites = _listed(position, [(area, area) for area in free_homes(position, power)])
+    return [
+        *_listed(position, removable),
+        *((f"Build in {area}", [*orders, waive]) for area, orders in sites),
+    ]
 
 
 def _listed(position: Position, places: list[tuple[str, str]]) -> Choices:

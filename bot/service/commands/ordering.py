@@ -135,9 +135,14 @@ async def _order_one(ctx: Context, turn: Turn, text: str) -> Message:
     # unit key -> its order: of several for one unit, the last is the one stored.
     writes: dict[str, NewOrder] = {}
     allowance = len(missing_orders(turn.position, turn.power, ()))
+    doubled = _doubled(turn.position, lines)
     for line in lines:
         if line.order is None:
             checked.append(line)
+            continue
+        if not isinstance(line.order, Waive) and line.order.unit.province in doubled:
+            twice = IllegalOrderError(f"{doubled[line.order.unit.province]}: neither counts")
+            checked.append(OrderLine(line.text, None, twice))
             continue
         key = order_key(line.order, keys)
         problem = _over_allowance(turn, keys, key, line.order, allowance)
@@ -164,6 +169,8 @@ async def _order_one(ctx: Context, turn: Turn, text: str) -> Message:
         section, heading, conditional = await _conditionals(ctx, turn, conditions)
         sections.append(section)
         title = f"{title}; {heading}" if title else heading
+    if doubled:
+        sections.append(await _withdraw_doubled(ctx, turn, doubled, stored))
     await ctx.store.record_orders(
         turn.phase.id, turn.power, [*writes.values(), *conditional], submitted_by=ctx.actor_id
     )
@@ -172,6 +179,44 @@ async def _order_one(ctx: Context, turn: Turn, text: str) -> Message:
     current = await turn.orders(ctx)
     sections.append(turn.still_missing(current))
     return Message(title=title, sections=tuple(sections))
+
+
+def _doubled(position: Position, lines: Sequence[OrderLine]) -> dict[str, str]:
+    """Diplomacia (handbook 8): the units given two different orders in one message, as
+    province -> "two orders for <its name>"; neither order counts. A later message still
+    replaces an earlier one: that is a player rewriting their sheet, not writing twice."""
+    if not position.variant.rules.diplomacia or position.phase.kind is PhaseKind.ADJUSTMENTS:
+        return {}
+    given: dict[str, set[str]] = {}
+    for line in lines:
+        if line.order is not None and not isinstance(line.order, Waive | Build):
+            given.setdefault(line.order.unit.province, set()).add(format_order(line.order))
+    return {
+        province: f"two orders for {position.variant.province_name(province)}"
+        for province, orders in given.items()
+        if len(orders) > 1
+    }
+
+
+async def _withdraw_doubled(
+    ctx: Context, turn: Turn, doubled: dict[str, str], stored: dict[str, str]
+) -> Section:
+    """Each doubly ordered unit's earlier order withdrawn too, and the player told plainly."""
+    earlier = [province for province in doubled if province in stored]
+    if earlier:
+        await ctx.store.clear_orders(
+            turn.phase.id,
+            turn.power,
+            unit_keys=[turn.file_key(province) for province in earlier],
+            kind=OrderKind.ORDER,
+        )
+    lines = []
+    for province, what in doubled.items():
+        text = f"{what[0].upper()}{what[1:]}: neither counts (Diplomacia rule 8); send one."
+        if province in earlier:
+            text += f" Your earlier order ({stored[province]}) is withdrawn too."
+        lines.append(Line(f"{WARNING} {text}"))
+    return Section(None, tuple(lines))
 
 
 async def _conditionals(

@@ -49,6 +49,8 @@ class Suggest(StrEnum):
     ORDERS = "orders"  # the requester's legal orders (:mod:`.order_suggestions`)
     UNITS = "units"  # the requester's units
     TOPICS = "topics"  # the topics of `help`
+    # the variants, read when asked: map files added while the bot runs are offered too
+    VARIANTS = "variants"
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,13 +120,19 @@ class CommandSpec:
     usage: str
     summary: str
     handler: Handler
-    details: tuple[str, ...] = ()
+    # a detail may be written when asked (what the variants folder holds now)
+    details: tuple[str | Callable[[], str], ...] = ()
     examples: tuple[str, ...] = ()
     arguments: tuple[Argument, ...] = ()
     gm: bool = False
     public: bool = False
     flip: str | None = None
     game_argument: bool = True
+
+    @property
+    def detail_lines(self) -> tuple[str, ...]:
+        """The details as `help <command>` prints them now."""
+        return tuple(d if isinstance(d, str) else d() for d in self.details)
 
     @property
     def offered_arguments(self) -> tuple[Argument, ...]:

@@ -12,6 +12,11 @@
                           adjustments are played out first (III.1)
     end=2027-01-15:units
 
+In a Diplomacia game, played in numbered turns, ``end=`` takes a turn: ``end=12`` is the
+handbook's shortened game (4.2), "after turn 12, most supply centres wins" (the control
+evaluation after turn 12 is played first); a date ends it with the first turn finished on or
+after that day.
+
 Only powers still playing (not surrendered, not in civil disorder) can win; several with
 the same best count share the win.
 """
@@ -28,13 +33,16 @@ from bot.service.errors import UserError
 from bot.service.schedule import zone_info
 from engine import PhaseKind, Position, Rules, Victory
 
-_FORM = re.compile(r"(?P<when>\d{4}(?:-\d{2}-\d{2})?)(?::(?P<by>\w+))?")
+_FORM = re.compile(r"(?P<when>\d{1,4}(?:-\d{2}-\d{2})?)(?::(?P<by>\w+))?")
 _BY = {"centres": "centres", "centers": "centres", "sc": "centres", "units": "units"}
 USAGE = "end=1910, end=1910:units, end=2027-01-15 or end=2027-01-15:units"
+TURN_USAGE = "end=12 (after turn 12) or end=2027-01-15"
 
 
 @dataclass(frozen=True, slots=True)
 class EndRule:
+    # the last year played; in a game of numbered turns (Diplomacia) the last turn, as the
+    # engine's phase keeps a turn's number where a season keeps its year
     year: int | None = None
     # The moment the limit falls (midnight starting the day, in the game's zone), in UTC.
     at: datetime | None = None
@@ -70,9 +78,11 @@ class EndRule:
         by = self.counted_by(rules)
         what = "the most units win" if by == "units" else "the most supply centres win"
         if self.year is not None or self.at is None:
-            return f"after {self.year}, {what}"
+            when = f"turn {self.year}" if rules.diplomacia else str(self.year)
+            return f"after {when}, {what}"
         day = self.at.astimezone(zone_info(zone)).date()
-        return f"on {day:%a %d %b %Y} (a Fall campaign is finished first), {what}"
+        first = "the turn under way" if rules.diplomacia else "a Fall campaign"
+        return f"on {day:%a %d %b %Y} ({first} is finished first), {what}"
 
     def reached(self, after: Position, now: datetime) -> bool:
         """Whether the game ends with the phase that led to ``after``."""
@@ -81,18 +91,31 @@ class EndRule:
         return self.at is not None and now >= self.at and after.phase.kind is PhaseKind.MOVEMENT
 
 
-def parse_end(value: str | None, zone: str, first_year: int) -> EndRule | None:
+def parse_end(
+    value: str | None, zone: str, first_year: int, *, turns: bool = False
+) -> EndRule | None:
+    """The agreed end ``value`` names; ``turns``: the game is played in numbered turns
+    (Diplomacia), so a number is a turn, not a year."""
     if value is None:
         return None
+    usage = TURN_USAGE if turns else USAGE
     match = _FORM.fullmatch(value.strip().lower())
     if match is None:
-        raise UserError(f"end={value} is not an end of game: write {USAGE}.")
+        raise UserError(f"end={value} is not an end of game: write {usage}.")
     # none given: as the variant counts (EndRule.counted_by)
     given = match.group("by")
     by = None if given is None else _BY.get(given)
     if given is not None and by is None:
         raise UserError(f"end={value}: the winner is counted by centres or by units.")
     when = match.group("when")
+    if turns and when.isdigit():
+        if len(when) == 4 or int(when) < 1:
+            raise UserError(
+                f"end={value}: this game counts turns, not years: end=12 ends it after turn 12."
+            )
+        return EndRule(year=int(when), by=by)
+    if when.isdigit() and len(when) != 4:
+        raise UserError(f"end={value} is not an end of game: write {usage}.")
     if len(when) == 4:
         year = int(when)
         if year < first_year:

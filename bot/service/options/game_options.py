@@ -180,8 +180,12 @@ def parse_changes(text: str, current: GameOptions) -> tuple[GameOptions, list[st
     end = current.end
     if end_text is not None:
         off = end_text.strip().lower() in ("none", *_OFF)
-        first_year = load_variant(variant).rules.first_year
-        end = None if off else parse_end(end_text, schedule.zone, first_year)
+        rules = load_variant(variant).rules
+        end = (
+            None
+            if off
+            else parse_end(end_text, schedule.zone, rules.first_year, turns=rules.diplomacia)
+        )
     changed = GameOptions(
         schedule=schedule,
         press=press,

@@ -5,7 +5,9 @@ errata), as players write them, and put to work when their phase opens:
                                                 it may, else to KIE (in order of preference);
                                                 end the list with `disband` to disband rather
                                                 than be asked
-    if +2 build A LON, F EDI                    two builds owed after the Fall: these builds
+    if +2 build A LON, F EDI                    two builds owed after the Fall (in Diplomacia,
+                                                at the control evaluation after an even
+                                                turn): these builds
     if +1 build F LON                           one build owed: this one
     if -1 remove A MUN                          one removal owed: this one
 
@@ -30,7 +32,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.service.stored_orders import order_key
-from bot.service.words.power_state import missing_orders
+from bot.service.words.power_state import adjustment, missing_orders
 from bot.store import Game, OrderKind, PhaseStatus, Store
 from bot.store import Order as OrderRow
 from bot.store import Phase as PhaseRow
@@ -235,7 +237,12 @@ def _delta(match: re.Match[str]) -> int:
 
 def _adjustment(match: re.Match[str], position: Position, power: str) -> Conditional:
     delta = _delta(match)
-    if position.phase.season is not Season.FALL:
+    if not position.phase.settles_centres:
+        if position.phase.is_turn:
+            raise ConditionError(
+                "builds and removals come at the control evaluation after an even turn: "
+                f"send them with your turn {position.phase.year + 1} orders"
+            )
         raise ConditionError("adjustments follow a Fall: send them with your Fall orders")
     items = _items(match.group("list"))
     if not items:
@@ -267,6 +274,23 @@ def _winter(position: Position, power: str) -> Position:
         for p, us in position.units.items()
     }
     centers = {p: frozenset(c - homes) for p, c in position.centers.items()}
+    if position.variant.rules.diplomacia:
+        # control says who may build where: the power keeps every home area and its ports
+        control = dict(position.control)
+        control.update(dict.fromkeys(homes, power))
+        evaluation = Phase(position.phase.year, Season.TURN, PhaseKind.ADJUSTMENTS)
+        centres = position.variant.supply_centers
+        centers = {
+            p: frozenset(c for c in centres if control.get(c) == p) for p in position.variant.powers
+        }
+        return replace(
+            position,
+            phase=evaluation,
+            units=units,
+            centers=centers,
+            control=control,
+            dislodged=(),
+        )
     centers[power] = frozenset(position.centers.get(power, frozenset()) | homes)
     winter = Phase(position.phase.year, Season.WINTER, PhaseKind.ADJUSTMENTS)
     return replace(position, phase=winter, units=units, centers=centers, dislodged=())
@@ -295,7 +319,9 @@ async def source_phase(
         return judged
     if kind is not PhaseKind.ADJUSTMENTS:
         return None
-    fall = f"F{opened.phase.year}M"
+    # the movement phase before: the Fall's, or the even turn's in Diplomacia
+    season = Season.TURN if opened.phase.is_turn else Season.FALL
+    fall = str(Phase(opened.phase.year, season, PhaseKind.MOVEMENT))
     if judged.name == fall:
         return judged
     done = [
@@ -392,7 +418,8 @@ def _retreat_text(dislodged: Dislodged, condition: Conditional) -> str | None:
 def _adjustments(
     position: Position, power: str, given: Sequence[tuple[Conditional, OrderRow]]
 ) -> list[tuple[Order, OrderRow]]:
-    delta = len(position.centers.get(power, ())) - len(position.units.get(power, ()))
+    # in Diplomacia the two accounts together: `if +1 build ...` is one unit more in all
+    delta = adjustment(position, power)
     conditionals: Mapping[Conditional, OrderRow] = {c: row for c, row in given if c.kind == ADJUST}
     chosen = applicable(list(conditionals), delta)
     if chosen is None:

@@ -18,6 +18,7 @@ from bot.service.stored_orders import replay
 from bot.service.turn.endings import ending_text
 from bot.service.turn.last_phase import picture_phase
 from bot.service.turn.scoreboard import chart_image, scores_section, standings_section
+from bot.service.words.labels import period
 from bot.store import Game, PhaseStatus, Store
 from engine import Position
 from render.orders import ResultsArg
@@ -50,7 +51,8 @@ async def announce_end(
                 (
                     Line(
                         "`history` and `map` still show every phase, `scoreboard` the "
-                        "supply centres by year; `export` keeps the whole record."
+                        f"supply centres by {period(final.variant)}; `export` keeps the "
+                        "whole record."
                     ),
                 ),
             ),
@@ -65,7 +67,7 @@ async def announce_end(
     picture, png = await chart_image(game, positions)
     stored = await store.add_image(game.id, str(last), "scoreboard", png)
     scores = Message(
-        title=f"{game.name}: supply centres by year",
+        title=f"{game.name}: supply centres by {period(final.variant)}",
         sections=(await scores_section(store, game, final),),
         image=Image(stored.id, picture.filename, picture.alt),
     )

@@ -14,7 +14,7 @@ from bot.service.roster import shown_names
 from bot.service.stored_orders import replay
 from bot.service.turn.endings import alive, winners_of
 from bot.service.turn.last_phase import picture_phase
-from bot.service.words.labels import power_name
+from bot.service.words.labels import period, power_name
 from bot.service.words.standings import draw_scores, ranking, solo_score, standings
 from bot.store import Game, GameStatus, PhaseStatus, PowerStatus, Store
 from engine import Position
@@ -35,12 +35,13 @@ async def positions_of(store: Store, game: Game) -> list[Position]:
 async def chart_image(game: Game, positions: Sequence[Position]) -> tuple[Image, bytes]:
     """The chart as a picture for a reply (its bytes inside) and its bytes to store, named
     after the phase now (a finished game's: the last one played)."""
-    png = await chart(positions, title=f"{game.name} — supply centres by year")
     final = positions[-1]
+    by = period(final.variant)
+    png = await chart(positions, title=f"{game.name} — supply centres by {by}")
     counts = ", ".join(
         f"{power_name(final, p)} {len(final.centers.get(p, ()))}" for p in ranking(final)
     )
-    alt = f"Supply centres of each power by year; now {counts}"
+    alt = f"Supply centres of each power by {by}; now {counts}"
     name = filename(game.name, str(picture_phase(game, positions)), "scoreboard")
     return Image(None, name, alt, data=png), png
 

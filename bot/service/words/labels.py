@@ -39,3 +39,8 @@ def form_is_over(form_phase: str, open_phase: str) -> str:
         f"{phase_label(form_phase)} is over, so nothing was changed; here is "
         f"{phase_label(open_phase)}'s form."
     )
+
+
+def period(variant: Variant) -> str:
+    """What a game counts its time in: ``year`` (seasons), ``turn`` (Diplomacia)."""
+    return "turn" if variant.rules.diplomacia else "year"

@@ -8,10 +8,21 @@ from collections.abc import Sequence
 
 from bot.service.effects import Deadline, Image, Line, Message, Section
 from bot.service.words import buttons
+from bot.service.words.accounts import accounts_text, owed_by_account
 from bot.service.words.english import plural
 from bot.service.words.labels import phase_label, power_name
 from bot.service.words.power_state import free_homes
-from engine import Move, PhaseKind, Position, Rules, format_order, legal_orders
+from engine import (
+    Build,
+    Move,
+    PhaseKind,
+    Position,
+    Rules,
+    Unit,
+    UnitType,
+    format_order,
+    legal_orders,
+)
 
 # What happens to what a power leaves unordered, by phase kind.
 _DEFAULTS = {
@@ -201,6 +212,8 @@ def _retreat_lines(position: Position, power: str) -> list[Line]:
 def _adjustment_lines(position: Position, power: str) -> list[Line]:
     if position.phase.kind is not PhaseKind.ADJUSTMENTS:
         return []
+    if position.variant.rules.diplomacia:
+        return _evaluation_lines(position, power)
     units = position.units.get(power, ())
     delta = len(position.centers.get(power, ())) - len(units)
     if delta < 0:
@@ -220,6 +233,24 @@ def _adjustment_lines(position: Position, power: str) -> list[Line]:
     ]
 
 
+def _evaluation_lines(position: Position, power: str) -> list[Line]:
+    """Diplomacia's control evaluation: both accounts, and an order to start from."""
+    owed = owed_by_account(position, power)
+    if not any(owed.values()):
+        return []
+    lines = [Line(f"Your accounts: {accounts_text(position, power)}.")]
+    removable = [u for u in position.units.get(power, ()) if owed[u.type] < 0]
+    sites = free_homes(position, power)
+    if removable:
+        lines.append(Line(f"order remove {removable[-1]}", code=True))
+    if sites:
+        # an army is raised in a territory, a fleet in a port's sector: the area says which
+        kind = UnitType.ARMY if sites[0] in position.variant.supply_centers else UnitType.FLEET
+        example = format_order(Build(Unit(kind, sites[0])))
+        lines.append(Line(f"order {example}   (`order waive` gives up a build)", code=True))
+    return lines
+
+
 def reminder(
     game_name: str,
     position: Position,
@@ -237,6 +268,7 @@ def reminder(
         what = ", ".join(missing)
     lines = [
         Line(f"{power_name(position, power)} still has no orders for: {what}"),
+        *_accounts_reminder(position, power),
         Line(f"{_DEFAULTS[kind]} Send `order ...`, or `ready` if that is fine."),
     ]
     if several_games:
@@ -247,3 +279,9 @@ def reminder(
         deadline=deadline,
         buttons=buttons.reminder(game_name),
     )
+
+
+def _accounts_reminder(position: Position, power: str) -> list[Line]:
+    if position.phase.kind is not PhaseKind.ADJUSTMENTS or not position.variant.rules.diplomacia:
+        return []
+    return [Line(f"Your accounts: {accounts_text(position, power)}.")]

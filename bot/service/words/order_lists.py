@@ -9,6 +9,7 @@ from collections.abc import Sequence, Set
 from typing import Protocol
 
 from bot.service.effects import Line, Message, Section
+from bot.service.words.accounts import accounts_text
 from bot.service.words.labels import FAILED, OK, WARNING, phase_label, power_name
 from bot.service.words.power_state import adjustment, free_homes, missing_orders, unit_key
 from bot.service.words.quoting import excerpt, quotes_cut
@@ -110,6 +111,17 @@ def convoy_warnings(position: Position, power: str, orders: Sequence[Order]) -> 
 
 def _still_to_order(position: Position, power: str, orders: Sequence[Order]) -> str:
     missing = missing_orders(position, power, orders)
+    if position.phase.kind is PhaseKind.ADJUSTMENTS and position.variant.rules.diplomacia:
+        if not missing_orders(position, power, ()):
+            return "Nothing to order this phase."
+        if not missing:
+            return "All builds and removals ordered."
+        built = [o.unit.province for o in orders if isinstance(o, Build)]
+        free = ", ".join(free_homes(position, power, built)) or "none"
+        return (
+            f"Builds and removals left: {len(missing)} (your accounts: "
+            f"{accounts_text(position, power)}; free places to raise: {free})"
+        )
     if position.phase.kind is PhaseKind.ADJUSTMENTS:
         delta = adjustment(position, power)
         if delta > 0:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from bot.service.effects import Line, Message, Section
+from bot.service.words.accounts import accounts_text, owed_by_account
 from bot.service.words.english import and_list, plural
 from bot.service.words.labels import FAILED, OK, phase_label, power_name
 from bot.service.words.power_state import adjustment, alive, free_homes, unit_key
@@ -24,8 +25,8 @@ from engine import (
     Position,
     Resolution,
     Retreat,
-    Season,
     Victory,
+    build_site,
     format_order,
 )
 from engine.orders import order_unit
@@ -130,6 +131,13 @@ def _power_sections(
 
 def _unused_builds(before: Position, resolution: Resolution, power: str) -> list[str]:
     owed = adjustment(before, power)
+    if before.variant.rules.diplomacia:
+        # builds with nowhere to go are not owed: what each account could have raised
+        owed = sum(
+            min(n, len(build_site(before, power, kind)))
+            for kind, n in owed_by_account(before, power).items()
+            if n > 0
+        )
     if owed <= 0:
         return []
     used = sum(
@@ -173,8 +181,12 @@ def _dislodged_section(before: Position, resolution: Resolution) -> Section | No
 
 
 def _centres_settled(before: Position, resolution: Resolution) -> bool:
-    """Whether this step ended a Fall, so centres changed owner (or could have)."""
-    if before.phase.season is not Season.FALL:
+    """Whether this step ended a Fall, so centres changed owner (or could have); in
+    Diplomacia, whether it ended a turn: control changes as units move, every turn."""
+    settles = before.phase.settles_centres or (
+        before.variant.rules.diplomacia and before.phase.kind is not PhaseKind.ADJUSTMENTS
+    )
+    if not settles:
         return False
     return bool(resolution.winners) or resolution.position.phase.kind is not PhaseKind.RETREATS
 
@@ -201,6 +213,12 @@ def _centre_sections(before: Position, resolution: Resolution) -> list[Section]:
         text = f"{power_name(before, power)}: {plural(n, 'centre')}"
         if diff:
             text += f" ({diff:+d})"
+        if before.variant.rules.diplomacia:
+            ports = len(after.ports_of(power))
+            text += f", {plural(ports, 'port')}"
+            gained = ports - len(before.ports_of(power))
+            if gained:
+                text += f" ({gained:+d})"
         if not alive(after, power):
             text += ", eliminated"
         counts.append((-n, power_name(before, power), text))
@@ -211,8 +229,12 @@ def _centre_sections(before: Position, resolution: Resolution) -> list[Section]:
 
 
 def _adjustment_line(position: Position, power: str) -> str | None:
-    delta = adjustment(position, power)
     name = power_name(position, power)
+    if position.variant.rules.diplomacia:
+        if not any(owed_by_account(position, power).values()):
+            return None
+        return f"{name}: {accounts_text(position, power)}"
+    delta = adjustment(position, power)
     if delta < 0:
         return f"{name} must remove {plural(-delta, 'unit')}"
     if delta == 0:
@@ -243,7 +265,9 @@ def _next_section(resolution: Resolution) -> Section:
             line = _adjustment_line(after, power)
             if line is not None:
                 lines.append(Line(line))
-    elif resolution.phase.season is Season.FALL:
+    elif resolution.phase.settles_centres and resolution.phase.is_turn:
+        lines.append(Line("No control evaluation: no power has a unit to raise or remove."))
+    elif resolution.phase.settles_centres:
         lines.append(Line("No builds or removals this winter."))
     return Section(title, tuple(lines))
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Set
 
 from bot.service.effects import Line, Message, Section
+from bot.service.words.accounts import accounts_text
 from bot.service.words.english import plural
 from bot.service.words.labels import phase_label, power_name
 from bot.service.words.power_state import adjustment, alive, missing_orders
@@ -25,6 +26,9 @@ from engine import (
 
 def _waiting_text(position: Position, power: str, count: int) -> str:
     kind = position.phase.kind
+    if kind is PhaseKind.ADJUSTMENTS and position.variant.rules.diplomacia:
+        # the two accounts may call for a build and a removal at once
+        return f"{plural(count, 'build or removal', 'builds and removals')} to order"
     if kind is PhaseKind.ADJUSTMENTS:
         word = "build" if adjustment(position, power) > 0 else "removal"
         return f"{plural(count, word)} to order"
@@ -68,11 +72,17 @@ def status_lines(
         else:
             text = "orders in, not marked ready"
         state.append(Line(f"{name}: {text}"))
-        counts.append(Line(f"{name}: {plural(len(position.centers.get(power, ())), 'centre')}"))
+        if position.variant.rules.diplomacia:
+            counts.append(Line(f"{name}: {accounts_text(position, power)}"))
+        else:
+            centres = plural(len(position.centers.get(power, ())), "centre")
+            counts.append(Line(f"{name}: {centres}"))
+    # Diplomacia counts two accounts: armies against centres, fleets against ports
+    title = "Accounts" if position.variant.rules.diplomacia else "Supply centres"
     sections = [
         Section(None, (Line(f"Deadline: {deadline_text}"),)),
         Section("Orders", tuple(state)),
-        Section("Supply centres", tuple(counts)),
+        Section(title, tuple(counts)),
     ]
     if position.variant.rules.victory is not Victory.CENTRES or position.seats:
         sections.append(_victory_section(position))

@@ -4,6 +4,7 @@ declarations, typed and described within Discord's limits."""
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,6 +13,8 @@ from discord import AppCommandOptionType, app_commands
 from bot.frontends.discord.slash_commands import slash_command
 from bot.service import COMMANDS, Argument, find_command
 from tests.bot.discord.table import DiscordTable
+
+HANDBOOK = Path(__file__).parents[2] / "data" / "handbook.json"
 
 
 def characters(option: dict[str, Any]) -> int:
@@ -95,17 +98,10 @@ async def test_options_are_typed(table: DiscordTable) -> None:
         "none",
         "rulebook",
     ]
-    assert [c.value for c in option("newgame", "variant").choices] == [
-        "standard",
-        "1961-3",
-        "1961-4",
-        "1961-5",
-        "1961-6",
-        "ww1",
-    ]
-    assert option("newgame", "variant").choices[2].name == (
-        "1961-4: The 1961 rules for four players"
-    )
+    # variants are suggested as typed, read from the variants folder each time: no fixed
+    # list of 25 at most, registered once at start
+    assert option("newgame", "variant").autocomplete
+    assert not option("newgame", "variant").choices
     assert option("help", "command").type is string and option("help", "command").autocomplete
     assert option("press", "grey").type is boolean
     assert not option("status", "game").required
@@ -127,6 +123,24 @@ async def test_newgame_with_typed_options(
 ) -> None:
     (reply,) = await table.slash("master", "newgame", **options)
     assert reply.public and expected in reply.text()
+
+
+async def test_variants_are_suggested_with_their_titles(table: DiscordTable) -> None:
+    assert await table.complete("master", "newgame", "variant", "1961") == [
+        "1961-3",
+        "1961-4",
+        "1961-5",
+        "1961-6",
+    ]
+    assert (await table.complete("master", "newgame", "variant", ""))[0] == "standard"
+    assert await table.complete("master", "newgame", "variant", "world war") == ["ww1"]
+
+
+async def test_a_map_file_added_while_the_bot_runs_is_suggested(
+    table: DiscordTable, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("DIPGM_VARIANTS_DIR", str(HANDBOOK.parent))
+    assert await table.complete("master", "newgame", "variant", "hand") == ["handbook"]
 
 
 async def test_help_topics_are_suggested(table: DiscordTable) -> None:

@@ -1,0 +1,104 @@
+"""`dipgm variant check FILE`: a map file (docs/maps.md) checked before a game is played on it.
+
+Every problem is named, so a map maker fixes them all in one pass; a good board is summed up
+(its powers and what they start with, the areas, what wins) with where the file goes for
+`newgame variant=<name>` to find it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TextIO
+
+from engine import (
+    ProvinceKind,
+    Variant,
+    available_variants,
+    map_problems,
+    variant_from_map,
+    variants_folder,
+)
+
+
+def check_map_file(path: Path, sink: TextIO) -> int:
+    """0 for a good board (summed up), 1 for a file with problems (each listed), 2 for a file
+    that cannot be read."""
+    try:
+        text = path.read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        sink.write(f"dipgm variant check: cannot read {path}: {exc}\n")
+        return 2
+    name = path.name[: -len(".json")] if path.name.endswith(".json") else path.stem
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        problems = [f"not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"]
+    else:
+        problems = map_problems(data, name)
+        if not path.name.endswith(".json"):
+            problems.append(f"a map file's name ends in .json: call it {name}.json")
+        if not problems and _shipped_clash(name, path):
+            problems.append(
+                f"a variant shipped with dipgm is already called {name!r}: give the map "
+                "another 'name' (and its file that name)"
+            )
+    if problems:
+        count = "1 problem" if len(problems) == 1 else f"{len(problems)} problems"
+        sink.write(f"{path}: {count}\n")
+        sink.writelines(f"- {problem}\n" for problem in problems)
+        return 1
+    sink.writelines(f"{line}\n" for line in summary(variant_from_map(data, name), path))
+    return 0
+
+
+def _shipped_clash(name: str, path: Path) -> bool:
+    """Whether a shipped variant takes the name (the folder's file would be left aside)."""
+    folder = variants_folder().resolve()
+    return name in available_variants() and path.resolve().parent != folder
+
+
+def summary(variant: Variant, path: Path) -> list[str]:
+    """A good board in a few lines: what a map maker checks against their intent."""
+    provinces = variant.provinces.values()
+    territories = sum(1 for p in provinces if p.kind is ProvinceKind.LAND)
+    sectors = sum(1 for p in provinces if p.kind is ProvinceKind.SEA)
+    centres = len(variant.supply_centers)
+    lines = [
+        f"{path}: a good map, {variant.name!r} — {variant.title}",
+        f"{len(variant.powers)} powers:",
+    ]
+    for power in variant.powers:
+        lines.append(_power_line(variant, power))
+    lines.append(
+        f"{territories} territories, {sectors} sectors; {centres} supply centres, "
+        f"{len(variant.ports)} ports."
+    )
+    count = variant.rules.victory_count
+    lines.append(f"To win: {count} supply centres (more than half of the {centres}).")
+    folder = variants_folder()
+    target = folder / f"{variant.name}.json"
+    if path.resolve() == target.resolve():
+        lines.append(
+            f"It is in the variants folder ({folder}): play it with "
+            f"`newgame <name> variant={variant.name}`."
+        )
+    else:
+        lines.append(
+            f"To play it, copy it to {target} (the folder DIPGM_VARIANTS_DIR names), then "
+            f"`newgame <name> variant={variant.name}`."
+        )
+    return lines
+
+
+def _power_line(variant: Variant, power: str) -> str:
+    info = variant.power_info[power]
+    territories = [h for h in info.homes if variant.provinces[h].kind is ProvinceKind.LAND]
+    centres = [h for h in territories if variant.provinces[h].supply_center]
+    ports = [h for h in info.homes if variant.provinces[h].port is not None]
+    port_names = ", ".join(f"{variant.provinces[s].port} ({s})" for s in ports) or "none"
+    units = ", ".join(str(u) for u in info.units)
+    return (
+        f"  {info.name}: homes {' '.join(territories)}; centres {' '.join(centres) or 'none'}; "
+        f"ports {port_names}; units {units}"
+    )

@@ -1,0 +1,191 @@
+"""A Diplomacia game through the whole service, on a map file added to the variants folder
+(tests/data/handbook.json: the handbook's examples' areas): numbered turns, two accounts at
+the control evaluation, two orders for one unit, the shortened game, secrecy."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from engine import load_variant
+from tests.bot.service.harness import Table, open_table, said
+
+MAPS = Path(__file__).parents[2] / "data"
+
+JOIN = """
+gm> /dip newgame hague variant=handbook reminders=off {options}
+alice> /dip join france
+bob> /dip join russia
+carol> /dip join scandinavia
+gm> /dip start
+"""
+ALL_READY = """
+alice> /dip ready
+bob> /dip ready
+carol> /dip ready
+"""
+
+
+@pytest.fixture(autouse=True)
+def handbook_folder(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv("DIPGM_VARIANTS_DIR", str(MAPS))
+    load_variant.cache_clear()
+    yield
+    load_variant.cache_clear()
+
+
+async def begin(table: Table, options: str = "") -> list[str]:
+    return await table.play(JOIN.format(options=options))
+
+
+async def test_a_map_file_in_the_folder_is_a_variant_of_newgame_and_help(tmp_path: Path) -> None:
+    async with open_table("sqlite", tmp_path) as table:
+        lines = await table.play("gm> /dip help newgame")
+        text = "\n".join(said(lines, "only:gm#game"))
+        assert "variant=standard|1961-3|1961-4|1961-5|1961-6|ww1|handbook" in text
+        assert "handbook (7 powers: 7 supply centres)" in text
+        lines = await begin(table)
+        channel = said(lines, "#game")
+        assert "Variant handbook — The areas of the Diplomacia handbook's examples, for tests." in (
+            channel
+        )
+        assert "hague has begun: Turn 1" in channel
+        assert "Send your orders for Turn 1 to me here, for example:" in said(lines, "dm:bob")
+
+
+async def test_turns_are_named_and_centres_and_ports_counted_after_each(tmp_path: Path) -> None:
+    async with open_table("sqlite", tmp_path) as table:
+        await begin(table)
+        await table.play("bob@dm> order A KAR - EST; F GFI - EBA")
+        lines = await table.play(ALL_READY)
+        channel = said(lines, "#game")
+        assert "hague: Turn 1 — results" in channel
+        assert "A KAR - EST  ✓ moved" in channel
+        # control changes as units move: counted after every turn, ports beside centres
+        assert "Russia: 1 centre, 2 ports" in channel
+        assert "Next: Turn 2" in channel
+        assert not any("Fall" in line or "Spring" in line or "Winter" in line for line in lines)
+
+
+async def test_two_orders_for_one_unit_in_one_message_store_neither(tmp_path: Path) -> None:
+    async with open_table("sqlite", tmp_path) as table:
+        await begin(table)
+        await table.play("bob@dm> order A KAR - FIN; F GFI H")
+        lines = await table.play("bob@dm> order A KAR - EST; A KAR H")
+        reply = said(lines, "dm:bob")
+        assert reply[0] == "Orders: 0 accepted, 2 not accepted"
+        assert "✗ A KAR - EST — illegal: two orders for Karelia: neither counts" in reply
+        assert (
+            "⚠ Two orders for Karelia: neither counts (Diplomacia rule 8); send one. "
+            "Your earlier order (A KAR - FIN) is withdrawn too."
+        ) in reply
+        lines = await table.play("bob@dm> orders")
+        assert said(lines, "dm:bob")[1:] == ["F GFI H", "Units without orders: A KAR"]
+        # the same order twice is one order; a later message replaces an earlier one
+        await table.play("bob@dm> order A KAR - EST; A KAR - EST")
+        lines = await table.play("bob@dm> order A KAR - FIN")
+        assert "⚠ A KAR - FIN — replaces your earlier order for A KAR" in said(lines, "dm:bob")
+        lines = await table.play(ALL_READY)
+        assert "A KAR - FIN  ✓ moved" in said(lines, "#game")
+
+
+async def test_the_control_evaluation_states_both_accounts(tmp_path: Path) -> None:
+    async with open_table("sqlite", tmp_path) as table:
+        await begin(table)
+        await table.play("bob@dm> order A KAR - EST; F GFI - EBA")
+        await table.play(ALL_READY)
+        await table.play("bob@dm> order A EST - LAT")
+        lines = await table.play(ALL_READY)
+        channel = said(lines, "#game")
+        accounts = (
+            "Russia: 1 centre and 1 army; 2 ports and 1 fleet — 1 fleet to raise "
+            "(in Kronstadt (GFI))"
+        )
+        assert channel[channel.index("Next: Turn 2 control evaluation") + 1] == accounts
+        dm = said(lines, "dm:bob")
+        assert dm[0] == "hague: Turn 2 control evaluation — Russia to act"
+        assert (
+            "Your accounts: 1 centre and 1 army; 2 ports and 1 fleet — 1 fleet to raise "
+            "(in Kronstadt (GFI))."
+        ) in dm
+        assert "order F GFI B   (`order waive` gives up a build)" in dm
+        assert not said(lines, "dm:alice"), "France has nothing to raise or remove"
+        lines = await table.play("alice> /dip status")
+        status = said(lines, "only:alice#game")
+        assert status[0] == "hague: Turn 2 control evaluation — status"
+        assert "Russia: still ordering" in status
+        assert accounts in status[status.index("Accounts") :]
+        lines = await table.play(ALL_READY)
+        channel = said(lines, "#game")
+        assert "hague: Turn 2 control evaluation — results" in channel
+        assert "1 build not ordered (waived)" in channel
+        assert "Next: Turn 3" in channel
+
+
+async def test_no_power_sees_another_powers_orders_before_the_turn_resolves(
+    tmp_path: Path,
+) -> None:
+    async with open_table("sqlite", tmp_path) as table:
+        await begin(table)
+        lines = await table.play(
+            """
+            bob@dm> order A KAR - EST; F GFI - EBA
+            alice> /dip status
+            alice> /dip orders
+            carol@dm> orders
+            """
+        )
+        others = [line for line in lines if "bob" not in line.split("]")[0]]
+        assert not any("KAR - EST" in line or "GFI - EBA" in line for line in others)
+        lines = await table.play(ALL_READY)
+        assert "A KAR - EST  ✓ moved" in said(lines, "#game")
+
+
+async def test_a_shortened_game_ends_after_its_turn_with_the_most_centres(
+    tmp_path: Path,
+) -> None:
+    async with open_table("sqlite", tmp_path) as table:
+        lines = await begin(table, "end=2")
+        assert (
+            "Press: full; players' powers are public. The game ends after turn 2, the most "
+            "supply centres win." in said(lines, "#game")
+        )
+        await table.play(ALL_READY)
+        lines = await table.play(ALL_READY)
+        assert "Next: Turn 2 control evaluation" in said(lines, "#game")
+        # the evaluation after the last turn is played first, as a year's adjustments are
+        lines = await table.play(ALL_READY)
+        channel = said(lines, "#game")
+        assert "hague: Turn 2 control evaluation — results" in channel
+        assert "Game over" in channel
+        assert "hague: final standings" in channel
+        final = channel[channel.index("hague: final standings") :]
+        assert final[1] == "The agreed end came: France won with the most supply centres (2)."
+        assert final[3] == "1. France (alice): 2 supply centres, 3 units"
+        assert "hague: supply centres by turn" in channel
+        assert table.animator.calls, "the animated history of the whole game"
+
+
+async def test_a_year_is_refused_as_the_end_of_a_game_of_turns(tmp_path: Path) -> None:
+    async with open_table("sqlite", tmp_path) as table:
+        lines = await table.play("gm> /dip newgame hague variant=handbook end=1910")
+        assert said(lines, "only:gm#game") == [
+            "end=1910: this game counts turns, not years: end=12 ends it after turn 12."
+        ]
+
+
+async def test_civil_disorder_units_hold(tmp_path: Path) -> None:
+    async with open_table("sqlite", tmp_path) as table:
+        lines = await begin(table)
+        assert (
+            "No player for Britain, Germany, Spain, Visegrad: civil disorder, their units hold."
+            in said(lines, "#game")
+        )
+        lines = await table.play(ALL_READY)
+        channel = said(lines, "#game")
+        assert channel[channel.index("Britain") + 1 : channel.index("Britain") + 3] == [
+            "A SEN  held (no order)",
+            "F CHA  held (no order)",
+        ]

@@ -1,0 +1,136 @@
+"""`dipgm variant check FILE` and `dipgm variants`: a map file added to the bot without code."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+from engine import load_variant
+
+HANDBOOK = Path(__file__).parents[1] / "data" / "handbook.json"
+
+
+@pytest.fixture(autouse=True)
+def variants_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """A variants folder of the test's own, and no `.env` of the machine's."""
+    folder = tmp_path / "variants"
+    folder.mkdir()
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DIPGM_VARIANTS_DIR", str(folder))
+    load_variant.cache_clear()
+    yield folder
+    load_variant.cache_clear()
+
+
+def run(argv: list[str], monkeypatch: pytest.MonkeyPatch) -> tuple[int, list[str]]:
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    return main(argv), out.getvalue().splitlines()
+
+
+def test_a_good_map_is_summed_up_with_where_to_put_it(
+    monkeypatch: pytest.MonkeyPatch, variants_dir: Path
+) -> None:
+    status, lines = run(["variant", "check", str(HANDBOOK)], monkeypatch)
+    assert status == 0
+    assert lines[0] == f"{HANDBOOK}: a good map, 'handbook' — The handbook's examples"
+    assert lines[1] == "7 powers:"
+    assert (
+        "  Russia: homes KAR EST LAT; centres KAR; ports Riga (EBA), Kronstadt (GFI); "
+        "units A KAR, F GFI"
+    ) in lines
+    assert "18 territories, 12 sectors; 12 supply centres, 8 ports." in lines
+    assert "To win: 7 supply centres (more than half of the 12)." in lines
+    assert lines[-1] == (
+        f"To play it, copy it to {variants_dir / 'handbook.json'} (the folder "
+        "DIPGM_VARIANTS_DIR names), then `newgame <name> variant=handbook`."
+    )
+
+
+def test_a_map_in_the_folder_is_played_by_its_name(
+    monkeypatch: pytest.MonkeyPatch, variants_dir: Path
+) -> None:
+    placed = variants_dir / "handbook.json"
+    placed.write_text(HANDBOOK.read_text("utf-8"), "utf-8")
+    status, lines = run(["variant", "check", str(placed)], monkeypatch)
+    assert status == 0
+    assert lines[-1] == (
+        f"It is in the variants folder ({variants_dir}): play it with "
+        "`newgame <name> variant=handbook`."
+    )
+    status, lines = run(["variants"], monkeypatch)
+    assert any(
+        line.startswith("handbook") and "The areas of the Diplomacia handbook's examples" in line
+        for line in lines
+    )
+
+
+def test_every_problem_is_listed_and_the_status_is_1(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    data = json.loads(HANDBOOK.read_text("utf-8"))
+    data["name"] = "baltic"
+    karelia = next(a for a in data["areas"] if a["code"] == "KAR")
+    karelia["adjacent"].append("XYZ")
+    data["powers"]["RUSSIA"]["colour"] = "pink"
+    bad = tmp_path / "baltic.json"
+    bad.write_text(json.dumps(data), "utf-8")
+    status, lines = run(["variant", "check", str(bad)], monkeypatch)
+    assert status == 1
+    assert lines == [
+        f"{bad}: 2 problems",
+        "- KAR lists XYZ as adjacent, but there is no area XYZ",
+        "- RUSSIA: 'colour' must be like \"#e7a3c0\"",
+    ]
+
+
+def test_a_file_that_is_not_json_or_misnamed_says_so(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "dipgm-map/1",', "utf-8")
+    status, lines = run(["variant", "check", str(broken)], monkeypatch)
+    assert status == 1
+    assert lines[1].startswith("- not JSON: Expecting property name enclosed in double quotes")
+    renamed = tmp_path / "baltic.json"
+    renamed.write_text(HANDBOOK.read_text("utf-8"), "utf-8")
+    status, lines = run(["variant", "check", str(renamed)], monkeypatch)
+    assert status == 1
+    assert lines[1] == (
+        "- the map is named 'handbook', so its file must be handbook.json, not baltic.json"
+    )
+    status, lines = run(["variant", "check", str(tmp_path / "missing.json")], monkeypatch)
+    assert status == 2 and "cannot read" in lines[0]
+
+
+def test_a_broken_map_file_in_the_folder_does_not_break_the_list(
+    monkeypatch: pytest.MonkeyPatch, variants_dir: Path
+) -> None:
+    (variants_dir / "broken.json").write_text('{"format": "dipgm-map/1"}', "utf-8")
+    status, lines = run(["variants"], monkeypatch)
+    assert status == 0
+    (line,) = [line for line in lines if line.startswith("broken")]
+    assert "cannot be played: 'name' must be lower-case letters" in line
+    assert f"dipgm variant check {variants_dir / 'broken.json'}" in line
+
+
+def test_the_folder_may_be_set_in_the_env_file(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.delenv("DIPGM_VARIANTS_DIR")
+    folder = tmp_path / "maps-of-ours"
+    folder.mkdir()
+    (folder / "handbook.json").write_text(HANDBOOK.read_text("utf-8"), "utf-8")
+    (tmp_path / ".env").write_text(f"DIPGM_VARIANTS_DIR={folder}\n", "utf-8")
+    try:
+        status, lines = run(["variants"], monkeypatch)
+        assert status == 0 and any(line.startswith("handbook") for line in lines)
+        assert os.environ["DIPGM_VARIANTS_DIR"] == str(folder)
+    finally:
+        os.environ.pop("DIPGM_VARIANTS_DIR", None)
