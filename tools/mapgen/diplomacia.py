@@ -17,9 +17,10 @@ from tools.mapgen.mapfile import check_map, legibility
 
 NAME = "diplomacia"
 TITLE = "Diplomacia: Europe"
+# ends with "; N supply centres win", N more than half of the centres
 DESCRIPTION = (
-    "Ten powers in today's Europe, from Ireland to the Caucasus and from the Barents Sea "
-    "to Egypt, played by the Diplomacia rules"
+    "Diplomacia rules for ten powers on today's Europe, from Ireland to the Caucasus and "
+    "from the Barents Sea to Egypt: ports instead of coasts"
 )
 
 
@@ -144,7 +145,7 @@ def build() -> tuple[dict[str, Any], Report]:
         "format": "dipgm-map/1",
         "name": NAME,
         "title": TITLE,
-        "description": DESCRIPTION,
+        "description": f"{DESCRIPTION}; {len(facts.CENTRES) // 2 + 1} supply centres win",
         "rules": {"ruleset": "diplomacia"},
         "powers": _powers(),
         "areas": _areas({code: sorted(n) for code, n in adjacent.items()}),
