@@ -257,10 +257,13 @@ def test_variants_lists_every_way_to_play_by_name(monkeypatch: Any) -> None:
         "1961-4",
         "1961-5",
         "1961-6",
+        "diplomacia",
         "ww1",
     ]
     assert "Vienna and Trieste are neutral centres" in lines[2]
-    assert "Italy is neutral and closed in 1914" in lines[5]
+    assert "ten powers on today's Europe" in lines[5]
+    assert "26 supply centres win" in lines[5]
+    assert "Italy is neutral and closed in 1914" in lines[6]
 
 
 def test_world_war_one_keeps_italy_closed_and_neutral_until_it_joins(monkeypatch: Any) -> None:

@@ -1,4 +1,9 @@
-"""The whole pipeline: outlines -> raster -> provinces -> polygons -> anchors -> JSON."""
+"""The whole pipeline: outlines -> raster -> provinces -> polygons -> anchors -> JSON.
+
+``regions`` grows any board's areas and turns them into polygons; ``build`` finishes the
+standard board (checked against the engine's map), ``tools.mapgen.diplomacia`` the Diplomacia
+board.
+"""
 
 from __future__ import annotations
 
@@ -16,10 +21,11 @@ from engine.variant import ProvinceKind, Variant, load_variant
 from tools.mapgen import anchors, raster, vector
 from tools.mapgen import seeds as facts
 from tools.mapgen.adjacency import MIN_BORDER, game_adjacency, shared_borders
-from tools.mapgen.projection import HEIGHT, WIDTH, Projection, fitted
+from tools.mapgen.board import STANDARD, Board
+from tools.mapgen.projection import Projection
 from tools.mapgen.source import data_version, load_countries
 
-OUTPUT = Path(__file__).resolve().parents[2] / "render" / "data" / "standard_map.json"
+OUTPUT = STANDARD.output
 
 # Visvalingam-Whyatt tolerance (about the square root of the largest triangle removed, in
 # board pixels). Removes the raster staircase and most of the fjords' lace, keeps the
@@ -50,10 +56,10 @@ def _num(v: float) -> float | int:
     return int(r) if r == int(r) else r
 
 
-def _ring(coords: Any) -> Ring:
+def _ring(points: Any) -> Ring:
     """Rounded ring without repeated points and without the closing point."""
     out: Ring = []
-    for x, y in np.asarray(coords)[:-1]:
+    for x, y in np.asarray(points)[:-1]:
         p = [_num(float(x)), _num(float(y))]
         if not out or p != out[-1]:
             out.append(p)
@@ -96,11 +102,13 @@ def _hole_free(geom: BaseGeometry) -> list[shapely.Polygon]:
 
 
 def _check_holes(
-    exported: dict[str, list[tuple[Ring, list[Ring]]]], geoms: dict[str, BaseGeometry]
+    exported: dict[str, list[tuple[Ring, list[Ring]]]],
+    geoms: dict[str, BaseGeometry],
+    board: Board,
 ) -> None:
     """Holes must hold only off-board ground, so painting off-board last needs no hole cutting."""
     offboard = shapely.union_all(
-        [geoms[n] for n in (facts.OFF_LAND, facts.OFF_WATER) if n in geoms]
+        [geoms[n] for n in (board.facts.OFF_LAND, board.facts.OFF_WATER) if n in geoms]
     )
     shapely.prepare(offboard)
     for code, parts in exported.items():
@@ -111,7 +119,8 @@ def _check_holes(
                     raise RuntimeError(f"a hole in {code} holds something on the board")
 
 
-def _coords(pt: tuple[float, float]) -> list[float | int]:
+def coords(pt: tuple[float, float]) -> list[float | int]:
+    """A point as written out: numbers to one decimal."""
     return [_num(pt[0]), _num(pt[1])]
 
 
@@ -144,36 +153,64 @@ def place_anchors(
     )
 
 
-def build() -> tuple[dict[str, Any], Report]:
-    report = Report()
-    clock = time.perf_counter()
+class Clock:
+    """Seconds spent in each step, for the report."""
 
-    def lap(name: str) -> None:
-        nonlocal clock
+    def __init__(self, timings: dict[str, float]) -> None:
+        self.timings = timings
+        self.last = time.perf_counter()
+
+    def lap(self, name: str) -> None:
         now = time.perf_counter()
-        report.timings[name] = round(now - clock, 2)
-        clock = now
+        self.timings[name] = round(now - self.last, 2)
+        self.last = now
 
-    variant = load_variant()
-    seas = _sea_codes(variant)
-    if set(facts.SEEDS) != set(variant.provinces):
-        raise ValueError("SEEDS must name exactly the variant's provinces")
-    proj = fitted()
+
+@dataclass
+class Regions:
+    """A board's grown areas: each name's simplified geometry (areas, off-board ground and
+    any impassable region) and the areas' parts as they are written out."""
+
+    geoms: dict[str, BaseGeometry]
+    exported: dict[str, list[tuple[Ring, list[Ring]]]]
+    written: dict[str, BaseGeometry]
+
+    def offboard(self, board: Board) -> tuple[list[Ring], list[Ring]]:
+        """Off-board land and water as rings without holes."""
+        _check_holes(self.exported, self.geoms, board)
+        out: list[list[Ring]] = []
+        for name in (board.facts.OFF_LAND, board.facts.OFF_WATER):
+            geom = self.geoms.get(name, shapely.Polygon())
+            out.append([_ring(p.exterior.coords) for p in _hole_free(geom) if p.area >= MIN_AREA])
+        return out[0], out[1]
+
+    def borders(self) -> dict[tuple[str, str], float]:
+        """Length of border each pair of areas shares in the written outlines."""
+        return shared_borders(
+            {
+                code: [ring for shell, holes in parts for ring in (shell, *holes)]
+                for code, parts in self.exported.items()
+            }
+        )
+
+
+def regions(board: Board, proj: Projection, seas: frozenset[str], clock: Clock) -> Regions:
+    """Paint, grow, clean and vectorise the board's areas (every name in its SEEDS)."""
     if proj.lens_fold() <= 0:
         raise RuntimeError("a lens folds the map over: lower its strength or widen it")
     countries = load_countries()
-    lap("load")
-    groups = raster.paint_groups(countries, proj)
-    raster.apply_history(groups, proj)
-    lap("paint")
-    cost = raster.paint_ridges(countries, proj)
-    grown = raster.grow(groups, proj, seas, cost)
+    clock.lap("load")
+    groups = raster.paint_groups(countries, proj, board)
+    raster.apply_history(groups, proj, board)
+    clock.lap("paint")
+    cost = raster.paint_ridges(countries, proj, board)
+    grown = raster.grow(groups, proj, seas, board, cost)
     del cost
-    lap("grow")
+    clock.lap("grow")
     labels = grown.labels
     raster.merge_small_pieces(labels)
     raster.remove_pinches(labels)
-    lap("clean")
+    clock.lap("clean")
     rings = vector.trace(labels)
     keys = sorted(rings)
     shapes = [vector.assemble(rings[k], raster.OVERSAMPLE) for k in keys]
@@ -181,18 +218,30 @@ def build() -> tuple[dict[str, Any], Report]:
     geoms: dict[str, BaseGeometry] = {
         grown.names[k]: g for k, g in zip(keys, simplified, strict=True)
     }
-    lap("vectorise")
+    clock.lap("vectorise")
 
-    missing_codes = set(variant.provinces) - set(geoms)
+    missing_codes = set(board.facts.SEEDS) - set(geoms)
     if missing_codes:
         raise RuntimeError(f"provinces without ground: {sorted(missing_codes)}")
-
-    exported = {code: _parts(geoms[code]) for code in sorted(variant.provinces)}
+    exported = {code: _parts(geoms[code]) for code in sorted(board.facts.SEEDS)}
     # Anchors are chosen on the geometry exactly as written out.
     written = {
         code: shapely.MultiPolygon([(shell, holes) for shell, holes in parts])
         for code, parts in exported.items()
     }
+    return Regions(geoms, exported, written)
+
+
+def build() -> tuple[dict[str, Any], Report]:
+    report = Report()
+    clock = Clock(report.timings)
+    variant = load_variant()
+    seas = _sea_codes(variant)
+    if set(facts.SEEDS) != set(variant.provinces):
+        raise ValueError("SEEDS must name exactly the variant's provinces")
+    proj = STANDARD.projection
+    grown = regions(STANDARD, proj, seas, clock)
+    geoms, exported, written = grown.geoms, grown.exported, grown.written
     placed = place_anchors(written, variant, proj)
     provinces: dict[str, Any] = {}
     for code, parts in exported.items():
@@ -203,41 +252,25 @@ def build() -> tuple[dict[str, Any], Report]:
         holes = [h for _, hs in parts for h in hs]
         if holes:
             entry["holes"] = holes
-        entry["label"] = _coords(placed.label[code])
-        entry["unit"] = _coords(placed.unit[code])
+        entry["label"] = coords(placed.label[code])
+        entry["unit"] = coords(placed.unit[code])
         if code in placed.center:
-            entry["center"] = _coords(placed.center[code])
+            entry["center"] = coords(placed.center[code])
         if code in placed.coasts:
-            entry["coasts"] = {c: _coords(p) for c, p in sorted(placed.coasts[code].items())}
+            entry["coasts"] = {c: coords(p) for c, p in sorted(placed.coasts[code].items())}
         provinces[code] = entry
-    lap("anchors")
+    clock.lap("anchors")
 
     swi = geoms[facts.IMPASSABLE]
     swi_label = shapely.maximum_inscribed_circle(anchors.main_part(swi), 0.5).coords[0]
     impassable = {
         facts.IMPASSABLE: {
             "polygons": [shell for shell, _ in _parts(swi)],
-            "label": _coords(swi_label),
+            "label": coords(swi_label),
         }
     }
-    _check_holes(exported, geoms)
-    offboard_land = [
-        _ring(p.exterior.coords)
-        for p in _hole_free(geoms.get(facts.OFF_LAND, shapely.Polygon()))
-        if p.area >= MIN_AREA
-    ]
-    offboard_water = [
-        _ring(p.exterior.coords)
-        for p in _hole_free(geoms.get(facts.OFF_WATER, shapely.Polygon()))
-        if p.area >= MIN_AREA
-    ]
-
-    borders = shared_borders(
-        {
-            code: [ring for shell, holes in parts for ring in (shell, *holes)]
-            for code, parts in exported.items()
-        }
-    )
+    offboard_land, offboard_water = grown.offboard(STANDARD)
+    borders = grown.borders()
     want = game_adjacency(variant)
     have = {pair for pair, length in borders.items() if length >= MIN_BORDER}
     report.missing = sorted(want - have)
@@ -248,12 +281,12 @@ def build() -> tuple[dict[str, Any], Report]:
         if (a, b) not in want and length < MIN_BORDER
     )
     report.shortest = sorted((round(borders[p], 1), *p) for p in want & have)[:8]
-    lap("adjacency")
+    clock.lap("adjacency")
 
     data: dict[str, Any] = {
         "format": 1,
-        "width": WIDTH,
-        "height": HEIGHT,
+        "width": STANDARD.width,
+        "height": STANDARD.height,
         "inputs": {
             "natural_earth": (
                 f"ne_10m_admin_0_countries {data_version()} "

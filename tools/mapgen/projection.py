@@ -194,13 +194,17 @@ class Projection:
         return out
 
 
-def fitted(base: Projection | None = None) -> Projection:
-    """``base`` with the scale and shift that best put FRAME_TARGETS where they are asked."""
+def fitted(
+    base: Projection | None = None,
+    targets: dict[str, tuple[float, float, float, float]] = FRAME_TARGETS,
+) -> Projection:
+    """``base`` with the scale and shift that best put ``targets`` (name: lon, lat, x, y)
+    where they are asked."""
     base = base or Projection()
-    lon = np.array([t[0] for t in FRAME_TARGETS.values()])
-    lat = np.array([t[1] for t in FRAME_TARGETS.values()])
-    tx = np.array([t[2] for t in FRAME_TARGETS.values()])
-    ty = np.array([t[3] for t in FRAME_TARGETS.values()])
+    lon = np.array([t[0] for t in targets.values()])
+    lat = np.array([t[1] for t in targets.values()])
+    tx = np.array([t[2] for t in targets.values()])
+    ty = np.array([t[3] for t in targets.values()])
     wx, wy = base.warp(*base.conic(lon, lat))
     # Unknowns s, sx, sy with x = s*wx + sx and y = sy - s*wy.
     rows = np.zeros((2 * len(lon), 3))

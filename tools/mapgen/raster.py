@@ -18,8 +18,8 @@ from scipy import ndimage  # type: ignore[import-untyped]
 from skimage import measure
 from skimage.segmentation import watershed
 
-from tools.mapgen import seeds as facts
-from tools.mapgen.projection import HEIGHT, WIDTH, Projection
+from tools.mapgen.board import Board
+from tools.mapgen.projection import Projection
 from tools.mapgen.source import Country
 
 # Raster pixels per board pixel. Three keeps Danish and Greek straits open and costs ~12 Mpx.
@@ -71,22 +71,36 @@ def _rings(
         )
 
 
+def _size(board: Board) -> tuple[int, int]:
+    """(width, height) of the fine raster the provinces are grown on."""
+    return (board.width * OVERSAMPLE, board.height * OVERSAMPLE)
+
+
 def _draw_lonlat_polygon(
-    draw: ImageDraw.ImageDraw, proj: Projection, ring: NDArray[np.float64], value: int
+    draw: ImageDraw.ImageDraw,
+    proj: Projection,
+    size: tuple[int, int],
+    ring: NDArray[np.float64],
+    value: int,
 ) -> None:
     xy = _raster_xy(proj, ring[:, 0], ring[:, 1])
     # Fully off-canvas parts add nothing but cost time.
     if xy[:, 0].max() < -10 or xy[:, 1].max() < -10:
         return
-    if xy[:, 0].min() > WIDTH * OVERSAMPLE + 10 or xy[:, 1].min() > HEIGHT * OVERSAMPLE + 10:
+    width, height = size
+    if xy[:, 0].min() > width + 10 or xy[:, 1].min() > height + 10:
         return
     draw.polygon([(float(a), float(b)) for a, b in xy], fill=value)
 
 
 def _paint(
-    countries: Sequence[Country], proj: Projection, value_of: Mapping[str, int], default: int
+    countries: Sequence[Country],
+    proj: Projection,
+    size: tuple[int, int],
+    value_of: Mapping[str, int],
+    default: int,
 ) -> NDArray[np.uint8]:
-    image = Image.new("L", (WIDTH * OVERSAMPLE, HEIGHT * OVERSAMPLE), WATER)
+    image = Image.new("L", size, WATER)
     draw = ImageDraw.Draw(image)
     # Largest first, so enclaves (San Marino, the Vatican) land on top of their hosts.
     for country in sorted(countries, key=lambda c: (-c.shape.area, c.code)):
@@ -96,23 +110,27 @@ def _paint(
         # Lines of latitude and the window's edges curve under the projection.
         shape = shapely.segmentize(country.shape, 0.2)
         for shell, holes in _rings(shape):
-            _draw_lonlat_polygon(draw, proj, shell, value)
+            _draw_lonlat_polygon(draw, proj, size, shell, value)
             for hole in holes:
-                _draw_lonlat_polygon(draw, proj, hole, WATER)
+                _draw_lonlat_polygon(draw, proj, size, hole, WATER)
     return np.asarray(image, dtype=np.uint8).copy()
 
 
-def paint_groups(countries: Sequence[Country], proj: Projection) -> NDArray[np.uint8]:
+def paint_groups(countries: Sequence[Country], proj: Projection, board: Board) -> NDArray[np.uint8]:
     """Group index per raster pixel: 0 water, i + 1 for GROUPS' i-th group, 255 other land."""
+    facts = board.facts
     group_of = {code: i + 1 for i, members in enumerate(facts.GROUPS.values()) for code in members}
-    return _paint(countries, proj, group_of, OFFBOARD_GROUP)
+    return _paint(countries, proj, _size(board), group_of, OFFBOARD_GROUP)
 
 
-def paint_ridges(countries: Sequence[Country], proj: Projection) -> NDArray[np.float32]:
+def paint_ridges(
+    countries: Sequence[Country], proj: Projection, board: Board
+) -> NDArray[np.float32]:
     """Cost of crossing each pixel while growing: high along the frontiers in RIDGES."""
+    facts = board.facts
     involved = sorted({code for pair in facts.RIDGES for code in pair})
     value_of = {code: i + 1 for i, code in enumerate(involved)}
-    land = _paint(countries, proj, value_of, WATER)
+    land = _paint(countries, proj, _size(board), value_of, WATER)
     ridge = np.zeros(land.shape, dtype=bool)
     for a, b in facts.RIDGES:
         va, vb = value_of[a], value_of[b]
@@ -128,33 +146,47 @@ def paint_ridges(countries: Sequence[Country], proj: Projection) -> NDArray[np.f
     return np.where(ridge, np.float32(RIDGE_HEIGHT), np.float32(0.0))
 
 
-def _mask_of_polygon(proj: Projection, outline: Sequence[tuple[float, float]]) -> NDArray[np.bool_]:
-    image = Image.new("1", (WIDTH * OVERSAMPLE, HEIGHT * OVERSAMPLE), 0)
+def _mask_of_polygon(
+    proj: Projection, size: tuple[int, int], outline: Sequence[tuple[float, float]]
+) -> NDArray[np.bool_]:
+    image = Image.new("1", size, 0)
     ring = np.asarray(shapely.segmentize(shapely.LinearRing(outline), 0.05).coords)
-    _draw_lonlat_polygon(ImageDraw.Draw(image), proj, ring, 1)
+    _draw_lonlat_polygon(ImageDraw.Draw(image), proj, size, ring, 1)
     return np.asarray(image, dtype=bool)
 
 
-def apply_history(groups: NDArray[np.uint8], proj: Projection) -> None:
-    """Move land that changed hands since 1901, then bridge the straits the board closes."""
+def _mask_of_line(
+    proj: Projection, size: tuple[int, int], line: Sequence[tuple[float, float]], width: float
+) -> NDArray[np.bool_]:
+    image = Image.new("1", size, 0)
+    lon = np.array([p[0] for p in line])
+    lat = np.array([p[1] for p in line])
+    xy = _raster_xy(proj, lon, lat)
+    ImageDraw.Draw(image).line(
+        [(float(a), float(b)) for a, b in xy],
+        fill=1,
+        width=round(width * OVERSAMPLE),
+        joint="curve",
+    )
+    return np.asarray(image, dtype=bool)
+
+
+def apply_history(groups: NDArray[np.uint8], proj: Projection, board: Board) -> None:
+    """Move land that changed hands, bridge the straits the board closes, and cut the
+    channels it keeps open."""
+    facts = board.facts
+    size = _size(board)
     index = {name: i + 1 for i, name in enumerate(facts.GROUPS)}
     for source, target, _why, outline in facts.OVERRIDES:
-        mask = _mask_of_polygon(proj, outline)
+        mask = _mask_of_polygon(proj, size, outline)
         groups[mask & (groups == index[source])] = index[target]
     for group, _name, line, width in facts.BRIDGES:
-        image = Image.new("1", (WIDTH * OVERSAMPLE, HEIGHT * OVERSAMPLE), 0)
-        lon = np.array([p[0] for p in line])
-        lat = np.array([p[1] for p in line])
-        xy = _raster_xy(proj, lon, lat)
-        ImageDraw.Draw(image).line(
-            [(float(a), float(b)) for a, b in xy],
-            fill=1,
-            width=round(width * OVERSAMPLE),
-            joint="curve",
-        )
         # Only water becomes bridge: the shores keep their own country.
-        mask = np.asarray(image, dtype=bool) & (groups == WATER)
+        mask = _mask_of_line(proj, size, line, width) & (groups == WATER)
         groups[mask] = index[group]
+    for _name, line, width in facts.CHANNELS:
+        # A strait narrower than a few pixels would close up on the raster.
+        groups[_mask_of_line(proj, size, line, width)] = WATER
 
 
 def _snap(allowed: NDArray[np.bool_], x: float, y: float, what: str) -> tuple[int, int]:
@@ -201,10 +233,13 @@ def grow(
     groups: NDArray[np.uint8],
     proj: Projection,
     sea_codes: frozenset[str],
+    board: Board,
     cost: NDArray[np.float32] | None = None,
 ) -> Grown:
+    facts = board.facts
     provinces = sorted(facts.SEEDS)
-    names = ("", *provinces, facts.IMPASSABLE, facts.OFF_LAND, facts.OFF_WATER)
+    impassable = (facts.IMPASSABLE,) if facts.IMPASSABLE else ()
+    names = ("", *provinces, *impassable, facts.OFF_LAND, facts.OFF_WATER)
     index = {name: i for i, name in enumerate(names)}
     group_names = tuple(facts.GROUPS)
     land = (groups != WATER) & (groups != OFFBOARD_GROUP)
@@ -216,7 +251,7 @@ def grow(
         placed = 0
         for name, lon, lat in facts.SEEDS[code]:
             x, y = proj.point(lon, lat)
-            if not (0 <= x < WIDTH and 0 <= y < HEIGHT):
+            if not (0 <= x < board.width and 0 <= y < board.height):
                 continue
             row, col = _snap(allowed, x, y, f"{code} {name}")
             markers[row, col] = index[code]
@@ -226,7 +261,7 @@ def grow(
             raise ValueError(f"no seed of {code} lies on the board")
     for name, lon, lat in facts.OFFBOARD_LAND_SEEDS:
         x, y = proj.point(lon, lat)
-        if 0 <= x < WIDTH and 0 <= y < HEIGHT:
+        if 0 <= x < board.width and 0 <= y < board.height:
             row, col = _snap(land, x, y, f"off-board {name}")
             markers[row, col] = index[facts.OFF_LAND]
     labels = np.zeros(groups.shape, dtype=np.int32)

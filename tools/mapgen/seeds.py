@@ -111,6 +111,10 @@ BRIDGES: tuple[tuple[str, str, tuple[tuple[float, float], ...], float], ...] = (
     ("EMPIRES", "Dardanelles", ((26.32, 40.12), (26.39, 40.15), (26.46, 40.18)), 3.0),
 )
 
+# Straits cut open as water where the raster would close them: (name, polyline, width in board
+# pixels). The standard board needs none.
+CHANNELS: tuple[tuple[str, tuple[tuple[float, float], ...], float], ...] = ()
+
 # About five places inside each province, spread over it. Seas get points of open water.
 SEEDS: dict[str, tuple[Place, ...]] = {
     # --- Britain

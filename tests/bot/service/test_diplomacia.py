@@ -44,7 +44,7 @@ async def test_a_map_file_in_the_folder_is_a_variant_of_newgame_and_help(tmp_pat
     async with open_table("sqlite", tmp_path) as table:
         lines = await table.play("gm> /dip help newgame")
         text = "\n".join(said(lines, "only:gm#game"))
-        assert "variant=standard|1961-3|1961-4|1961-5|1961-6|ww1|handbook" in text
+        assert "variant=standard|1961-3|1961-4|1961-5|1961-6|diplomacia|ww1|handbook" in text
         assert "handbook (7 powers: 7 supply centres)" in text
         lines = await begin(table)
         channel = said(lines, "#game")

@@ -227,8 +227,11 @@ async def test_settings_and_help_list_the_variant(tmp_path: Path) -> None:
     async with open_table("sqlite", tmp_path) as table:
         lines = await table.play("gm> /dip help newgame")
         text = "\n".join(said(lines, "only:gm#game"))
-        assert "variant=standard|1961-3|1961-4|1961-5|1961-6|ww1  the board and its rules" in text
+        assert (
+            "variant=standard|1961-3|1961-4|1961-5|1961-6|diplomacia|ww1  the board and its rules"
+        ) in text
         assert "1961-4 (4 powers: a majority of the pieces on the board)" in text
+        assert "diplomacia (10 powers: 26 supply centres)" in text
         assert "newgame hague variant=1961-4" in text
         await table.play("gm> /dip newgame hague variant=1961-5 end=1905")
         lines = await table.play("alice> /dip settings")
