@@ -8,6 +8,7 @@ Every problem is named, so a map maker fixes them all in one pass; a good board 
 from __future__ import annotations
 
 import json
+from importlib import resources
 from pathlib import Path
 from typing import TextIO
 
@@ -53,8 +54,12 @@ def check_map_file(path: Path, sink: TextIO) -> int:
 
 
 def _shipped_clash(name: str, path: Path) -> bool:
-    """Whether a shipped variant takes the name (the folder's file would be left aside)."""
+    """Whether a shipped variant takes the name (the folder's file would be left aside); the
+    shipped file itself, checked where it lies, is no clash."""
     folder = variants_folder().resolve()
+    shipped = Path(str(resources.files("engine").joinpath("data", f"{name}.json")))
+    if path.resolve() == shipped.resolve():
+        return False
     return name in available_variants() and path.resolve().parent != folder
 
 

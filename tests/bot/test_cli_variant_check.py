@@ -134,3 +134,17 @@ def test_the_folder_may_be_set_in_the_env_file(
         assert os.environ["DIPGM_VARIANTS_DIR"] == str(folder)
     finally:
         os.environ.pop("DIPGM_VARIANTS_DIR", None)
+
+
+def test_the_shipped_board_checks_where_it_lies_but_a_copy_must_be_renamed(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    shipped = Path(__file__).parents[2] / "engine" / "data" / "diplomacia.json"
+    status, lines = run(["variant", "check", str(shipped)], monkeypatch)
+    assert status == 0
+    assert lines[0].startswith(f"{shipped}: a good map, 'diplomacia'")
+    copy = tmp_path / "diplomacia.json"
+    copy.write_text(shipped.read_text("utf-8"), "utf-8")
+    status, lines = run(["variant", "check", str(copy)], monkeypatch)
+    assert status == 1
+    assert "a variant shipped with dipgm is already called 'diplomacia'" in lines[1]
