@@ -12,7 +12,7 @@
 'F1901M'
 """
 
-from engine.control import Accounts, accounts, build_site
+from engine.control import Accounts, accounts, build_site, power_accounts
 from engine.convoy_orders import unmatched_convoys
 from engine.errors import (
     AmbiguousOrderError,
@@ -99,6 +99,7 @@ __all__ = [
     "parse_order",
     "parse_orders",
     "pieces_on_board",
+    "power_accounts",
     "seat_progress",
     "unmatched_convoys",
     "variant_from_map",

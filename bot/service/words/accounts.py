@@ -9,32 +9,21 @@ evaluation.
 from __future__ import annotations
 
 from bot.service.words.english import or_list, plural
-from engine import Accounts, PhaseKind, Position, UnitType, accounts, build_site
+from engine import PhaseKind, Position, UnitType, build_site, power_accounts
 
 _KINDS = (UnitType.ARMY, UnitType.FLEET)
 
 
-def accounts_of(position: Position, power: str) -> Accounts:
-    variant = position.variant
-    return accounts(
-        power,
-        position.control,
-        position.units.get(power, ()),
-        variant.supply_centers,
-        variant.ports,
-    )
-
-
 def owed_by_account(position: Position, power: str) -> dict[UnitType, int]:
     """Builds allowed (positive) or removals owed (negative), per kind of unit."""
-    have = accounts_of(position, power)
+    have = power_accounts(position, power)
     return {kind: have.owed(kind) for kind in _KINDS}
 
 
 def accounts_text(position: Position, power: str) -> str:
     """Both accounts of one power; at a control evaluation, what each calls for (before
     one, the counts alone: they change until the evaluation comes)."""
-    have = accounts_of(position, power)
+    have = power_accounts(position, power)
     settling = position.phase.kind is PhaseKind.ADJUSTMENTS
     armies = f"{plural(have.centres, 'centre')} and {plural(have.armies, 'army', 'armies')}"
     fleets = f"{plural(have.ports, 'port')} and {plural(have.fleets, 'fleet')}"
