@@ -40,7 +40,7 @@ from engine.units import province_of
 from render.geometry import Board
 from render.pen import Graphic, Pt, length, point_along, trim
 from render.strokes import Strokes
-from render.styles import Style
+from render.styles import RGB, Style
 from render.view import View
 
 OrdersArg = Mapping[str, Sequence[Order]]
@@ -420,35 +420,40 @@ class _Planner:
         at = stage.units.get(order.unit.province)
         if at is None:
             return
-        ink = self.style.ink(i.power)
-        g = Graphic()
-        self.strokes.dotted_ring(g, at, self.r * 1.32, ink)
-        self.add(g, i.failed, first=True)
+        ink = self.convoying_fleet(i, at)
         dest = province_of(order.dest)
         if (order.army, dest) not in self.paths:
             # a convoy nobody used: show the route it offered, faded
             start = stage.units.get(order.army) or stage.anchor(order.army)
             end = stage.anchor(order.dest)
-            route = None
             if start is not None and end is not None:
-                route = self.fleet_path(order.army, dest, start, end)
-            if route is not None:
-                ghost = Graphic()
-                line = trim(route, self.r, self.r * 0.6)
-                self.strokes.dotted(ghost, line, ink, self.strokes.width * 0.8)
-                self.add(ghost, True, first=True)
+                self.unused_route(self.fleet_path(order.army, dest, start, end), ink)
         if i.failed:
             self.mark(at, self.r * 0.5)
+
+    def convoying_fleet(self, i: Item, at: Pt) -> RGB:
+        """The dotted ring round a convoying fleet; its power's ink, for the route."""
+        ink = self.style.ink(i.power)
+        g = Graphic()
+        self.strokes.dotted_ring(g, at, self.r * 1.32, ink)
+        self.add(g, i.failed, first=True)
+        return ink
+
+    def unused_route(self, route: Sequence[Pt] | None, ink: RGB) -> None:
+        """A convoy route no drawn move took, faded."""
+        if route is None:
+            return
+        ghost = Graphic()
+        line = trim(route, self.r, self.r * 0.6)
+        self.strokes.dotted(ghost, line, ink, self.strokes.width * 0.8)
+        self.add(ghost, True, first=True)
 
     def convoy_hop(self, i: Item, order: ConvoyHop) -> None:
         stage = self.stage
         at = stage.units.get(order.unit.province)
         if at is None:
             return
-        ink = self.style.ink(i.power)
-        g = Graphic()
-        self.strokes.dotted_ring(g, at, self.r * 1.32, ink)
-        self.add(g, i.failed, first=True)
+        ink = self.convoying_fleet(i, at)
         carried = any(
             order.unit.province in fleets and pair in self.paths
             for pair, fleets in self.hops.items()
@@ -458,10 +463,7 @@ class _Planner:
             start = stage.units.get(order.source) or stage.anchor(order.source)
             end = stage.units.get(order.dest) or stage.anchor(order.dest)
             if start is not None and end is not None:
-                ghost = Graphic()
-                line = trim([start, at, end], self.r, self.r * 0.6)
-                self.strokes.dotted(ghost, line, ink, self.strokes.width * 0.8)
-                self.add(ghost, True, first=True)
+                self.unused_route([start, at, end], ink)
         if i.failed:
             self.mark(at, self.r * 0.5)
 
