@@ -39,7 +39,7 @@ from engine.orders import (
 )
 from engine.outcomes import OrderResult, Outcome, Resolution
 from engine.parse import parse_order, parse_orders
-from engine.phase import Phase, PhaseKind, Season
+from engine.phase import Phase, PhaseKind, Season, kind_name
 from engine.position import Dislodged, Position
 from engine.rules import Neutral, Rules, Victory
 from engine.step import adjudicate
@@ -93,6 +93,7 @@ __all__ = [
     "check_order",
     "format_order",
     "join_seat",
+    "kind_name",
     "legal_orders",
     "load_variant",
     "map_problems",

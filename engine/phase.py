@@ -47,6 +47,19 @@ _KIND_NAMES = {
 _EVALUATION = "Control evaluation"
 
 
+def kind_name(kind: PhaseKind, *, numbered_turns: bool) -> str:
+    """What a kind of phase is called: ``Movement``, ``Retreats``, ``Adjustments``; in a game
+    of numbered turns the third is the ``Control evaluation`` (the words of a schedule or a
+    rule that speaks of every such phase, not of one).
+
+    >>> kind_name(PhaseKind.ADJUSTMENTS, numbered_turns=True)
+    'Control evaluation'
+    """
+    if numbered_turns and kind is PhaseKind.ADJUSTMENTS:
+        return _EVALUATION
+    return _KIND_NAMES[kind]
+
+
 @dataclass(frozen=True, slots=True)
 class Phase:
     year: int
@@ -122,9 +135,7 @@ class Phase:
 
     @property
     def _kind_name(self) -> str:
-        if self.season is Season.TURN and self.kind is PhaseKind.ADJUSTMENTS:
-            return _EVALUATION
-        return _KIND_NAMES[self.kind]
+        return kind_name(self.kind, numbered_turns=self.is_turn)
 
     @property
     def long_name(self) -> str:

@@ -553,7 +553,7 @@ def _start_message(
         )
     lines.append(Line(notices.victory_line(variant.rules)))
     lines.append(Line("Every player has a direct message with their units and how to order."))
-    lines.append(Line(describe(options.schedule)))
+    lines.append(Line(describe(options.schedule, variant.rules)))
     return Message(
         title=f"{game.name} has begun: {phase_label(phase.name)}",
         sections=(Section(None, tuple(lines)),),

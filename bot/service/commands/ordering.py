@@ -36,6 +36,7 @@ from engine import (
     Position,
     Waive,
     format_order,
+    kind_name,
     parse_orders,
 )
 from engine.names import location_code
@@ -256,7 +257,8 @@ async def _conditionals(
     heading = f"conditional: {len(texts) - refused} accepted"
     if refused:
         heading += f", {refused} not accepted"
-    notes = Line("Conditional orders apply when the retreats or adjustments come, if they fit.")
+    third = kind_name(PhaseKind.ADJUSTMENTS, numbered_turns=turn.position.phase.is_turn).lower()
+    notes = Line(f"Conditional orders apply when the retreats or {third} come, if they fit.")
     section = Section("Conditional orders", (*lines, notes))
     return section, heading.capitalize(), list(writes.values())
 

@@ -28,7 +28,7 @@ from bot.service.roster import players_by_power
 from bot.service.words.labels import power_names
 from bot.service.words.quoting import excerpt
 from bot.store import Game, PowerStatus
-from engine import OrderError, PhaseKind, Position, Variant
+from engine import OrderError, Phase, PhaseKind, Position, Variant, kind_name
 from engine.names import power_code
 
 # Long enough for any letter; every front end splits a longer text over several posts, so
@@ -88,7 +88,7 @@ def read_letter(variant: Variant, text: str) -> Letter:
     return Letter(to, grey, body)
 
 
-def _check_rule(game: Game, options: GameOptions, letter: Letter, kind: PhaseKind) -> None:
+def _check_rule(game: Game, options: GameOptions, letter: Letter, phase: Phase) -> None:
     if options.press is Press.NONE:
         raise UserError(
             f"{game.name} is a no-press (gunboat) game: players send no messages through me."
@@ -98,10 +98,11 @@ def _check_rule(game: Game, options: GameOptions, letter: Letter, kind: PhaseKin
             f"{game.name} allows public press only: write `press all <message>`; it is posted "
             "in the game's channel for everyone."
         )
-    if options.press is Press.RULEBOOK and kind is not PhaseKind.MOVEMENT:
+    if options.press is Press.RULEBOOK and phase.kind is not PhaseKind.MOVEMENT:
+        third = kind_name(PhaseKind.ADJUSTMENTS, numbered_turns=phase.is_turn).lower()
         raise UserError(
             f"{game.name} follows the rule book: there is no diplomacy during retreats and "
-            "adjustments. Your message was not sent; press opens again with the next movement "
+            f"{third}. Your message was not sent; press opens again with the next movement "
             "phase."
         )
     if letter.grey and not options.grey:
@@ -130,7 +131,7 @@ async def press(ctx: Context) -> list[Reply]:
         )
     power = signers[0]
     options = ctx.options(game)
-    _check_rule(game, options, letter, position.phase.kind)
+    _check_rule(game, options, letter, position.phase)
     # Eliminated and surrendered powers are out of the game ("the game continues without
     # the surrendering players"): press is for powers still in it. A power in civil
     # disorder may yet have a player again, and its letters are kept.

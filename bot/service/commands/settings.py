@@ -28,7 +28,7 @@ def option_lines(options: GameOptions, *, every: bool = False) -> list[Line]:
     """The options in words: the variant, the schedule, the press and other rules, the
     seats. The standard variant goes without saying unless ``every`` option is listed."""
     variant = load_variant(options.variant)
-    lines = [Line(describe(options.schedule)), Line(rules_line(options))]
+    lines = [Line(describe(options.schedule, variant.rules)), Line(rules_line(options))]
     if every or options.variant != STANDARD:
         lines.insert(0, Line(f"Variant {variant_line(variant)}."))
     if options.setup is not None and options.setup.players < len(variant.powers):

@@ -109,7 +109,7 @@ async def _forming_status(ctx: Context, game: Game) -> Message:
     lines = (
         Line(f"{len(members)} of {total} players: {names}"),
         Line("Join with `join`; the game master starts the game with `start`."),
-        Line(describe(ctx.options(game).schedule)),
+        Line(describe(ctx.options(game).schedule, ctx.variant(game).rules)),
     )
     return Message(title=f"{game.name}: forming", sections=(Section(None, lines),))
 

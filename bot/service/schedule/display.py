@@ -11,6 +11,7 @@ from bot.service.schedule.model import Schedule
 from bot.service.schedule.spans import MINUTE, ZERO, as_utc, describe_duration, zone_info
 from bot.service.schedule.timings import WEEKDAYS, Blitz, Weekly
 from bot.service.words.english import and_list, or_list, plural
+from engine import PhaseKind, Rules, kind_name
 
 _MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
@@ -54,10 +55,13 @@ def _two_units(counts: tuple[int, int], names: tuple[str, str]) -> str:
     return plural(big, names[0]) + (f" {plural(small, names[1])}" if small else "")
 
 
-def describe(schedule: Schedule) -> str:
-    """One line for players, e.g. "Orders due Wed 00:00 and Sun 00:00, adjudicated ..."."""
+def describe(schedule: Schedule, rules: Rules) -> str:
+    """One line for players, e.g. "Orders due Wed 00:00 and Sun 00:00, adjudicated ...",
+    naming the third phase as the game's rules do (adjustments, or Diplomacia's control
+    evaluation)."""
     t = schedule.timing
     zone = schedule.zone
+    third = kind_name(PhaseKind.ADJUSTMENTS, numbered_turns=rules.diplomacia).lower()
     if isinstance(t, Weekly):
         due = and_list(s.label for s in t.due)
         if t.process:
@@ -66,14 +70,14 @@ def describe(schedule: Schedule) -> str:
             when = "adjudicated then"
         head = (
             f"Orders due {due}, {when} ({zone} time); then {describe_duration(t.retreats)} "
-            f"for retreats and {describe_duration(t.adjustments)} for adjustments"
+            f"for retreats and {describe_duration(t.adjustments)} for {third}"
         )
     elif isinstance(t, Blitz):
         head = f"Blitz: every phase {describe_duration(t.turn)} (times in {zone})"
     else:
         head = (
             f"Movement {describe_duration(t.movement)}, retreats {describe_duration(t.retreats)}, "
-            f"adjustments {describe_duration(t.adjustments)} (times in {zone})"
+            f"{third} {describe_duration(t.adjustments)} (times in {zone})"
         )
     parts = [head]
     if schedule.negotiation:

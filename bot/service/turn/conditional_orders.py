@@ -48,6 +48,7 @@ from engine import (
     Season,
     Waive,
     format_order,
+    kind_name,
     parse_order,
 )
 from engine.names import location_code
@@ -155,8 +156,9 @@ def split_pieces(text: str) -> tuple[list[str], str]:
 def read_conditional(text: str, position: Position, power: str) -> Conditional:
     """One ``if ...`` clause, checked against the movement phase it is sent with."""
     if position.phase.kind is not PhaseKind.MOVEMENT:
+        third = kind_name(PhaseKind.ADJUSTMENTS, numbered_turns=position.phase.is_turn).lower()
         raise ConditionError(
-            "conditional orders go with movement orders, for the retreats and adjustments "
+            f"conditional orders go with movement orders, for the retreats and {third} "
             "that follow"
         )
     adjust = _ADJUST.fullmatch(text)

@@ -39,6 +39,7 @@ _SUCCEEDED = frozenset(
         Outcome.HELD,
         Outcome.SUPPORTED,
         Outcome.CONVOYED,
+        Outcome.SEIZED,
         Outcome.RETREATED,
         Outcome.DISBANDED,
         Outcome.BUILT,

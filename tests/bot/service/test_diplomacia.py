@@ -189,3 +189,156 @@ async def test_civil_disorder_units_hold(tmp_path: Path) -> None:
             "A SEN  held (no order)",
             "F CHA  held (no order)",
         ]
+
+
+# On the shipped board (engine/data/diplomacia.json) -----------------------------------------
+
+SHIPPED = """
+gm> /dip newgame hague variant=diplomacia reminders=off {options}
+alice> /dip join turkey
+bob> /dip join russia
+gm> /dip start
+"""
+
+
+async def test_the_shipped_board_names_its_control_evaluation_in_the_schedule(
+    tmp_path: Path,
+) -> None:
+    async with open_table("sqlite", tmp_path) as table:
+        lines = await table.play(SHIPPED.format(options=""))
+        schedule = (
+            "Movement 2 days, retreats 2 hours, control evaluation 2 hours (times in UTC); "
+            "adjudicated as soon as everyone is ready; no reminders."
+        )
+        assert said(lines, "#game").count(schedule) == 2, "at newgame and at the start"
+        assert not any("adjustments" in line for line in lines)
+        lines = await table.play("alice> /dip settings")
+        assert schedule in said(lines, "only:alice#game")
+
+
+async def test_a_port_seizure_and_a_hop_chain_read_as_done(tmp_path: Path) -> None:
+    async with open_table("sqlite", tmp_path) as table:
+        await table.play(SHIPPED.format(options=""))
+        await table.play("alice@dm> order A CON - GRE; F ICA - LVS; F MRM - NAE")
+        await table.play("gm> /dip process")
+        await table.play("alice@dm> order A GRE ZP MYR; F NAE - ICA")
+        lines = await table.play("gm> /dip process")
+        channel = said(lines, "#game")
+        # the seizure succeeded: the order is marked done, and Piraeus's sector is Turkey's
+        assert "A GRE ZP MYR  ✓ seized" in channel
+        assert "Turkey: 4 centres, 5 ports (+1)" in channel, "Piraeus is the fifth"
+        assert "A GRE ZP MYR  ✓ seized" in said(lines, "dm:alice")
+        await table.play("alice@dm> order waive; waive")
+        await table.play("gm> /dip process")
+        await table.play("alice@dm> order F ICA C SMY - LVS; F LVS C ICA - EGY; A SMY - EGY")
+        lines = await table.play("gm> /dip process")
+        channel = said(lines, "#game")
+        assert "A SMY - EGY  ✓ moved" in channel
+        assert "F ICA C SMY - LVS  ✓ convoyed" in channel
+        assert "F LVS C ICA - EGY  ✓ convoyed" in channel
+        assert "EGY: neutral → Turkey" in channel
+
+
+async def test_a_draw_of_every_power_still_playing_ends_a_diplomacia_game(
+    tmp_path: Path,
+) -> None:
+    async with open_table("sqlite", tmp_path) as table:
+        await table.play(SHIPPED.format(options=""))
+        lines = await table.play("alice@dm> draw")
+        assert said(lines, "dm:alice")[0].startswith("Turkey votes for a draw in Turn 1.")
+        await table.play("bob@dm> draw")
+        lines = await table.play("gm> /dip process")
+        channel = said(lines, "#game")
+        assert "Next: Turn 2" not in channel
+        over = channel[channel.index("Game over") :]
+        assert over[:4] == [
+            "Game over",
+            "The game ended in a draw shared by Russia and Turkey.",
+            "Votes",
+            "Draw: Russia, Turkey",
+        ]
+        assert "hague: supply centres by turn" in channel
+
+
+async def test_with_teams_all_a_seizure_counts_once_every_member_gives_it(
+    tmp_path: Path,
+) -> None:
+    async with open_table("sqlite", tmp_path) as table:
+        await table.play(
+            """
+            gm> /dip newgame hague variant=diplomacia teams=all reminders=off
+            alice> /dip join turkey
+            bob> /dip join with alice
+            carol> /dip join russia
+            gm> /dip start
+            """
+        )
+        lines = await table.play("alice@dm> order A CON - GRE; F ICA - LVS; F MRM - NAE")
+        assert "A CON - GRE: waiting for bob" in said(lines, "dm:alice")
+        await table.play("bob@dm> order A CON - GRE; F ICA - LVS; F MRM - ICA")
+        lines = await table.play("gm> /dip process")
+        channel = said(lines, "#game")
+        assert "A CON - GRE  ✓ moved" in channel
+        assert "F ICA - LVS  ✓ moved" in channel
+        assert "F MRM  held (no order)" in channel, "the two members differed: it holds"
+        lines = await table.play("alice@dm> order A GRE ZP MYR")
+        assert "A GRE ZP MYR: waiting for bob" in said(lines, "dm:alice")
+        lines = await table.play("bob@dm> order A GRE ZP MYR")
+        assert "A GRE ZP MYR: agreed" in said(lines, "dm:bob")
+        lines = await table.play("gm> /dip process")
+        assert "A GRE ZP MYR  ✓ seized" in said(lines, "#game")
+
+
+async def test_civil_disorder_removes_an_army_and_a_fleet_each_from_its_account(
+    tmp_path: Path,
+) -> None:
+    """Handbook 6.5: each account is settled on its own, so a power that orders nothing loses
+    an army for its lost centre and a fleet for its lost port, never two fleets."""
+    async with open_table("sqlite", tmp_path) as table:
+        await begin(table)
+        # Russia leaves Karelia and Kronstadt and raises a second fleet in Riga; Scandinavia
+        # walks into Karelia and seizes Kronstadt
+        await table.play("bob@dm> order A KAR - EST; F GFI - GBO\ncarol@dm> order A UPP - FIN")
+        await table.play("gm> /dip process")
+        await table.play("gm> /dip process")
+        await table.play("bob@dm> order build F EBA\ngm> /dip process")
+        await table.play("carol@dm> order A FIN - KAR\ngm> /dip process")
+        lines = await table.play("carol@dm> order A KAR ZP GFI\ngm> /dip process")
+        channel = said(lines, "#game")
+        assert (
+            "Russia: 0 centres and 1 army — 1 army to remove; 1 port and 2 fleets — 1 fleet to "
+            "remove" in channel
+        )
+        lines = await table.play("gm> /dip process")
+        channel = said(lines, "#game")
+        start = channel.index("Russia") + 1
+        assert channel[start : start + 3] == [
+            "A EST  removed (no removal order: civil-disorder rule)",
+            "F GBO  removed (no removal order: civil-disorder rule)",
+            "Scandinavia",
+        ]
+
+
+async def test_rule_book_press_and_conditionals_name_the_control_evaluation(
+    tmp_path: Path,
+) -> None:
+    async with open_table("sqlite", tmp_path) as table:
+        await begin(table, "press=rulebook")
+        lines = await table.play("bob@dm> order A KAR - EST; if +1 build F GFI")
+        assert (
+            "Conditional orders apply when the retreats or control evaluation come, if they fit."
+            in said(lines, "dm:bob")
+        )
+        await table.play("gm> /dip process")
+        await table.play("bob@dm> order A EST - LAT; F GFI - EBA\ngm> /dip process")
+        lines = await table.play("bob@dm> press france Shall we?")
+        assert lines == [
+            "[dm:bob] hague follows the rule book: there is no diplomacy during retreats and "
+            "control evaluation. Your message was not sent; press opens again with the next "
+            "movement phase."
+        ]
+        lines = await table.play("bob@dm> order if +1 build F GFI")
+        assert (
+            "✗ if +1 build F GFI — conditional orders go with movement orders, for the retreats "
+            "and control evaluation that follow" in said(lines, "dm:bob")
+        )

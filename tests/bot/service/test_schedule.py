@@ -45,8 +45,9 @@ from bot.service.schedule import (
     split_options,
     to_options,
 )
-from engine import PhaseKind
+from engine import PhaseKind, load_variant
 
+STANDARD_RULES = load_variant("standard").rules
 LA = "America/Los_Angeles"
 PT = ZoneInfo(LA)
 M, R, A = PhaseKind.MOVEMENT, PhaseKind.RETREATS, PhaseKind.ADJUSTMENTS
@@ -892,7 +893,23 @@ def test_format_relative(delta: timedelta, text: str) -> None:
     ],
 )
 def test_describe(schedule: Schedule, text: str) -> None:
-    assert describe(schedule) == text
+    assert describe(schedule, STANDARD_RULES) == text
+
+
+@pytest.mark.parametrize(
+    ("schedule", "text"),
+    [
+        (Schedule(), "Movement 2 days, retreats 2 hours, control evaluation 2 hours (times in UTC)"),
+        (
+            options("schedule=weekly:tz=Europe/London;due=sun 18:00"),
+            "Orders due Sun 18:00, adjudicated then (Europe/London time); then 2 hours for "
+            "retreats and 2 hours for control evaluation",
+        ),
+    ],
+)
+def test_a_diplomacia_schedule_names_the_control_evaluation(schedule: Schedule, text: str) -> None:
+    # handbook 6.5: the phase after an even turn is the control evaluation, not adjustments
+    assert describe(schedule, load_variant("diplomacia").rules).startswith(text + ";")
 
 
 @pytest.mark.parametrize(
@@ -909,11 +926,11 @@ def test_describe(schedule: Schedule, text: str) -> None:
 def test_a_blitz_description_shows_only_reminders_that_can_come(
     schedule: Schedule, reminders: str
 ) -> None:
-    assert describe(schedule).endswith(f"; {reminders}")
+    assert describe(schedule, STANDARD_RULES).endswith(f"; {reminders}")
 
 
 def test_describe_a_blitz_game() -> None:
-    assert describe(options("schedule=blitz")) == (
+    assert describe(options("schedule=blitz"), STANDARD_RULES) == (
         "Blitz: every phase 5 minutes (times in UTC); adjudicated as soon as everyone is ready; "
         "reminders 1 minute before orders close."
     )
