@@ -1,4 +1,4 @@
-"""`scoreboard`: the supply centres of every power by year as a chart, the standings with
+"""`scoreboard`: the supply centres of every power by year (by turn) as a chart, the standings with
 their players, and what a draw would score. Anyone may ask: centre counts are public, so the
 answer goes to everyone where it was asked."""
 
@@ -46,11 +46,12 @@ async def scoreboard(ctx: Context) -> list[Reply]:
 SCOREBOARD = CommandSpec(
     "scoreboard",
     "scoreboard",
-    "Supply centres of every power by year (a chart), the standings, and draw scores.",
+    "Supply centres of every power by year, or by turn in Diplomacia (a chart), the standings, "
+    "and draw scores.",
     scoreboard,
     (
         "The chart has one line per power in its map colour, from the start to the last "
-        "Fall played. The standings list the powers by supply centres with their players "
+        "Fall played (in Diplomacia, the last turn). The standings list the powers by supply centres with their players "
         "(no names in an anonymous game); once the game is over its winners come first.",
         "The scores are what a draw of the powers still playing would give each power, by "
         "draw size (equal shares) and by sum of squares (centres squared over the sum of "

@@ -158,8 +158,7 @@ def read_conditional(text: str, position: Position, power: str) -> Conditional:
     if position.phase.kind is not PhaseKind.MOVEMENT:
         third = kind_name(PhaseKind.ADJUSTMENTS, numbered_turns=position.phase.is_turn).lower()
         raise ConditionError(
-            f"conditional orders go with movement orders, for the retreats and {third} "
-            "that follow"
+            f"conditional orders go with movement orders, for the retreats and {third} that follow"
         )
     adjust = _ADJUST.fullmatch(text)
     if adjust is not None:

@@ -156,6 +156,23 @@ TRANSCRIPTS = [
         ],
         id="standard-4",
     ),
+    # A shortened Diplomacia game on dipgm's own board: Turkey seizes Piraeus, raises an army
+    # and a fleet at the control evaluation, carries an army to Egypt in two hops and wins
+    # after turn 4 with the most supply centres.
+    pytest.param(
+        "game_diplomacia",
+        [
+            "hague-T1M-results.png",
+            "hague-T2A-results.png",
+            "hague-T2M-results.png",
+            "hague-T3M-results.png",
+            "hague-T4A-results.png",
+            "hague-T4A-scoreboard.png",
+            "hague-T4M-results.png",
+            "hague-history.gif",
+        ],
+        id="diplomacia",
+    ),
 ]
 
 

@@ -899,7 +899,10 @@ def test_describe(schedule: Schedule, text: str) -> None:
 @pytest.mark.parametrize(
     ("schedule", "text"),
     [
-        (Schedule(), "Movement 2 days, retreats 2 hours, control evaluation 2 hours (times in UTC)"),
+        (
+            Schedule(),
+            "Movement 2 days, retreats 2 hours, control evaluation 2 hours (times in UTC)",
+        ),
         (
             options("schedule=weekly:tz=Europe/London;due=sun 18:00"),
             "Orders due Sun 18:00, adjudicated then (Europe/London time); then 2 hours for "
