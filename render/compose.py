@@ -190,7 +190,10 @@ def _draw(
         # (a board filled to its edges), the legend goes where it hides the fewest units
         units = [at for _, at in (*parts.units, *parts.marked)]
         anchors += units * _HIDDEN_UNIT_WEIGHT
-        box = legend_box(view, position, [title_box], anchors, players)
+        # the letters of a label and the ports' names reach beyond their anchors
+        drawn = [label.box for label in parts.labels]
+        drawn += [sprite.box_at(*at) for sprite, at in parts.port_names]
+        box = legend_box(view, position, [title_box], anchors, players, drawn)
         draw_legend(canvas, box, position, style, view, players)
     return canvas, png_palette(board, style, view)
 

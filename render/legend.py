@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -173,8 +174,12 @@ def legend_box(
     avoid: Iterable[Box],
     anchors: Sequence[Point],
     players: Players | None = None,
+    covered: Sequence[Box] = (),
 ) -> Box:
-    """The corner where the legend hides the fewest places of the board."""
+    """Where the legend hides the fewest places of the board: ``anchors`` (points, a point
+    given twice counting twice) and ``covered`` (boxes of what is drawn: labels, units), never
+    meeting the boxes to ``avoid``. A corner if one hides nothing; on a board filled to its
+    corners, the place along an edge that hides the fewest, the nearest a corner of those."""
     f = view.ui
     names = tuple(row[1] for row in legend_rows(position, players))
     columns = len(legend_columns(position))
@@ -182,17 +187,59 @@ def legend_box(
     m = 6 * f
     right, bottom = view.width - m - width, view.height - m - height
     corners = [(right, bottom), (m, bottom), (right, m), (m, m)]
-    best: tuple[float, int] | None = None
     blocked = list(avoid)
+    best: tuple[int, float, int, Point] | None = None
     for index, (x, y) in enumerate(corners):
         box = (x, y, x + width, y + height)
         if any(_overlaps(box, b) for b in blocked):
             continue
-        hidden = sum(1 for ax, ay in anchors if box[0] <= ax <= box[2] and box[1] <= ay <= box[3])
-        if best is None or (hidden, index) < best:
-            best = (hidden, index)
-    x, y = corners[best[1] if best is not None else 0]
+        hidden = sum(1 for ax, ay in anchors if x <= ax <= box[2] and y <= ay <= box[3])
+        hidden += sum(1 for b in covered if _overlaps(box, b))
+        if best is None or (hidden, 0.0, index) < best[:3]:
+            best = (hidden, 0.0, index, (x, y))
+    if best is None or best[0] > 0:
+        edges = _Edges(width, height, m, right, bottom, 8 * f)
+        for hidden, distance, at in edges.spots(anchors, covered, blocked):
+            if best is None or (hidden, distance) < best[:2]:
+                best = (hidden, distance, 0, at)
+    x, y = best[3] if best is not None else corners[0]
     return (x, y, x + width, y + height)
+
+
+@dataclass(frozen=True, slots=True)
+class _Edges:
+    """The places for the legend along the four edges of the picture, between its corners,
+    every ``step``; each edge counts only what lies in the band the legend would take."""
+
+    width: float
+    height: float
+    m: float
+    right: float
+    bottom: float
+    step: float
+
+    def spots(
+        self, anchors: Sequence[Point], covered: Sequence[Box], blocked: Sequence[Box]
+    ) -> Iterable[tuple[int, float, Point]]:
+        """(what it hides, how far from the nearest corner, its top left) of each place."""
+        w, h, m = self.width, self.height, self.m
+        for top, horizontal in ((m, True), (self.bottom, True), (m, False), (self.right, False)):
+            if horizontal:
+                spans = [(ax - w, ax) for ax, ay in anchors if top <= ay <= top + h]
+                spans += [(b[0] - w, b[2]) for b in covered if b[1] < top + h and top < b[3]]
+                length = self.right - m
+            else:
+                spans = [(ay - h, ay) for ax, ay in anchors if top <= ax <= top + w]
+                spans += [(b[1] - h, b[3]) for b in covered if b[0] < top + w and top < b[2]]
+                length = self.bottom - m
+            d = self.step
+            while d < length:
+                along = m + d
+                x, y = (along, top) if horizontal else (top, along)
+                if not any(_overlaps((x, y, x + w, y + h), b) for b in blocked):
+                    hidden = sum(1 for lo, hi in spans if lo <= along <= hi)
+                    yield hidden, min(d, length - d), (x, y)
+                d += self.step
 
 
 def _overlaps(a: Box, b: Box) -> bool:

@@ -33,13 +33,15 @@ from engine import (
 )
 from engine.map_file import variant_from_map
 from engine.orders import ConvoyHop, Seize, SupportSeize, order_unit
+import render.compose
 from render import centre_chart, history_gif, map_png
 from render.chart import yearly_centres
 from render.compose import layout
 from render.crop import region_provinces
+from render.labels import overlap as overlaps
 from render.fonts import plain
 from render.geometry import Board, board_of, load_board
-from render.legend import legend_columns, legend_rows, title_text
+from render.legend import legend_box, legend_columns, legend_rows, title_text
 from render.pen import Pt
 from render.styles import Style, luminance, style_of
 from render.view import View, board_view
@@ -491,3 +493,38 @@ def test_unit_icons_stand_on_the_map_files_unit_points(
     hold = {"RUSSIA": [Hold(Unit(UnitType.ARMY, "KAR"))]}
     held = rgb(map_png(Position.initial(variant), orders=hold))
     assert held.tobytes() != image.tobytes()
+
+
+@pytest.mark.parametrize("size", [SIZE, 800])
+def test_on_the_shipped_board_the_legend_covers_no_label_and_no_unit_place(
+    size: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The shipped board is filled to all four corners (Russia's far north at the top
+    right): the legend goes where it hides no area's name and no place a unit stands."""
+    shipped = load_variant("diplomacia")
+    board, style = board_of(shipped), style_of("default", shipped)
+    view = board_view(board, size)
+    placed: list[tuple[float, float, float, float]] = []
+
+    def recorded(*args: object, **kwargs: object) -> tuple[float, float, float, float]:
+        box = legend_box(*args, **kwargs)  # type: ignore[arg-type]
+        placed.append(box)
+        return box
+
+    monkeypatch.setattr(render.compose, "legend_box", recorded)
+    start = Position.initial(shipped)
+    map_png(start, size=size)
+    (box,) = placed
+
+    def under(x: float, y: float) -> bool:
+        return box[0] <= x <= box[2] and box[1] <= y <= box[3]
+
+    labels = layout(board, style, view, start, None, None).labels
+    assert [label.code for label in labels if overlaps(label.box, box)] == []
+    units = [
+        code
+        for code, area in board.provinces.items()
+        if board.in_play(code) and under(*view.pt(area.unit))
+    ]
+    assert units == []
+    assert not under(*view.pt(board.provinces["ARK"].label)), "Pomorye's name shows"
