@@ -120,6 +120,9 @@ class Names:
         self._hyphens: dict[str, set[str]] = {}
         self._spelled: list[tuple[tuple[str, ...], str]] = []
         self._abbreviations: dict[tuple[str, ...], tuple[str, ...]] = {}
+        # names of several words as written, with and without accents: one of them may be an
+        # order word ("Belgie a Lucembursko") and still be read as the whole name
+        self._phrases: set[tuple[str, ...]] = set()
         for code, province in variant.provinces.items():
             self._add(code, (code, province.name, *province.aliases))
         for code, name in (*variant.impassable.items(), *variant.out_of_play.items()):
@@ -137,6 +140,8 @@ class Names:
         for spelling in spellings:
             parts = words(spelling)
             self._exact.setdefault(compact(parts), set()).add(code)
+            if len(parts) > 1:
+                self._phrases.update((tuple(parts), tuple(_unaccented(p) for p in parts)))
             if DASH in parts:
                 self._hyphens.setdefault(_hyphenated(parts), set()).add(code)
             self._spelled.append((_name_words(spelling), code))
@@ -175,8 +180,9 @@ class Names:
     def span(self, tokens: Sequence[str], start: int, stop: Collection[str] = ()) -> Span | None:
         """The longest run of ``tokens`` from ``start`` that names a province.
 
-        No word in ``stop`` (order keywords) may continue a name past its first word, and a
-        hyphen may only join words of an exact name (``Mid-Atlantic``), never an abbreviation.
+        No word in ``stop`` (order keywords) may continue a name past its first word unless the
+        run is a whole name as written (``Belgie a Lucembursko``), and a hyphen may only join
+        words of an exact name (``Mid-Atlantic``), never an abbreviation.
         """
         last = min(len(tokens), start + _LONGEST_NAME)
         for end in range(last, start, -1):
@@ -190,7 +196,7 @@ class Names:
     ) -> tuple[tuple[tuple[str, ...], ...], bool] | None:
         if not parts or parts[0] == DASH or parts[-1] == DASH:
             return None
-        if any(p in stop and p != DASH for p in parts[1:]):
+        if any(p in stop and p != DASH for p in parts[1:]) and tuple(parts) not in self._phrases:
             return None
         key = compact(parts)
         if not key:

@@ -24,6 +24,7 @@ from engine import (
     Unit,
     adjudicate,
     format_order,
+    load_variant,
     parse_order,
     parse_orders,
 )
@@ -469,3 +470,35 @@ def test_the_handbooks_examples(example: str, power: str, line: str, expected: l
     lines = parse_orders(line, board(EXAMPLE_BOARDS[example]), power)
     assert [line.error for line in lines] == [None] * len(expected)
     assert [format_order(line.order) for line in lines if line.order] == expected
+
+
+# Every name of the shipped board -------------------------------------------------------------
+
+SHIPPED = load_variant("diplomacia")
+
+
+def test_every_name_of_the_shipped_board_reads_as_its_area() -> None:
+    """No area's name or alias is cut short by a word the orders use ("a", "S", a dash...)."""
+    start = Position.initial(SHIPPED)
+    for code, area in SHIPPED.provinces.items():
+        letter = "F" if area.kind is ProvinceKind.SEA else "A"
+        for name in (area.name, *area.aliases):
+            assert canonical(f"{letter} {name} H", start, "FRANCE") == f"{letter} {code} H", name
+
+
+def test_a_name_holding_the_czech_and_is_read_whole_and_still_joins_orders() -> None:
+    # "Belgie a Lucembursko": the handbook's "a" (and) inside an area's name
+    position = dataclasses.replace(
+        Position.initial(SHIPPED),
+        units={p: () for p in SHIPPED.powers}
+        | {"FRANCE": (Unit.parse("A BEL"), Unit.parse("A PIC"))},
+    )
+    assert canonical("A Belgie a Lucembursko - Holland", position, "FRANCE") == "A BEL - HOL"
+    assert canonical("A Picardie - Belgie a Lucembursko", position, "FRANCE") == "A PIC - BEL"
+    lines = parse_orders(
+        "Belgie a Lucembursko O a Picardie P Belgie a Lucembursko", position, "FRANCE"
+    )
+    assert [format_order(line.order) for line in lines if line.order] == [
+        "A BEL H",
+        "A PIC S A BEL",
+    ]
