@@ -15,7 +15,6 @@ from typing import TextIO
 from engine import (
     ProvinceKind,
     Variant,
-    available_variants,
     map_problems,
     variant_from_map,
     variants_folder,
@@ -54,13 +53,11 @@ def check_map_file(path: Path, sink: TextIO) -> int:
 
 
 def _shipped_clash(name: str, path: Path) -> bool:
-    """Whether a shipped variant takes the name (the folder's file would be left aside); the
-    shipped file itself, checked where it lies, is no clash."""
-    folder = variants_folder().resolve()
+    """Whether a variant shipped with dipgm takes the name, so that a file of that name in the
+    variants folder would be left aside; the shipped file itself, checked where it lies, is no
+    clash, nor is a file named like one already in the folder (a new version of it)."""
     shipped = Path(str(resources.files("engine").joinpath("data", f"{name}.json")))
-    if path.resolve() == shipped.resolve():
-        return False
-    return name in available_variants() and path.resolve().parent != folder
+    return shipped.is_file() and path.resolve() != shipped.resolve()
 
 
 def summary(variant: Variant, path: Path) -> list[str]:

@@ -148,3 +148,28 @@ def test_the_shipped_board_checks_where_it_lies_but_a_copy_must_be_renamed(
     status, lines = run(["variant", "check", str(copy)], monkeypatch)
     assert status == 1
     assert "a variant shipped with dipgm is already called 'diplomacia'" in lines[1]
+
+
+def test_a_new_version_of_a_folder_map_is_checked_by_its_path(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, variants_dir: Path
+) -> None:
+    # handbook.json is already in the folder; the map maker checks their edited copy first
+    (variants_dir / "handbook.json").write_text(HANDBOOK.read_text("utf-8"), "utf-8")
+    edited = tmp_path / "maps" / "handbook.json"
+    edited.parent.mkdir()
+    edited.write_text(HANDBOOK.read_text("utf-8"), "utf-8")
+    status, lines = run(["variant", "check", str(edited)], monkeypatch)
+    assert status == 0, lines
+    assert lines[0].startswith(f"{edited}: a good map, 'handbook'")
+    assert lines[-1].startswith(f"To play it, copy it to {variants_dir / 'handbook.json'}")
+
+
+def test_a_file_in_the_folder_named_like_a_shipped_variant_is_told_it_is_left_aside(
+    monkeypatch: pytest.MonkeyPatch, variants_dir: Path
+) -> None:
+    data = json.loads(HANDBOOK.read_text("utf-8")) | {"name": "diplomacia"}
+    placed = variants_dir / "diplomacia.json"
+    placed.write_text(json.dumps(data), "utf-8")
+    status, lines = run(["variant", "check", str(placed)], monkeypatch)
+    assert status == 1
+    assert "a variant shipped with dipgm is already called 'diplomacia'" in lines[1]
