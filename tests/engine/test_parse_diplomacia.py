@@ -490,7 +490,7 @@ def test_a_name_holding_the_czech_and_is_read_whole_and_still_joins_orders() -> 
     # "Belgie a Lucembursko": the handbook's "a" (and) inside an area's name
     position = dataclasses.replace(
         Position.initial(SHIPPED),
-        units={p: () for p in SHIPPED.powers}
+        units=dict.fromkeys(SHIPPED.powers, ())
         | {"FRANCE": (Unit.parse("A BEL"), Unit.parse("A PIC"))},
     )
     assert canonical("A Belgie a Lucembursko - Holland", position, "FRANCE") == "A BEL - HOL"

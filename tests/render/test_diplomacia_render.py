@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+import render.compose
 from bot.render_cli import render_command
 from engine import (
     Build,
@@ -33,14 +34,13 @@ from engine import (
 )
 from engine.map_file import variant_from_map
 from engine.orders import ConvoyHop, Seize, SupportSeize, order_unit
-import render.compose
 from render import centre_chart, history_gif, map_png
 from render.chart import yearly_centres
 from render.compose import layout
 from render.crop import region_provinces
-from render.labels import overlap as overlaps
 from render.fonts import plain
 from render.geometry import Board, board_of, load_board
+from render.labels import overlap as overlaps
 from render.legend import legend_box, legend_columns, legend_rows, title_text
 from render.pen import Pt
 from render.styles import Style, luminance, style_of

@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.service.commands.channel_access import BEFORE_START, check_channel
 from bot.service.commands.forming import MIN_PLAYERS, refuse_teams_in_seats, setup_of
 from bot.service.commands.settings import option_lines
-from bot.service.commands.spec import Argument, Choice, CommandSpec, Kind, Suggest
+from bot.service.commands.spec import Argument, Choice, CommandSpec, Kind, Suggest, choices_of
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
 from bot.service.errors import UserError
@@ -197,7 +197,7 @@ NEWGAME = CommandSpec(
         Argument(
             "press",
             "The press rule (default: full)",
-            choices=tuple(Choice(rule.value, rule.value) for rule in Press),
+            choices=choices_of(Press),
             setting="press",
         ),
         Argument(
@@ -232,13 +232,13 @@ NEWGAME = CommandSpec(
         Argument(
             "palette",
             "The colours of the maps everyone sees (default: standard)",
-            choices=tuple(Choice(p.value, p.value) for p in Palette),
+            choices=choices_of(Palette),
             setting="palette",
         ),
         Argument(
             "teams",
             "Several people per power: any member's latest order, or all must agree (default off)",
-            choices=(Choice("off", "off"), *(Choice(t.value, t.value) for t in Teams)),
+            choices=(Choice("off", "off"), *choices_of(Teams)),
             setting="teams",
         ),
     ),

@@ -4,7 +4,7 @@ sees)."""
 
 from __future__ import annotations
 
-from bot.service.commands.spec import Argument, Choice, CommandSpec
+from bot.service.commands.spec import Argument, Choice, CommandSpec, choices_of
 from bot.service.context import Context
 from bot.service.effects import Reply
 from bot.service.options.palette import Palette, parse_palette
@@ -68,7 +68,7 @@ PALETTE = CommandSpec(
             "palette",
             "standard, colourblind, or game (each game's own)",
             choices=(
-                *(Choice(p.value, p.value) for p in Palette),
+                *choices_of(Palette),
                 Choice(_GAME, "game's own"),
             ),
         ),

@@ -1,6 +1,6 @@
-"""`scoreboard`: the supply centres of every power by year (by turn) as a chart, the standings with
-their players, and what a draw would score. Anyone may ask: centre counts are public, so the
-answer goes to everyone where it was asked."""
+"""`scoreboard`: the supply centres of every power by year (by turn) as a chart, the
+standings with their players, and what a draw would score. Anyone may ask: centre counts
+are public, so the answer goes to everyone where it was asked."""
 
 from __future__ import annotations
 
@@ -46,13 +46,13 @@ async def scoreboard(ctx: Context) -> list[Reply]:
 SCOREBOARD = CommandSpec(
     "scoreboard",
     "scoreboard",
-    "Supply centres of every power by year, or by turn in Diplomacia (a chart), the standings, "
-    "and draw scores.",
+    "Supply centres of every power by year or turn (a chart), the standings, and draw scores.",
     scoreboard,
     (
         "The chart has one line per power in its map colour, from the start to the last "
-        "Fall played (in Diplomacia, the last turn). The standings list the powers by supply centres with their players "
-        "(no names in an anonymous game); once the game is over its winners come first.",
+        "Fall played (in Diplomacia, the last turn). The standings list the powers by supply "
+        "centres with their players (no names in an anonymous game); once the game is over "
+        "its winners come first.",
         "The scores are what a draw of the powers still playing would give each power, by "
         "draw size (equal shares) and by sum of squares (centres squared over the sum of "
         "every power's centres squared), for the game master to use as the league prefers.",

@@ -18,7 +18,7 @@ the text grammar (:meth:`CommandSpec.written`), so the service reads every front
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
@@ -59,6 +59,11 @@ class Choice:
 
     value: str
     label: str
+
+
+def choices_of(values: Iterable[StrEnum]) -> tuple[Choice, ...]:
+    """The values of an option's enum, each offered as written."""
+    return tuple(Choice(v.value, v.value) for v in values)
 
 
 @dataclass(frozen=True, slots=True)

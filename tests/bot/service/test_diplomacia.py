@@ -36,8 +36,8 @@ def handbook_folder(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     load_variant.cache_clear()
 
 
-async def begin(table: Table, options: str = "") -> list[str]:
-    return await table.play(JOIN.format(options=options))
+async def begin(table: Table, options: str = "", join: str = JOIN) -> list[str]:
+    return await table.play(join.format(options=options))
 
 
 async def test_a_map_file_in_the_folder_is_a_variant_of_newgame_and_help(tmp_path: Path) -> None:
@@ -205,7 +205,7 @@ async def test_the_shipped_board_names_its_control_evaluation_in_the_schedule(
     tmp_path: Path,
 ) -> None:
     async with open_table("sqlite", tmp_path) as table:
-        lines = await table.play(SHIPPED.format(options=""))
+        lines = await begin(table, join=SHIPPED)
         schedule = (
             "Movement 2 days, retreats 2 hours, control evaluation 2 hours (times in UTC); "
             "adjudicated as soon as everyone is ready; no reminders."
@@ -218,7 +218,7 @@ async def test_the_shipped_board_names_its_control_evaluation_in_the_schedule(
 
 async def test_a_port_seizure_and_a_hop_chain_read_as_done(tmp_path: Path) -> None:
     async with open_table("sqlite", tmp_path) as table:
-        await table.play(SHIPPED.format(options=""))
+        await begin(table, join=SHIPPED)
         await table.play("alice@dm> order A CON - GRE; F ICA - LVS; F MRM - NAE")
         await table.play("gm> /dip process")
         await table.play("alice@dm> order A GRE ZP MYR; F NAE - ICA")
@@ -243,7 +243,7 @@ async def test_a_draw_of_every_power_still_playing_ends_a_diplomacia_game(
     tmp_path: Path,
 ) -> None:
     async with open_table("sqlite", tmp_path) as table:
-        await table.play(SHIPPED.format(options=""))
+        await begin(table, join=SHIPPED)
         lines = await table.play("alice@dm> draw")
         assert said(lines, "dm:alice")[0].startswith("Turkey votes for a draw in Turn 1.")
         await table.play("bob@dm> draw")
