@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import random
 
-from computer.values import Values, province_values
+from computer.values import Values, province_values, stranded
 from engine import (
     Build,
     Disband,
     Order,
     Position,
+    ProvinceKind,
     Unit,
     UnitType,
     build_site,
@@ -25,6 +26,8 @@ from engine import (
 
 # A kind of unit that already makes most of the force is worth this much less to build
 _SURPLUS = 0.7
+# An army that could walk to nothing worth taking, with no fleet at sea free to carry it
+_STRANDED = 0.2
 
 
 def adjustment_orders(position: Position, power: str, rng: random.Random) -> list[Order]:
@@ -61,6 +64,8 @@ def _builds(
             candidates.extend(Unit(UnitType.FLEET, loc) for loc in variant.fleet_locations(site))
             for unit in candidates:
                 worth = values.of(unit.type, site) * _balance(units, unit.type)
+                if unit.type is UnitType.ARMY and not _carried(position, units, site, values):
+                    worth *= _STRANDED
                 options.append((worth * (1.0 + 0.05 * rng.random()), site, unit))
         if not options:
             break
@@ -69,6 +74,25 @@ def _builds(
         units.append(unit)
         sites.remove(site)
     return orders
+
+
+def _carried(position: Position, units: list[Unit], site: str, values: Values) -> bool:
+    """Whether an army built at ``site`` can walk to something worth taking, or there are
+    more fleets at sea than armies that cannot."""
+    variant = position.variant
+    if not stranded(variant, site, values.targets):
+        return True
+    at_sea = sum(
+        1
+        for u in units
+        if u.type is UnitType.FLEET and variant.provinces[u.province].kind is ProvinceKind.SEA
+    )
+    waiting = sum(
+        1
+        for u in units
+        if u.type is UnitType.ARMY and stranded(variant, u.province, values.targets)
+    )
+    return waiting < at_sea
 
 
 def _balance(units: list[Unit], kind: UnitType) -> float:

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 
-from engine import Position, Unit, UnitType, Variant
+from engine import Position, ProvinceKind, Unit, UnitType, Variant
 
 
 @dataclass(frozen=True)
@@ -21,12 +21,19 @@ class Board:
     fleet_links: Mapping[str, tuple[str, ...]]
     army_ground: frozenset[str]
     fleet_ground: frozenset[str]
+    # armies' links with the seas added, where a convoy may carry them: how far an army is
+    # from a province across the water
+    army_voyages: Mapping[str, tuple[str, ...]]
 
     def links(self, unit_type: UnitType) -> Mapping[str, tuple[str, ...]]:
         return self.army_links if unit_type is UnitType.ARMY else self.fleet_links
 
     def ground(self, unit_type: UnitType) -> frozenset[str]:
         return self.army_ground if unit_type is UnitType.ARMY else self.fleet_ground
+
+    def travels(self, unit_type: UnitType) -> Mapping[str, tuple[str, ...]]:
+        """The links a unit of this kind travels by over several turns (armies by sea too)."""
+        return self.army_voyages if unit_type is UnitType.ARMY else self.fleet_links
 
 
 @cache
@@ -37,8 +44,19 @@ def board_of(variant: Variant) -> Board:
         fleet.setdefault(province, set()).update(
             variant.neighbours(UnitType.FLEET, location) - {province}
         )
+    seas = {c for c, p in variant.provinces.items() if p.kind is ProvinceKind.SEA}
+    voyages: dict[str, set[str]] = {p: set(n) for p, n in variant.army_adjacency.items()}
+    for province, near in fleet.items():
+        for other in near:
+            if province in seas or other in seas:
+                voyages.setdefault(province, set()).add(other)
+                voyages.setdefault(other, set()).add(province)
+    if variant.rules.diplomacia:
+        # convoys there go hop by hop, which this player does not order: armies walk
+        voyages = {p: set(n) for p, n in variant.army_adjacency.items()}
     return Board(
         variant=variant,
+        army_voyages={p: tuple(sorted(n)) for p, n in voyages.items()},
         army_links={p: tuple(sorted(n)) for p, n in variant.army_adjacency.items()},
         fleet_links={p: tuple(sorted(n)) for p, n in fleet.items()},
         army_ground=frozenset(c for c, p in variant.provinces.items() if p.army_can_stand),

@@ -29,14 +29,16 @@ from engine import (
     SupportMove,
     Unit,
     UnitType,
+    Variant,
 )
 
 # Noise on a pair's worth, so equal choices are broken by the seed and not by the alphabet
 _NOISE = 0.05
 # An attack on an occupied province nobody of ours can back rarely succeeds
 _LONE_ATTACK = 0.3
-# A convoy ties up a fleet too
+# A convoy ties up fleets too: its worth shrinks with every fleet in the chain
 _CONVOY_SHARE = 0.9
+_LONGEST_CONVOY = 3
 
 
 @dataclass(frozen=True)
@@ -44,7 +46,7 @@ class _Pair:
     worth: float
     unit: Unit
     dest: str
-    fleet: Unit | None = None  # the fleet convoying this army, if it goes by sea
+    fleets: tuple[Unit, ...] = ()  # the fleets convoying this army, if it goes by sea
 
 
 @dataclass
@@ -126,29 +128,51 @@ def _backing(position: Position, own: list[Unit], mover: Unit, dest: str) -> boo
 def _convoy_pairs(
     position: Position, own: list[Unit], values: Values, rng: random.Random
 ) -> Iterator[_Pair]:
-    """An army carried by one own fleet at sea to a coast it cannot walk to."""
+    """An army carried by a chain of own fleets at sea to an empty coast it cannot walk to."""
     variant = position.variant
     provinces = variant.provinces
-    fleets = [
-        u
+    fleets = {
+        u.province: u
         for u in own
         if u.type is UnitType.FLEET and provinces[u.province].kind is ProvinceKind.SEA
-    ]
+    }
     for army in own:
         if (
             army.type is not UnitType.ARMY
             or provinces[army.province].kind is not ProvinceKind.COAST
         ):
             continue
-        walk = variant.neighbours(UnitType.ARMY, army.province)
-        for fleet in fleets:
-            shore = variant.neighbours(UnitType.FLEET, fleet.location)
-            if army.province not in shore:
-                continue
-            for dest in sorted(shore - walk - {army.province} - position.closed):
+        walk = variant.neighbours(UnitType.ARMY, army.province) | {army.province}
+        best: dict[str, tuple[Unit, ...]] = {}
+        for chain in _chains(variant, fleets, army.province):
+            shore = variant.neighbours(UnitType.FLEET, chain[-1].location)
+            for dest in sorted(shore - walk - position.closed):
                 if provinces[dest].kind is ProvinceKind.COAST and position.unit_in(dest) is None:
-                    worth = values.of(UnitType.ARMY, dest) * _CONVOY_SHARE * _noise(rng)
-                    yield _Pair(worth, army, dest, fleet)
+                    best.setdefault(dest, chain)
+        for dest, chain in sorted(best.items()):
+            worth = values.of(UnitType.ARMY, dest) * _CONVOY_SHARE ** len(chain) * _noise(rng)
+            yield _Pair(worth, army, dest, chain)
+
+
+def _chains(variant: Variant, fleets: dict[str, Unit], coast: str) -> Iterator[tuple[Unit, ...]]:
+    """Chains of fleets from the sea off ``coast`` onwards, shortest first, each fleet once."""
+    frontier: list[tuple[Unit, ...]] = [
+        (fleet,)
+        for province, fleet in sorted(fleets.items())
+        if coast in variant.neighbours(UnitType.FLEET, fleet.location)
+    ]
+    seen = {chain[0].province for chain in frontier}
+    while frontier:
+        yield from frontier
+        following: list[tuple[Unit, ...]] = []
+        for chain in frontier:
+            if len(chain) >= _LONGEST_CONVOY:
+                continue
+            near = variant.neighbours(UnitType.FLEET, chain[-1].location)
+            for province in sorted(near & fleets.keys() - seen):
+                seen.add(province)
+                following.append((*chain, fleets[province]))
+        frontier = following
 
 
 def _try(plan: _Plan, pair: _Pair, patient: bool) -> bool | None:
@@ -163,7 +187,7 @@ def _try(plan: _Plan, pair: _Pair, patient: bool) -> bool | None:
         return True
     if dest in plan.claimed:
         return _support(plan, unit, dest)
-    if pair.fleet is not None and pair.fleet.province in plan.orders:
+    if any(f.province in plan.orders for f in pair.fleets):
         return False
     occupant = position.occupant(dest)
     if occupant is not None and occupant[0] == plan.power:
@@ -174,11 +198,12 @@ def _try(plan: _Plan, pair: _Pair, patient: bool) -> bool | None:
     plan.going[here] = dest
     plan.claimed[dest] = here
     plan.wanted[dest] = plan.strongest_rival(dest)
-    if pair.fleet is None:
+    if not pair.fleets:
         plan.orders[here] = Move(unit, _landing(position, unit, dest))
     else:
         plan.orders[here] = Move(unit, dest, via_convoy=True)
-        plan.orders[pair.fleet.province] = Convoy(pair.fleet, here, dest)
+        for fleet in pair.fleets:
+            plan.orders[fleet.province] = Convoy(fleet, here, dest)
     return True
 
 
