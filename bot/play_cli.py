@@ -119,9 +119,7 @@ def summary(game: Game, kinds: Mapping[str, str]) -> str:
         name = variant.power_info[power].name
         centres = len(final.centers.get(power, ()))
         units = len(final.units.get(power, ()))
-        lines.append(
-            f"  {name:<{width}}  {centres:>2} centres  {units:>2} units  ({kinds[power]})"
-        )
+        lines.append(f"  {name:<{width}}  {centres:>2} centres  {units:>2} units  ({kinds[power]})")
     lines.append(f"{len(game.steps)} phases played.")
     return "\n".join(lines) + "\n"
 
