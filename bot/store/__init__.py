@@ -17,10 +17,10 @@ What is here:
 
 - `Store(session, clock=utcnow)`: every read and write of the service. It flushes but never
   commits. Its methods come in five parts: games and seats (`create_game`, `add_player`,
-  `set_power_status`, `seat_computer`, `computer_powers`, `record_miss`, ...), phases and orders (`open_phase`, `claim_phase`
-  -- exactly once --, `record_order`, `record_orders` -- a batch of `NewOrder` in one
-  statement --, `set_ready`, ...), votes and press (`cast_vote`,
-  `add_press`, ...), outbox, images and audit (`enqueue`, `due_outbox`, `add_image`,
+  `set_power_status`, `seat_computer`, `computer_powers`, `record_miss`, ...), phases and
+  orders (`open_phase`, `claim_phase` -- exactly once --, `record_order`, `record_orders`
+  -- a batch of `NewOrder` in one statement --, `set_ready`, ...), votes and press
+  (`cast_vote`, `add_press`, ...), outbox, images and audit (`enqueue`, `due_outbox`, `add_image`,
   `audit`, ...), people's own settings (`palette_of`, `palettes_of`, `set_palette`).
 - Errors: `StoreError`, with `GameNameTakenError`, `PhaseAlreadyOpenError` and
   `PhaseClosedError`; `SchemaError` for a database this dipgm cannot run on.
