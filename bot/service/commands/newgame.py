@@ -152,6 +152,12 @@ NEWGAME = CommandSpec(
         "(default standard; colourblind: Okabe-Ito colours that stay apart for colour-blind "
         "eyes, failures in black); each player may choose their own for the maps sent to "
         "them alone with `palette`",
+        "bots=3|all  computer players fill that many of the seats nobody took when the game "
+        "starts (all: every one); they order as each phase opens, read no press and vote for "
+        "a draw only with every person (a game of one person and six computers may start)",
+        "cd=bot|hold  a power that falls into civil disorder (missed orders, `kick`, `leave`) "
+        "is played by a computer until the game master hands it to a person with `replace` "
+        "(default hold: its units hold)",
         "teams=off|any|all  several people may command one power (join a team with `join "
         "with <user>`; powers are drawn by lot among teams); any: any member may order and "
         "the latest order for a unit counts; all: an order counts once every member has "
@@ -162,6 +168,7 @@ NEWGAME = CommandSpec(
         "newgame",
         "newgame hague schedule=24h/1h/1h tz=Europe/Paris anonymous=on",
         "newgame hague variant=1961-4",
+        "newgame hague bots=all cd=bot",
     ),
     arguments=(
         Argument("name", "One word: letters, digits, - or _ (default: game-1, game-2, ...)"),
@@ -234,6 +241,17 @@ NEWGAME = CommandSpec(
             "The colours of the maps everyone sees (default: standard)",
             choices=tuple(Choice(p.value, p.value) for p in Palette),
             setting="palette",
+        ),
+        Argument(
+            "bots",
+            "Computer players for seats nobody took: a number, or all (default: none)",
+            setting="bots",
+        ),
+        Argument(
+            "cd",
+            "Civil disorder: bot (a computer plays the power) or hold (default: hold)",
+            choices=(Choice("hold", "hold"), Choice("bot", "bot")),
+            setting="cd",
         ),
         Argument(
             "teams",

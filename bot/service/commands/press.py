@@ -157,8 +157,8 @@ async def press(ctx: Context) -> list[Reply]:
             )
         to = [p for p in letter.to if p not in mine and p not in computers]
         skipped = [p for p in letter.to if p not in mine and p in computers]
-        if skipped and not to:
-            raise UserError(f"{_computer_text(position, skipped)} Nothing was sent.")
+    if skipped and not to:
+        raise UserError(f"{_computer_text(position, skipped)} Nothing was sent.")
     if not to:
         raise UserError(f"Name another power than your own: {USAGE}.")
     record = await ctx.store.add_press(
