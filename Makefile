@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test lint pytest bench bench-compare clean
+.PHONY: test lint pytest bench bench-bots bench-compare clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +34,14 @@ bench: $(STAMP)
 	$(BIN)/python -m tools.bench
 	$(BIN)/python -m tools.bench_render
 	$(BIN)/python -m tools.bench_service
+	$(BIN)/python -m tools.bench_table
+
+# The computer players' tournament: 105 games of seven computers to a win or 1920, then one
+# computer against six hold-only and against six random players (its power rotating);
+# win rates, centres by 1910, time per phase, and its figures in the table.
+bench-bots: $(STAMP)
+	rm -f .bench-table.jsonl
+	$(BIN)/python -m tools.bench_bots
 	$(BIN)/python -m tools.bench_table
 
 # The engine against the `diplomacy` package, on the same phases (in a venv of its own).

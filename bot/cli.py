@@ -93,6 +93,18 @@ def build_parser() -> argparse.ArgumentParser:
             "variants` lists renders; provinces a variant takes off the board are greyed.",
         )
     )
+    from bot.play_cli import add_arguments as add_play_arguments
+
+    add_play_arguments(
+        commands.add_parser(
+            "play",
+            help="play a whole game between computer players and sum it up",
+            description="Play a game between computer players, from the opening to a win "
+            "or the last year, and print who won (or the standings) with every power's "
+            "centres. Powers may instead only hold (--hold) or order at random (--random), "
+            "to test against. The same seed plays the same game.",
+        )
+    )
     _add_chat_parsers(commands)
     return parser
 
@@ -257,6 +269,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return check_map_file(args.file, sys.stdout)
     if args.command == "adjudicate":
         return _adjudicate(getattr(sys.stdin, "buffer", sys.stdin), sys.stdout)
+    if args.command == "play":
+        from bot.play_cli import PlayError, play_command
+
+        _variants_dir_from_settings()
+        try:
+            return play_command(args, sys.stdout)
+        except PlayError as exc:
+            print(f"dipgm play: {exc}", file=sys.stderr)
+            return 2
     if args.command == "render":
         from bot.render_cli import render_command
 

@@ -66,3 +66,21 @@ def test_the_check_catches_a_front_end_reaching_inside_a_zone(
     problems = list(check_layers.problems_in(bad))
     assert len(problems) == 1
     assert "bot.service.words.labels" in problems[0]
+
+
+def test_the_check_keeps_the_computer_players_on_the_engine(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Computer players build on the engine alone: never the bot, the renderer or a package."""
+    computer = tmp_path / "computer"
+    computer.mkdir()
+    bad = computer / "bad.py"
+    bad.write_text(
+        "from bot.service import GameService\nimport render\nimport engine\nimport random\n",
+        encoding="utf-8",
+    )
+
+    monkeypatch.setattr(check_layers, "ROOT", tmp_path)
+    problems = list(check_layers.problems_in(bad))
+    assert len(problems) == 2
+    assert all("computer may use engine and the standard library only" in p for p in problems)

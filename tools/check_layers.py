@@ -2,6 +2,8 @@
 
 - engine imports nothing from render or bot, and no third-party package;
 - render imports engine, Pillow and the standard library only;
+- computer (the computer players) imports engine and the standard library only; bot may
+  import it, engine and render never do;
 - bot/service imports no chat SDK and no scheduler;
 - each front end imports nothing of the other front ends, and never the store;
 - inside bot/service, each zone imports only the zones below it (ZONES);
@@ -117,6 +119,8 @@ def problems_in(path: Path) -> Iterator[str]:
             yield f"{where} (engine may use the standard library only)"
         elif parts[0] == "render" and top not in STDLIB | {"engine", "render", "PIL"}:
             yield f"{where} (render may use engine, Pillow and the standard library only)"
+        elif parts[0] == "computer" and top not in STDLIB | {"engine", "computer"}:
+            yield f"{where} (computer may use engine and the standard library only)"
         elif parts[:2] == ["bot", "service"] and top in SDKS:
             yield f"{where} (the game service never talks to an SDK or the scheduler)"
         elif parts[:2] == ["bot", "frontends"] and len(parts) >= 3:
@@ -128,7 +132,7 @@ def problems_in(path: Path) -> Iterator[str]:
                 yield f"{where} (front ends reach the store only through the service)"
 
 
-PACKAGES = ("engine", "render", "bot", "tools", "tests")
+PACKAGES = ("engine", "render", "computer", "bot", "tools", "tests")
 
 
 def main() -> int:

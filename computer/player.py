@@ -1,0 +1,51 @@
+"""The computer player: orders for one power in any phase of any variant the engine knows."""
+
+from __future__ import annotations
+
+import random
+
+from computer.adjustments import adjustment_orders
+from computer.movement import movement_orders
+from computer.retreats import retreat_orders
+from engine import (
+    Disband,
+    Hold,
+    Order,
+    OrderError,
+    PhaseKind,
+    Position,
+    Retreat,
+    check_order,
+)
+
+
+def choose_orders(position: Position, power: str, *, seed: int) -> list[Order]:
+    """Orders for every unit (or the builds/removals/retreats due) of `power` in `position`'s
+    phase (movement, retreats or adjustments; any variant the engine knows, incl. Diplomacia
+    turns). Every order legal (engine.legal_orders / legality). Deterministic for
+    (position, power, seed). [] when the power has nothing to order."""
+    if power not in position.variant.power_info or power in position.neutral:
+        return []
+    rng = random.Random(f"{seed}:{position.phase}:{power}")
+    kind = position.phase.kind
+    if kind is PhaseKind.MOVEMENT:
+        chosen = movement_orders(position, power, rng)
+    elif kind is PhaseKind.RETREATS:
+        chosen = retreat_orders(position, power, rng)
+    else:
+        chosen = adjustment_orders(position, power, rng)
+    return [order for order in (_legal(position, power, o) for o in chosen) if order is not None]
+
+
+def _legal(position: Position, power: str, order: Order) -> Order | None:
+    """The order as the engine accepts it; a plan the rules refuse falls back to what the
+    unit does without orders (it holds, a retreat disbands, a build is not made)."""
+    try:
+        return check_order(position, power, order)
+    except OrderError:
+        pass
+    if isinstance(order, Retreat):
+        return Disband(order.unit)
+    if position.phase.kind is PhaseKind.MOVEMENT and not isinstance(order, Hold):
+        return Hold(order.unit)  # type: ignore[union-attr]
+    return None

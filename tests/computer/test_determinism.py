@@ -1,0 +1,39 @@
+"""A computer player's orders depend on the position, the power and the seed, nothing else."""
+
+from __future__ import annotations
+
+from computer import choose_orders
+from computer.match import opening, play
+from engine import Position, format_order, load_variant
+
+
+def test_the_same_seed_gives_the_same_orders_and_the_same_game() -> None:
+    start = opening(load_variant("standard"))
+    players = dict.fromkeys(start.variant.powers, choose_orders)
+    first = play(start, players, seed=7, last_year=1903)
+    again = play(start, players, seed=7, last_year=1903)
+    assert [s.orders for s in first.steps] == [s.orders for s in again.steps]
+    assert first.final == again.final
+
+
+def test_a_position_read_back_from_json_gives_the_same_orders() -> None:
+    start = Position.initial()
+    copy = Position.from_json(start.to_json())
+    for power in start.variant.powers:
+        assert choose_orders(start, power, seed=3) == choose_orders(copy, power, seed=3)
+
+
+def test_another_seed_may_choose_otherwise() -> None:
+    start = Position.initial()
+    powers = start.variant.powers
+    chosen = {
+        tuple(format_order(o) for p in powers for o in choose_orders(start, p, seed=s))
+        for s in range(8)
+    }
+    assert len(chosen) > 1
+
+
+def test_a_power_with_nothing_to_order_gets_no_orders() -> None:
+    start = opening(load_variant("ww1"))
+    assert choose_orders(start, "ITALY", seed=1) == []  # neutral until 1914
+    assert choose_orders(start, "NOWHERE", seed=1) == []
