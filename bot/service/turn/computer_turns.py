@@ -14,7 +14,6 @@ import hashlib
 from collections.abc import Collection
 
 import computer
-
 from bot.service.roster import game_seed
 from bot.service.stored_orders import order_key
 from bot.store import Game, NewOrder, Phase, PowerStatus, Store
