@@ -14,6 +14,7 @@ from bot.service.options.game_options import Press, parse_newgame
 from bot.service.options.palette import Palette
 from bot.service.options.teams import Teams
 from bot.service.options.variant_choice import playable_variants
+from bot.service.words.english import plural
 from bot.store import Game, GameNameTakenError
 from engine import Variant
 
@@ -99,9 +100,15 @@ def _variant_help(variant: Variant) -> str:
 
 def _how_many(ctx: Context, game: Game) -> str:
     setup = setup_of(ctx, game)
+    seats = len(ctx.variant(game).powers) if setup is None else setup.players
+    bots = ctx.options(game).bots
+    if bots is not None and bots.count is None:
+        return f"1 to {seats} players; computers take the seats left"
+    if bots is not None:
+        return f"up to {seats - bots.count} players and {plural(bots.count, 'computer')}"
     if setup is not None:
         return f"{setup.players} players"
-    return f"{MIN_PLAYERS} to {len(ctx.variant(game).powers)} players"
+    return f"{MIN_PLAYERS} to {seats} players"
 
 
 async def _free_name(ctx: Context) -> str:
