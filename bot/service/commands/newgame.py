@@ -104,7 +104,7 @@ def _how_many(ctx: Context, game: Game) -> str:
     bots = ctx.options(game).bots
     if bots is not None and bots.count is None:
         return f"1 to {seats} players; computers take the seats left"
-    if bots is not None:
+    if bots is not None and bots.count is not None:
         return f"up to {seats - bots.count} players and {plural(bots.count, 'computer')}"
     if setup is not None:
         return f"{setup.players} players"
