@@ -9,6 +9,9 @@ from bot.service.options.fewer_players import blocs_of, commanded, lead_of
 from bot.service.options.game_options import GameOptions
 from bot.store import Game, Player, PowerStatus, Store
 
+# How a power a computer plays is named wherever players are: "France (computer)".
+COMPUTER_NAME = "computer"
+
 
 def game_seed(game: Game) -> str:
     """The seed of every draw a game makes (powers by lot, a coin): the same game, the same
@@ -31,15 +34,17 @@ async def players_by_power(store: Store, game: Game) -> Mapping[str, Sequence[st
 
 async def shown_names(store: Store, game: Game) -> dict[str, str]:
     """Who plays each power, by display name (a team's names joined), as standings show them;
-    none in an anonymous game."""
+    a power a computer plays is named as such, even in an anonymous game (no person is
+    named by it), where nobody else is."""
+    computers = dict.fromkeys(sorted(await store.computer_powers(game.id)), COMPUTER_NAME)
     if GameOptions.of_game(game).anonymous:
-        return {}
+        return computers
     shown = {p.user_id: p.display_name for p in await store.players_of(game.id)}
     return {
         power: ", ".join(shown[u] for u in users if u in shown)
         for power, users in (await players_by_power(store, game)).items()
         if users
-    }
+    } | computers
 
 
 async def legend_players(store: Store, game: Game) -> dict[str, str] | None:
@@ -75,6 +80,24 @@ async def vacate(store: Store, game: Game, power: str, phase_name: str) -> list[
             game.id, each, PowerStatus.CIVIL_DISORDER, phase_name=phase_name
         )
     return removed
+
+
+async def computer_takes_over(
+    store: Store, game: Game, powers: Sequence[str], phase_name: str
+) -> bool:
+    """Under `cd=bot`, a computer plays ``powers`` (just fallen into civil disorder) until a
+    person takes them over; True if it does. Elsewhere they stay in civil disorder."""
+    if not GameOptions.of_game(game).computer_cd:
+        return False
+    await seat_computers(store, game, powers, phase_name)
+    return True
+
+
+async def seat_computers(store: Store, game: Game, powers: Sequence[str], phase_name: str) -> None:
+    """A computer plays ``powers`` from ``phase_name`` on: they are playing again."""
+    for power in powers:
+        await store.seat_computer(game.id, power, phase_name=phase_name)
+        await store.set_power_status(game.id, power, PowerStatus.PLAYING, phase_name=phase_name)
 
 
 def replacement_wanted(name: str, power: str) -> str:

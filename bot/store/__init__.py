@@ -17,15 +17,15 @@ What is here:
 
 - `Store(session, clock=utcnow)`: every read and write of the service. It flushes but never
   commits. Its methods come in five parts: games and seats (`create_game`, `add_player`,
-  `set_power_status`, `record_miss`, ...), phases and orders (`open_phase`, `claim_phase`
-  -- exactly once --, `record_order`, `record_orders` -- a batch of `NewOrder` in one
-  statement --, `set_ready`, ...), votes and press (`cast_vote`,
-  `add_press`, ...), outbox, images and audit (`enqueue`, `due_outbox`, `add_image`,
+  `set_power_status`, `seat_computer`, `computer_powers`, `record_miss`, ...), phases and
+  orders (`open_phase`, `claim_phase` -- exactly once --, `record_order`, `record_orders`
+  -- a batch of `NewOrder` in one statement --, `set_ready`, ...), votes and press
+  (`cast_vote`, `add_press`, ...), outbox, images and audit (`enqueue`, `due_outbox`, `add_image`,
   `audit`, ...), people's own settings (`palette_of`, `palettes_of`, `set_palette`).
 - Errors: `StoreError`, with `GameNameTakenError`, `PhaseAlreadyOpenError` and
   `PhaseClosedError`; `SchemaError` for a database this dipgm cannot run on.
 - Tables, the rows the Store hands back: `Game`, `Player`, `Phase`, `Order`, `Vote`,
-  `Press`, `MissedOrders`, `UserSettings`, `Image` (a stored picture; not
+  `Press`, `MissedOrders`, `ComputerSeat`, `UserSettings`, `Image` (a stored picture; not
   `bot.service.effects.Image`, the picture a message carries), `OutboxMessage`,
   `AuditEntry`; `Base` holds their metadata.
 - Enums of their columns: `Platform`, `GameStatus`, `PhaseStatus`, `OrderKind`, `VoteKind`,
@@ -55,6 +55,7 @@ from bot.store.migrate import SchemaError
 from bot.store.models import (
     AuditEntry,
     Base,
+    ComputerSeat,
     Game,
     GameStatus,
     Image,
@@ -83,6 +84,7 @@ __all__ = [
     "MAX_ATTEMPTS",
     "AuditEntry",
     "Base",
+    "ComputerSeat",
     "Game",
     "GameNameTakenError",
     "GameStatus",

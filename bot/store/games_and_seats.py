@@ -1,15 +1,17 @@
 """Games and seats: the games, who plays in them, how each power stands (playing, civil
-disorder, surrendered, out) and the deadlines each power missed."""
+disorder, surrendered, out), which powers a computer commands and the deadlines each power
+missed."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import select
+from sqlalchemy import CursorResult, delete, select
 
 from bot.store.errors import GameNameTakenError, StoreError
 from bot.store.models import (
+    ComputerSeat,
     Game,
     GameStatus,
     MissedOrders,
@@ -198,6 +200,32 @@ class GamesAndSeats(StorePart):
                 PowerState.game_id == game_id, PowerState.power == power
             )
         )
+
+    # -- computer players ------------------------------------------------------------------
+
+    async def seat_computer(self, game_id: int, power: str, *, phase_name: str | None) -> bool:
+        """A computer commands ``power`` from ``phase_name`` on; False if one already did."""
+        insert = self._insert(ComputerSeat).values(
+            game_id=game_id, power=power, since_phase=phase_name, created_at=self.clock()
+        )
+        result = await self.session.execute(
+            insert.on_conflict_do_nothing(index_elements=[ComputerSeat.game_id, ComputerSeat.power])
+        )
+        return cast(CursorResult[Any], result).rowcount > 0
+
+    async def unseat_computer(self, game_id: int, power: str) -> bool:
+        """The computer no longer commands ``power``; False if none did."""
+        result = await self.session.execute(
+            delete(ComputerSeat).where(ComputerSeat.game_id == game_id, ComputerSeat.power == power)
+        )
+        return cast(CursorResult[Any], result).rowcount > 0
+
+    async def computer_powers(self, game_id: int) -> set[str]:
+        """The powers a computer commands in a game."""
+        rows = await self.session.scalars(
+            select(ComputerSeat.power).where(ComputerSeat.game_id == game_id)
+        )
+        return set(rows)
 
     # -- missed orders ---------------------------------------------------------------------
 

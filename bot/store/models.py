@@ -315,6 +315,21 @@ class PowerState(Base):
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
+class ComputerSeat(Base):
+    """A power a computer player commands (`bots=`, `cd=bot`, or the game master's `bot`):
+    it orders when each phase opens, and sends and reads no press. Its status stays
+    `playing`; the row goes when a person takes the power back."""
+
+    __tablename__ = "computer_seats"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    power: Mapped[str] = mapped_column(String(POWER), primary_key=True)
+    since_phase: Mapped[str | None] = mapped_column(String(PHASE))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
 class MissedOrders(Base):
     """A power gave no orders in a phase that needed them (no moves received)."""
 

@@ -35,6 +35,7 @@ TABLES = {
     "outbox",
     "audit",
     "user_settings",
+    "computer_seats",
 }
 FUTURE = "9999_from_the_future"
 

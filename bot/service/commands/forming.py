@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 
 from bot.service.commands.channel_access import AFTER_START, check_channel
 from bot.service.commands.spec import Argument, CommandSpec, Kind
@@ -26,10 +26,11 @@ from bot.service.options.game_options import GameOptions
 from bot.service.options.teams import check_teams_setup
 from bot.service.options.variant_choice import STANDARD, variant_line
 from bot.service.outbox import queue
-from bot.service.roster import game_seed
+from bot.service.roster import COMPUTER_NAME, computer_takes_over, game_seed
 from bot.service.schedule import describe, first_phase_opens
-from bot.service.turn import coin_toss, opening
+from bot.service.turn import coin_toss, computer_turns, opening
 from bot.service.words import buttons, notices
+from bot.service.words.english import plural
 from bot.service.words.labels import phase_label, power_list, power_names
 from bot.service.words.quoting import quotes_cut
 from bot.store import Game, GameStatus, Phase, Player, PowerStatus
@@ -133,13 +134,13 @@ async def join(ctx: Context) -> list[Reply]:
     total = seats_for(ctx, game)
     if teams is not None:
         taken = len(teams_formed(game, players))
-        if partner is None and not already and taken >= total:
+        if partner is None and not already and taken >= total - reserved_for_computers(ctx, game):
             raise UserError(
                 f"{game.name} is full: {total} teams have joined. Join one of them with "
                 "`join with <user>`."
             )
-    elif not already and len(players) >= total:
-        raise UserError(f"{game.name} is full: {total} players have joined.")
+    elif not already and len(players) >= total - reserved_for_computers(ctx, game):
+        raise UserError(_full(ctx, game, len(players)))
     await ctx.store.add_player(game.id, ctx.actor_id, ctx.request.actor.display_name, preferences)
     if partner is not None:
         await join_team_forming(ctx, game, partner)
@@ -170,6 +171,23 @@ async def join(ctx: Context) -> list[Reply]:
     )
     replies = await ctx.announce(game, public, "join")
     return [*replies, ctx.say(f"You joined {game.name}. {wanted}")]
+
+
+def reserved_for_computers(ctx: Context, game: Game) -> int:
+    """The seats `bots=N` keeps for computer players (none with `bots=all`, which fills
+    whatever nobody takes)."""
+    bots = ctx.options(game).bots
+    return 0 if bots is None or bots.count is None else bots.count
+
+
+def _full(ctx: Context, game: Game, joined: int) -> str:
+    reserved = reserved_for_computers(ctx, game)
+    if not reserved:
+        return f"{game.name} is full: {joined} players have joined."
+    return (
+        f"{game.name} is full: {joined} players have joined and computers take the other "
+        f"{reserved} seats (bots={reserved}); the game master may lower bots= with `settings`."
+    )
 
 
 def _of_total(count: int, total: int, teams: bool) -> str:
@@ -236,15 +254,33 @@ async def leave(ctx: Context) -> list[Reply]:
     await ctx.store.remove_player(game.id, ctx.actor_id)
     mine = commanded(game.settings, power) if power is not None else []
     country = power_names(ctx.variant(game), mine) if mine else "your power"
+    by_computer = False
     if power is not None:
         partners = [p for p in await ctx.store.players_of(game.id) if p.power == power]
         if not partners:
             for each in mine:
                 await ctx.store.set_power_status(game.id, each, PowerStatus.CIVIL_DISORDER)
+            by_computer = await _computer_after(ctx, game, mine)
     who = "" if ctx.options(game).anonymous else f"{name} left {game.name}. "
     verb = "is" if len(mine) <= 1 else "are"
-    message = _line_message(f"{who}{country} {verb} in civil disorder: its units hold.")
+    state = (
+        f"a computer plays {country} until a new player takes over."
+        if by_computer
+        else f"{country} {verb} in civil disorder: its units hold."
+    )
+    message = _line_message(f"{who}{state}")
     return [*await ctx.announce(game, message, "leave"), ctx.say(f"You left {game.name}.")]
+
+
+async def _computer_after(ctx: Context, game: Game, powers: Sequence[str]) -> bool:
+    """Under `cd=bot`, a computer takes over the powers just left, with orders for the open
+    phase; True if it did."""
+    phase = await ctx.store.open_phase_of(game.id)
+    if phase is None or not await computer_takes_over(ctx.store, game, powers, phase.name):
+        return False
+    position = Position.from_json(phase.position)
+    await computer_turns.give_orders(ctx.store, game, phase, position, powers)
+    return True
 
 
 LEAVE = CommandSpec(
@@ -349,9 +385,12 @@ async def players(ctx: Context) -> list[Reply]:
             )
         ]
     me = next((p for p in members if p.user_id == ctx.actor_id), None)
+    computers = await ctx.store.computer_powers(game.id)
     if ctx.options(game).anonymous:
         lines = [Line(f"{len(members)} players; who plays which power is secret in this game.")]
         lines.append(Line("Players: " + (", ".join(p.display_name for p in members) or "none")))
+        if computers:
+            lines.append(Line(f"Played by computers: {power_list(variant, sorted(computers))}."))
     else:
         statuses = await ctx.store.power_statuses(game.id)
         lines = []
@@ -359,7 +398,9 @@ async def players(ctx: Context) -> list[Reply]:
             lead = lead_of(game.settings, power)
             playing = [p.display_name for p in members if p.power == lead]
             state = statuses.get(power)
-            if playing:
+            if power in computers and state != PowerStatus.ELIMINATED:
+                text = f"{COMPUTER_NAME} (it reads no press)"
+            elif playing:
                 text = ", ".join(playing)
             elif state == PowerStatus.ELIMINATED:
                 text = "eliminated"
@@ -391,30 +432,60 @@ async def start(ctx: Context) -> list[Reply]:
     refuse_teams_in_seats(options)
     if options.teams is not None:
         return await _start_teams(ctx, game, members)
-    if setup is not None and len(members) != setup.players:
+    leads = list(variant.powers) if setup is None else [seat[0] for seat in setup.seats]
+    # a power neutral at the start (Italy in 1914) has nobody to play it, person or computer
+    neutral = variant.rules.neutral_in(variant.rules.first_year)
+    seats = [lead for lead in leads if lead not in neutral]
+    bots = _computer_count(ctx, game, len(members), seats)
+    if setup is not None and len(members) + bots != setup.players:
         raise UserError(
-            f"{game.name} is set for {setup.players} players; {len(members)} joined so far. "
-            "Players join with `join`."
+            f"{game.name} is set for {setup.players} players; {_joined(len(members), bots)} "
+            "so far. Players join with `join`."
         )
-    if len(members) > len(variant.powers):
+    if len(members) + bots > len(variant.powers):
         raise UserError(
             f"{game.name} is played on {variant.name}, which has {len(variant.powers)} powers; "
-            f"{len(members)} joined: {len(members) - len(variant.powers)} must `leave` first, "
+            f"{_joined(len(members), bots)}: "
+            f"{len(members) + bots - len(variant.powers)} must `leave` first, "
             "or the game master changes the variant with `settings variant=...`."
         )
-    if len(members) < MIN_PLAYERS:
+    if len(members) + bots < MIN_PLAYERS:
         raise UserError(
-            f"{game.name} needs at least {MIN_PLAYERS} players to start; {len(members)} "
-            "joined so far. Players join with `join`."
+            f"{game.name} needs at least {MIN_PLAYERS} players to start; "
+            f"{_joined(len(members), bots)} so far. Players join with `join`."
         )
     if setup is None:
         assignment = assign_powers(members, variant.powers, game_seed(game))
     else:
-        leads = [seat[0] for seat in setup.seats]
         wishes = {p.user_id: _seat_wishes(setup, p.preferences) for p in members}
         assignment = assign_powers(members, leads, game_seed(game), preferences=wishes)
         game.settings = {**game.settings, "blocs": seat_blocs(setup.seats)}
-    return await _begin(ctx, game, members, assignment)
+    computers = _computer_seats(game, seats, set(assignment.values()), bots)
+    return await _begin(ctx, game, members, assignment, computers)
+
+
+def _joined(humans: int, bots: int) -> str:
+    people = f"{humans} joined" if humans != 1 else "1 joined"
+    if not bots:
+        return people
+    return f"{people} and {plural(bots, 'computer player')} fill seats"
+
+
+def _computer_count(ctx: Context, game: Game, humans: int, seats: Sequence[str]) -> int:
+    """How many seats computers take: `bots=N`, or with `bots=all` every seat nobody took."""
+    bots = ctx.options(game).bots
+    if bots is None:
+        return 0
+    return bots.wanted(max(0, len(seats) - humans))
+
+
+def _computer_seats(game: Game, leads: Sequence[str], taken: set[str], count: int) -> list[str]:
+    """The seats (their first power) computers take: ``count`` of those nobody took, by lot
+    (the game's seed, so the same game draws the same)."""
+    free = [lead for lead in leads if lead not in taken]
+    rng = random.Random(f"{game_seed(game)}:computers")
+    rng.shuffle(free)
+    return sorted(free[:count], key=list(leads).index)
 
 
 async def _start_teams(ctx: Context, game: Game, members: Sequence[Player]) -> list[Reply]:
@@ -428,7 +499,7 @@ async def _start_teams(ctx: Context, game: Game, members: Sequence[Player]) -> l
             f"{len(teams)} teams joined: {len(teams) - len(variant.powers)} must `leave` or "
             "join another team first."
         )
-    if len(teams) < MIN_PLAYERS:
+    if len(teams) + _computer_count(ctx, game, len(teams), variant.powers) < MIN_PLAYERS:
         raise UserError(
             f"{game.name} needs at least {MIN_PLAYERS} teams to start; {len(teams)} joined so "
             "far. Players join with `join`, or a team with `join with <user>`."
@@ -437,13 +508,25 @@ async def _start_teams(ctx: Context, game: Game, members: Sequence[Player]) -> l
     wishes = {team[0].user_id: team_wishes(team) for team in teams}
     drawn = assign_powers(firsts, variant.powers, game_seed(game), preferences=wishes)
     assignment = {p.user_id: drawn[team[0].user_id] for team in teams for p in team}
-    return await _begin(ctx, game, members, assignment)
+    bots = _computer_count(ctx, game, len(teams), variant.powers)
+    if len(teams) + bots > len(variant.powers):
+        raise UserError(
+            f"{game.name} is played on {variant.name}, which has {len(variant.powers)} powers; "
+            f"{len(teams)} teams joined and bots={bots}: lower bots= with `settings`."
+        )
+    computers = _computer_seats(game, variant.powers, set(drawn.values()), bots)
+    return await _begin(ctx, game, members, assignment, computers)
 
 
 async def _begin(
-    ctx: Context, game: Game, members: Sequence[Player], assignment: Mapping[str, str]
+    ctx: Context,
+    game: Game,
+    members: Sequence[Player],
+    assignment: Mapping[str, str],
+    computers: Sequence[str] = (),
 ) -> list[Reply]:
-    """Seat everyone (user id -> power), open the first phase and tell everyone."""
+    """Seat everyone (user id -> power) and the computers (the first power of each of their
+    seats), open the first phase and tell everyone."""
     variant = ctx.variant(game)
     options = ctx.options(game)
     for player in members:
@@ -451,9 +534,17 @@ async def _begin(
     game.status = GameStatus.ACTIVE
     game.started_at = ctx.now
     position = Position.initial(variant, seats=seats_of(game.settings))
+    first = str(position.phase)
+    for lead in computers:
+        for each in commanded(game.settings, lead):
+            await ctx.store.seat_computer(game.id, each, phase_name=first)
     opens = first_phase_opens(options.schedule, ctx.now)
     phase = await opening.open_phase(ctx.store, game, position, options.schedule, opens)
-    taken = {each for lead in assignment.values() for each in commanded(game.settings, lead)}
+    taken = {
+        each
+        for lead in [*assignment.values(), *computers]
+        for each in commanded(game.settings, lead)
+    }
     for power in variant.powers:
         status = PowerStatus.PLAYING if power in taken else PowerStatus.CIVIL_DISORDER
         await ctx.store.set_power_status(game.id, power, status, phase_name=phase.name)
@@ -464,7 +555,8 @@ async def _begin(
     in_join_order = {p.user_id: assignment[p.user_id] for p in members}
     await _welcome_players(ctx, game, position, in_join_order, deadline)
     check_channel(ctx, game, then=AFTER_START)
-    message = _start_message(ctx, game, members, phase, options, position)
+    played = {each for lead in computers for each in commanded(game.settings, lead)}
+    message = _start_message(ctx, game, members, phase, options, position, played)
     return await ctx.announce(game, message, "start")
 
 
@@ -518,18 +610,24 @@ def _start_message(
     phase: Phase,
     options: GameOptions,
     position: Position,
+    computers: Set[str],
 ) -> Message:
     variant = ctx.variant(game)
     lines: list[Line] = []
     taken = {each for p in members if p.power for each in commanded(game.settings, p.power)}
+    taken |= computers
     if options.anonymous:
         lines.append(
             Line(f"{len(members)} players; each has learnt their power by direct message.")
         )
+        if computers:
+            lines.append(Line(f"Played by computers: {power_list(variant, sorted(computers))}."))
     else:
         for power in variant.powers:
             lead = lead_of(game.settings, power)
             names = ", ".join(p.display_name for p in members if p.power == lead)
+            if power in computers:
+                names = COMPUTER_NAME
             lines.append(Line(f"{variant.power_info[power].name}: {names or '—'}"))
     setup = setup_of(ctx, game)
     if setup is not None and setup.players < len(variant.powers):

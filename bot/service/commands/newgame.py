@@ -14,6 +14,7 @@ from bot.service.options.game_options import Press, parse_newgame
 from bot.service.options.palette import Palette
 from bot.service.options.teams import Teams
 from bot.service.options.variant_choice import playable_variants
+from bot.service.words.english import plural
 from bot.store import Game, GameNameTakenError
 from engine import Variant
 
@@ -99,9 +100,15 @@ def _variant_help(variant: Variant) -> str:
 
 def _how_many(ctx: Context, game: Game) -> str:
     setup = setup_of(ctx, game)
+    seats = len(ctx.variant(game).powers) if setup is None else setup.players
+    bots = ctx.options(game).bots
+    if bots is not None and bots.count is None:
+        return f"1 to {seats} players; computers take the seats left"
+    if bots is not None and bots.count is not None:
+        return f"up to {seats - bots.count} players and {plural(bots.count, 'computer')}"
     if setup is not None:
         return f"{setup.players} players"
-    return f"{MIN_PLAYERS} to {len(ctx.variant(game).powers)} players"
+    return f"{MIN_PLAYERS} to {seats} players"
 
 
 async def _free_name(ctx: Context) -> str:
@@ -152,6 +159,12 @@ NEWGAME = CommandSpec(
         "(default standard; colourblind: Okabe-Ito colours that stay apart for colour-blind "
         "eyes, failures in black); each player may choose their own for the maps sent to "
         "them alone with `palette`",
+        "bots=3|all  computer players fill that many of the seats nobody took when the game "
+        "starts (all: every one); they order as each phase opens, read no press and vote for "
+        "a draw only with every person (a game of one person and six computers may start)",
+        "cd=bot|hold  a power that falls into civil disorder (missed orders, `kick`, `leave`) "
+        "is played by a computer until the game master hands it to a person with `replace` "
+        "(default hold: its units hold)",
         "teams=off|any|all  several people may command one power (join a team with `join "
         "with <user>`; powers are drawn by lot among teams); any: any member may order and "
         "the latest order for a unit counts; all: an order counts once every member has "
@@ -162,6 +175,7 @@ NEWGAME = CommandSpec(
         "newgame",
         "newgame hague schedule=24h/1h/1h tz=Europe/Paris anonymous=on",
         "newgame hague variant=1961-4",
+        "newgame hague bots=all cd=bot",
     ),
     arguments=(
         Argument("name", "One word: letters, digits, - or _ (default: game-1, game-2, ...)"),
@@ -234,6 +248,17 @@ NEWGAME = CommandSpec(
             "The colours of the maps everyone sees (default: standard)",
             choices=choices_of(Palette),
             setting="palette",
+        ),
+        Argument(
+            "bots",
+            "Computer players for seats nobody took: a number, or all (default: none)",
+            setting="bots",
+        ),
+        Argument(
+            "cd",
+            "Civil disorder: bot (a computer plays the power) or hold (default: hold)",
+            choices=(Choice("hold", "hold"), Choice("bot", "bot")),
+            setting="cd",
         ),
         Argument(
             "teams",

@@ -8,7 +8,8 @@
 
 Who wrote grey press is never told to anyone: not in the message, not in an error, not in a
 log line, nor in the game's archive. The game's press rule decides what may be sent at all;
-powers out of the game (eliminated, surrendered) receive none.
+powers out of the game (eliminated, surrendered) receive none, nor do powers a computer
+plays: the writer is told it cannot read press, and nothing is sent or kept for it.
 """
 
 from __future__ import annotations
@@ -141,8 +142,12 @@ async def press(ctx: Context) -> list[Reply]:
         if state in (PowerStatus.ELIMINATED, PowerStatus.SURRENDERED)
     }
     others = [p for p in position.variant.powers if p not in mine and p not in out]
+    # A computer reads no press: nothing is kept or sent for it, so no word meant for
+    # people reaches it.
+    computers = await ctx.store.computer_powers(game.id)
     if letter.to is None:
-        to = others
+        to = [p for p in others if p not in computers]
+        skipped = [p for p in others if p in computers]
     else:
         gone = [p for p in letter.to if p in out and p not in mine]
         if gone:
@@ -151,7 +156,10 @@ async def press(ctx: Context) -> list[Reply]:
                 f"{power_names(position.variant, gone)} {verb} out of the game: press goes "
                 "to powers still in it."
             )
-        to = [p for p in letter.to if p not in mine]
+        to = [p for p in letter.to if p not in mine and p not in computers]
+        skipped = [p for p in letter.to if p not in mine and p in computers]
+    if skipped and not to:
+        raise UserError(f"{_computer_text(position, skipped)} Nothing was sent.")
     if not to:
         raise UserError(f"Name another power than your own: {USAGE}.")
     record = await ctx.store.add_press(
@@ -173,7 +181,8 @@ async def press(ctx: Context) -> list[Reply]:
         await queue.to_channel(ctx.store, game, key, _public(game, position, signers, letter))
         return [ctx.say(f"Posted in the game's channel, {how}.")]
     users = await players_by_power(ctx.store, game)
-    message = _private(game, position, signers, to, letter, everyone=set(to) == set(others))
+    everyone = set(to) | set(skipped) == set(others)
+    message = _private(game, position, signers, to, letter, everyone=everyone)
     unread: list[str] = []
     for recipient in to:
         if not users.get(recipient):
@@ -196,6 +205,8 @@ async def press(ctx: Context) -> list[Reply]:
                 about=queue.About(f"the copy of {PRESS_MESSAGE} of their power"),
             )
     lines = [f"Sent to {power_names(position.variant, to)}, {how}."]
+    if skipped:
+        lines.append(f"{_computer_text(position, skipped)} It was not sent there.")
     if unread:
         lines.append(
             f"Nobody plays {power_names(position.variant, unread)} now, so nobody read it "
@@ -211,7 +222,8 @@ PRESS = CommandSpec(
     press,
     (
         "Name one power, several separated by commas, or `all` (every other power). "
-        "Everyone playing them gets it by direct message; it is kept for the game's archive.",
+        "Everyone playing them gets it by direct message; it is kept for the game's archive. "
+        "A power a computer plays reads no press: nothing is sent to it, and you are told.",
         "`grey` right after the powers sends it unsigned, where the game allows grey press: "
         "nobody is ever told who wrote it.",
         f"A message may be up to {MAX_LENGTH:,} characters; it arrives whole (in several "
@@ -237,6 +249,13 @@ PRESS = CommandSpec(
         Argument("message", "What to say", required=True),
     ),
 )
+
+
+def _computer_text(position: Position, powers: Sequence[str]) -> str:
+    names = power_names(position.variant, powers)
+    if len(powers) == 1:
+        return f"{names} is played by a computer, which cannot read press."
+    return f"{names} are played by computers, which cannot read press."
 
 
 def _body(letter: Letter) -> tuple[Line, ...]:

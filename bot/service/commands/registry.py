@@ -13,6 +13,7 @@ import difflib
 import re
 
 from bot.service.commands import (
+    computers,
     export,
     forming,
     game_master,
@@ -88,6 +89,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     game_master.UNLOCK,
     seating.KICK,
     seating.REPLACE,
+    computers.BOT,
     rollback.ROLLBACK,
     game_master.EXTEND,
     game_master.DEADLINE,

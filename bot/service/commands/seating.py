@@ -19,9 +19,9 @@ from bot.service.effects import Line, Message, Reply, Section
 from bot.service.errors import UserError
 from bot.service.options.fewer_players import blocs_of, commanded, lead_of
 from bot.service.outbox import queue
-from bot.service.roster import in_several_games, replacement_wanted, vacate
+from bot.service.roster import computer_takes_over, in_several_games, replacement_wanted, vacate
 from bot.service.stored_orders import members_by_power, read_orders
-from bot.service.turn import opening
+from bot.service.turn import computer_turns, opening
 from bot.service.words import notices
 from bot.service.words.labels import power_name, power_names
 from bot.service.words.quoting import quotes_cut
@@ -44,7 +44,8 @@ class Seat:
         return power_name(self.position, self.power)
 
 
-async def _seat(ctx: Context, word: str, usage: str) -> Seat:
+async def seat_of(ctx: Context, word: str, usage: str) -> Seat:
+    """The power the game master names, in the game's open phase."""
     game = await ctx.game()
     ctx.require_gm(game)
     phase, position = await ctx.open_phase(game)
@@ -69,7 +70,7 @@ def _players_of(players: list[Player], power: str) -> list[Player]:
     return [p for p in players if p.power == power]
 
 
-def _line_message(title: str, *lines: str) -> Message:
+def line_message(title: str, *lines: str) -> Message:
     return Message(title=title, sections=(Section(None, tuple(Line(t) for t in lines)),))
 
 
@@ -79,34 +80,58 @@ KICK_USAGE = "`kick <power>`, e.g. `kick france`"
 
 
 async def kick(ctx: Context) -> list[Reply]:
-    seat = await _seat(ctx, ctx.args.strip(), KICK_USAGE)
+    seat = await seat_of(ctx, ctx.args.strip(), KICK_USAGE)
     game = seat.game
     lead = lead_of(game.settings, seat.power)
     if not _players_of(await ctx.store.players_of(game.id), lead):
+        if seat.power in await ctx.store.computer_powers(game.id):
+            raise UserError(
+                f"A computer plays {seat.name}: `bot {seat.power.lower()} off` takes it off, "
+                f"or `replace {seat.power.lower()} <user>` hands it to a person."
+            )
         raise UserError(f"Nobody plays {seat.name} in {game.name}: there is nobody to remove.")
     powers = commanded(game.settings, lead)
-    removed = await vacate(ctx.store, game, seat.power, seat.phase.name)
     names = power_names(seat.position.variant, powers)
-    for player in removed:
-        note = _line_message(
-            f"{game.name}: you were removed",
-            f"The game master removed you from {game.name}: {names} {_is(powers)} in civil "
-            "disorder.",
-        )
-        key = f"game:{game.id}:kick:{seat.phase.id}:{player.id}"
-        await queue.to_user(ctx.store, game, player.user_id, key, note)
+    by_computer = ctx.options(game).computer_cd
+    state = (
+        f"a computer plays {names} now"
+        if by_computer
+        else f"{names} {_is(powers)} in civil disorder"
+    )
+    removed = await remove_players(ctx, seat, state)
+    if await computer_takes_over(ctx.store, game, powers, seat.phase.name):
+        await computer_turns.give_orders(ctx.store, game, seat.phase, seat.position, powers)
     if ctx.options(game).anonymous:
         who = f"The game master removed {seat.name}'s player from the game."
     else:
-        people = ", ".join(p.display_name for p in removed)
-        who = f"The game master removed {people} from the game."
-    message = _line_message(
-        f"{game.name}: {names} {_is(powers)} in civil disorder",
+        who = f"The game master removed {', '.join(removed)} from the game."
+    message = line_message(
+        f"{game.name}: {names} {_is(powers)} played by a computer"
+        if by_computer
+        else f"{game.name}: {names} {_is(powers)} in civil disorder",
         who,
-        "Its units hold and it gives no orders until a new player takes over.",
+        "A computer gives its orders until a new player takes over (cd=bot)."
+        if by_computer
+        else "Its units hold and it gives no orders until a new player takes over.",
         *(replacement_wanted(power_name(seat.position, p), p) for p in powers),
     )
     return await ctx.announce(game, message, "kick")
+
+
+async def remove_players(ctx: Context, seat: Seat, state: str) -> list[str]:
+    """Remove the players of the seat's power (with every power they command), which falls
+    into civil disorder, and tell each by DM, ``state`` saying what becomes of it; their
+    names."""
+    game = seat.game
+    removed = await vacate(ctx.store, game, seat.power, seat.phase.name)
+    for player in removed:
+        note = line_message(
+            f"{game.name}: you were removed",
+            f"The game master removed you from {game.name}: {state}.",
+        )
+        key = f"game:{game.id}:kick:{seat.phase.id}:{player.id}"
+        await queue.to_user(ctx.store, game, player.user_id, key, note)
+    return [p.display_name for p in removed]
 
 
 KICK = CommandSpec(
@@ -132,7 +157,7 @@ REPLACE_USAGE = "`replace <power> <user>`, e.g. `replace france @zoe`"
 
 async def replace(ctx: Context) -> list[Reply]:
     word, _, rest = ctx.args.strip().partition(" ")
-    seat = await _seat(ctx, word, REPLACE_USAGE)
+    seat = await seat_of(ctx, word, REPLACE_USAGE)
     game = seat.game
     if not rest.strip():
         raise UserError(f"Name the new player: {REPLACE_USAGE}.")
@@ -162,7 +187,7 @@ async def replace(ctx: Context) -> list[Reply]:
     leaving = _players_of(members, seat.power)
     for player in leaving:
         await ctx.store.remove_player(game.id, player.user_id)
-        note = _line_message(
+        note = line_message(
             f"{game.name}: you were replaced",
             f"The game master handed {seat.name} to another player; you no longer play in "
             f"{game.name}.",
@@ -174,6 +199,10 @@ async def replace(ctx: Context) -> list[Reply]:
     handed = commanded(game.settings, seat.power)
     statuses = await ctx.store.power_statuses(game.id)
     for power in handed:
+        # the person takes over from the computer, with the orders it gave this phase
+        if await ctx.store.unseat_computer(game.id, power):
+            # the computer's ready is not the new player's word
+            await ctx.store.set_ready(seat.phase.id, power, False)
         if statuses.get(power) not in (PowerStatus.ELIMINATED, PowerStatus.SURRENDERED):
             await ctx.store.set_power_status(
                 game.id, power, PowerStatus.PLAYING, phase_name=seat.phase.name
@@ -190,7 +219,7 @@ async def replace(ctx: Context) -> list[Reply]:
         who = f"{names} has a new player."
     else:
         who = f"{display} now plays {names}."
-    message = _line_message(
+    message = line_message(
         f"{game.name}: {names} {_is(handed)} played again",
         who,
         "Its units take orders again from this phase on.",

@@ -12,6 +12,7 @@ from bot.service.commands.spec import Argument, CommandSpec
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
 from bot.service.errors import UserError
+from bot.service.options.computer_players import CD_LINE
 from bot.service.options.fewer_players import Setup
 from bot.service.options.game_options import FIXED_ONCE_STARTED, GameOptions, parse_changes
 from bot.service.options.missed_orders_rule import NmrMode
@@ -35,6 +36,8 @@ def option_lines(options: GameOptions, *, every: bool = False) -> list[Line]:
         lines.append(Line(seats_line(variant, options.setup)))
     if options.teams is not None:
         lines.append(Line(teams_line(options.teams)))
+    if options.bots is not None:
+        lines.append(Line(f"Computer players: {options.bots.describe()}."))
     return lines
 
 
@@ -73,6 +76,8 @@ def rules_line(options: GameOptions) -> str:
     if options.end is not None:
         rules = load_variant(options.variant).rules
         text += f" The game ends {options.end.describe(options.schedule.zone, rules)}."
+    if options.computer_cd:
+        text += f" {CD_LINE}"
     if options.palette is not Palette.STANDARD:
         text += f" Maps: {options.palette.described}."
     return text

@@ -57,6 +57,7 @@ async def status(ctx: Context) -> list[Reply]:
         missing=missing,
         deadline_text=opening.deadline_text(phase, ctx.zone(game), ctx.now),
         own=frozenset(await ctx.powers_played(game)),
+        computers=frozenset(await ctx.store.computer_powers(game.id)),
     )
     statuses = await ctx.store.power_statuses(game.id)
     idle = {

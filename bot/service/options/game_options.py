@@ -11,6 +11,7 @@ from typing import Any, Protocol
 
 from bot.service.errors import UserError
 from bot.service.options.agreed_end import EndRule, parse_end
+from bot.service.options.computer_players import BotSeats, parse_bots, parse_cd
 from bot.service.options.fewer_players import Setup, parse_players
 from bot.service.options.missed_orders_rule import NmrPolicy, parse_nmr
 from bot.service.options.palette import Palette, parse_palette
@@ -65,6 +66,10 @@ class GameOptions:
     variant: str = STANDARD
     # Several people may command one power (None: one person per power).
     teams: Teams | None = None
+    # Seats nobody took that computer players fill when the game starts (None: none).
+    bots: BotSeats | None = None
+    # A computer takes over a power that falls into civil disorder (`cd=bot`).
+    computer_cd: bool = False
 
     def to_settings(self) -> dict[str, Any]:
         return {
@@ -77,6 +82,8 @@ class GameOptions:
             "setup": None if self.setup is None else self.setup.to_json(),
             "palette": self.palette.value,
             "teams": None if self.teams is None else self.teams.value,
+            "bots": None if self.bots is None else self.bots.to_json(),
+            "cd": "bot" if self.computer_cd else "hold",
         }
 
     @classmethod
@@ -101,6 +108,8 @@ class GameOptions:
             palette=Palette(settings.get("palette", Palette.STANDARD.value)),
             variant=variant,
             teams=None if settings.get("teams") is None else Teams(settings["teams"]),
+            bots=BotSeats.from_json(settings.get("bots")),
+            computer_cd=settings.get("cd") == "bot",
         )
 
 
@@ -130,6 +139,8 @@ FIXED_ONCE_STARTED = {
     "players": "the powers were assigned when the game started",
     "teams": "who commands each power was settled when the game started",
     "negotiation": "the negotiation period is over once the game has started",
+    "bots": "the seats nobody took were filled when the game started (the game master puts "
+    "a computer on a power with `bot <power>`)",
 }
 
 
@@ -165,6 +176,12 @@ def parse_changes(text: str, current: GameOptions) -> tuple[GameOptions, list[st
     teams = current.teams
     if "teams" in options:
         teams = parse_teams(options.pop("teams"))
+    bots = current.bots
+    if "bots" in options:
+        bots = parse_bots(options.pop("bots"))
+    computer_cd = current.computer_cd
+    if "cd" in options:
+        computer_cd = parse_cd(options.pop("cd"))
     nmr_text = options.pop("nmr", None)
     end_text = options.pop("end", None)
     try:
@@ -172,7 +189,7 @@ def parse_changes(text: str, current: GameOptions) -> tuple[GameOptions, list[st
     except ScheduleError as exc:
         raise UserError(
             f"{exc}. The other options are variant, press, anonymous, nmr, end, players, "
-            "teams and palette; `help newgame` explains each."
+            "teams, bots, cd and palette; `help newgame` explains each."
         ) from None
     nmr = current.nmr if nmr_text is None else parse_nmr(nmr_text, schedule)
     check_variant_setup(variant, setup)
@@ -197,6 +214,8 @@ def parse_changes(text: str, current: GameOptions) -> tuple[GameOptions, list[st
         palette=palette,
         variant=variant,
         teams=teams,
+        bots=bots,
+        computer_cd=computer_cd,
     )
     return changed, names
 

@@ -18,7 +18,7 @@ from bot.service.options.fewer_players import commanded, lead_of
 from bot.service.options.game_options import GameOptions
 from bot.service.options.missed_orders_rule import NmrMode, NmrPolicy
 from bot.service.outbox import queue
-from bot.service.roster import replacement_wanted, users_of, vacate
+from bot.service.roster import computer_takes_over, replacement_wanted, users_of, vacate
 from bot.service.schedule import describe_duration
 from bot.service.team_votes import ready_powers
 from bot.service.turn import opening
@@ -215,21 +215,31 @@ async def _fall(
     removed = await vacate(store, game, power, phase.name)
     names = and_list([power_name(position, p) for p in fallen])
     verb = "is" if len(fallen) == 1 else "are"
+    # the next phase opens after this: the computer gives its orders then
+    by_computer = await computer_takes_over(store, game, fallen, phase.name)
     anonymous = GameOptions.of_game(game).anonymous
     who = (
         "its player is removed"
         if anonymous or not removed
         else f"{', '.join(p.display_name for p in removed)} is removed"
     )
-    text = (
-        f"{name} sent no orders for {label} ({_times(count)}): {who}, and {names} {verb} in "
-        "civil disorder; its units hold."
+    state = (
+        f"a computer plays {names} until a new player takes over"
+        if by_computer
+        else f"{names} {verb} in civil disorder; its units hold"
     )
+    text = f"{name} sent no orders for {label} ({_times(count)}): {who}, and {state}."
     wanted = [replacement_wanted(power_name(position, p), p) for p in fallen]
     notices = [
         Notice(
             f"{key}:nmr:{power}",
-            _message(f"{game.name}: {names} {verb} in civil disorder", text, *wanted),
+            _message(
+                f"{game.name}: {names} {verb} played by a computer"
+                if by_computer
+                else f"{game.name}: {names} {verb} in civil disorder",
+                text,
+                *wanted,
+            ),
         )
     ]
     for user_id in users:
@@ -239,7 +249,12 @@ async def _fall(
                 _message(
                     f"{game.name}: you were removed",
                     f"{name} sent no orders for {label}, so you no longer play in "
-                    f"{game.name}; {names} {verb} in civil disorder.",
+                    f"{game.name}; "
+                    + (
+                        f"a computer plays {names} now."
+                        if by_computer
+                        else f"{names} {verb} in civil disorder."
+                    ),
                 ),
                 user_id,
             )

@@ -14,6 +14,7 @@ from bot.service.schedule import (
     phase_times,
     remaining,
 )
+from bot.service.turn import computer_turns
 from bot.store import Game, Phase, Store
 from engine import Position
 
@@ -21,15 +22,18 @@ from engine import Position
 async def open_phase(
     store: Store, game: Game, position: Position, schedule: Schedule, opens_at: datetime
 ) -> Phase:
-    """Open the position's phase with the times the schedule gives it."""
+    """Open the position's phase with the times the schedule gives it; the powers a
+    computer commands give their orders at once."""
     times = phase_times(schedule, position.phase.kind, opens_at)
-    return await store.open_phase(
+    phase = await store.open_phase(
         game.id,
         str(position.phase),
         position.to_json(),
         deadline=times.deadline,
         orders_close_at=times.orders_close_at,
     )
+    await computer_turns.give_orders(store, game, phase, position)
+    return phase
 
 
 def times_of(phase: Phase) -> PhaseTimes | None:

@@ -72,8 +72,14 @@ async def judge(store: Store, game: Game, phase: Phase, now: datetime) -> Verdic
     resolution = adjudicate(before, orders, disorder=disorder)
     cast = await store.votes_of(game.id, phase.name)
     members = await member_numbers(store, game.id)
-    surrender = voting_powers(cast, members, phase.name, VoteKind.SURRENDER) & playing
-    draw = voting_powers(cast, members, phase.name, VoteKind.DRAW) & playing
+    computers = await store.computer_powers(game.id) & playing
+    humans = playing - computers
+    surrender = voting_powers(cast, members, phase.name, VoteKind.SURRENDER) & humans
+    draw = voting_powers(cast, members, phase.name, VoteKind.DRAW) & humans
+    # A computer never asks for a draw: it joins one only when every person still playing
+    # votes for it, so the people decide whether the game ends.
+    if humans and draw == humans:
+        draw |= computers
     votes = dict.fromkeys(draw, "draw") | dict.fromkeys(surrender, "surrender")
     ending: Ending | None = None
     if resolution.winners:

@@ -44,13 +44,14 @@ def status_lines(
     missing: Mapping[str, int],
     deadline_text: str,
     own: Set[str] = frozenset(),
+    computers: Set[str] = frozenset(),
 ) -> Message:
     """Where the phase stands: for each power whether it is ready, still ordering, or has
     its orders in without saying it is ready; and the centre counts. Only the reader's
     ``own`` powers are told how many orders they still lack.
 
     ``missing`` is power -> :func:`missing_orders` count; a power left out is taken to have
-    ordered nothing yet.
+    ordered nothing yet. A power a computer plays (``computers``) is named as one.
     """
     state: list[Line] = []
     counts: list[Line] = []
@@ -71,7 +72,8 @@ def status_lines(
             text = "still ordering"
         else:
             text = "orders in, not marked ready"
-        state.append(Line(f"{name}: {text}"))
+        who = f"{name} (computer)" if power in computers else name
+        state.append(Line(f"{who}: {text}"))
         if position.variant.rules.diplomacia:
             counts.append(Line(f"{name}: {accounts_text(position, power)}"))
         else:

@@ -38,6 +38,20 @@ TRANSCRIPTS = [
         ],
         id="first_game",
     ),
+    # One person and six computer players (bots=all) from `newgame` to the agreed end; the
+    # game master puts a computer on France too. Its moves are the computer players': a
+    # change in how they play changes this transcript.
+    pytest.param(
+        "game_bots",
+        [
+            "hague-F1901M-results.png",
+            "hague-S1901M-results.png",
+            "hague-W1901A-results.png",
+            "hague-W1901A-scoreboard.png",
+            "hague-history.gif",
+        ],
+        id="bots",
+    ),
     # 1961 rules for three players, from `newgame` to France's win by a majority of the pieces.
     pytest.param(
         "game_1961_3",

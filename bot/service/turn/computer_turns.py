@@ -1,0 +1,69 @@
+"""Computer players' turns: when a phase opens (and when a computer takes a power over in
+an open phase), each power a computer commands gets the orders `computer.choose_orders`
+gives it, stored as that power's orders like a player's and marked ready. The deadline
+adjudicates them with everyone else's.
+
+A computer is told nothing but the board: it reads no press and no one's orders, and its
+own orders are as secret as anybody's until the phase resolves. Its seed comes from the
+game, the phase and the power, so a retried phase opening gives the same orders.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Collection
+
+import computer
+from bot.service.roster import game_seed
+from bot.service.stored_orders import order_key
+from bot.store import Game, NewOrder, Phase, PowerStatus, Store
+from engine import Position, format_order
+
+# Who submitted a computer's orders, as the orders table records it: no platform's user id
+# looks like this, so no person can be mistaken for it.
+COMPUTER = "computer:"
+
+
+def computer_seed(game: Game, phase_name: str, power: str) -> int:
+    """The seed of one power's orders in one phase of one game."""
+    text = f"{game_seed(game)}:{phase_name}:{power}"
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+async def give_orders(
+    store: Store,
+    game: Game,
+    phase: Phase,
+    position: Position,
+    only: Collection[str] | None = None,
+) -> list[str]:
+    """Order every power a computer commands in the open ``phase`` (or those of them in
+    ``only``), replacing whatever was on file for them, and mark each ready; the powers
+    ordered."""
+    seated = await store.computer_powers(game.id)
+    if only is not None:
+        seated &= set(only)
+    if not seated:
+        return []
+    statuses = await store.power_statuses(game.id)
+    ordered: list[str] = []
+    for power in position.variant.powers:
+        if power not in seated or power in position.neutral:
+            continue
+        if statuses.get(power, PowerStatus.PLAYING) != PowerStatus.PLAYING:
+            continue
+        orders = computer.choose_orders(
+            position, power, seed=computer_seed(game, phase.name, power)
+        )
+        await store.clear_orders(phase.id, power)
+        rows: list[NewOrder] = []
+        keys: list[str] = []
+        for order in orders:
+            key = order_key(order, keys)
+            keys.append(key)
+            text = format_order(order)
+            rows.append(NewOrder(key, text, canonical_text=text))
+        await store.record_orders(phase.id, power, rows, submitted_by=COMPUTER)
+        await store.set_ready(phase.id, power, True)
+        ordered.append(power)
+    return ordered
