@@ -10,13 +10,12 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot.service import RECORD_FORMAT
 from computer import choose_orders
 from computer.match import Chooser, Game, opening, play
 from computer.opponents import hold_orders, random_orders
 from engine import Position, Resolution, Variant, VariantError, format_order, load_variant
 
-# the same record as `export` gives (bot/service/commands/export.py), without press or votes
-RECORD_FORMAT = "dipgm-game-record/1"
 _KINDS: dict[str, Chooser] = {
     "computer": choose_orders,
     "hold": hold_orders,

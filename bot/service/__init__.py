@@ -26,6 +26,7 @@ and out), :mod:`.errors`, :mod:`.context` (one request being handled), :mod:`.ro
 plays what), :mod:`.stored_orders`, :mod:`.maps` and :mod:`.game_service` (the facade).
 """
 
+from bot.service.commands.export import FORMAT as RECORD_FORMAT
 from bot.service.commands.grammar import (
     COMMAND_PREFIX,
     asks_for_menus,
@@ -86,6 +87,7 @@ __all__ = [
     "COMMAND_PREFIX",
     "GAME_ARGUMENT",
     "OUR_FAULT",
+    "RECORD_FORMAT",
     "SPECS",
     "TOO_LATE",
     "Access",

@@ -61,8 +61,11 @@ async def scores_section(store: Store, game: Game, position: Position) -> Sectio
     outcome = (game.outcome or {}) if over else {}
     winners = _winners(game)
     order = ranking(position, winners)
-    if outcome.get("kind") == "solo":
-        return Section("Scores", tuple(Line(t) for t in solo_score(position, winners)))
+    kind = outcome.get("kind")
+    # an agreed end with one power ahead is that power's win (rule books' short game), not a draw
+    if kind == "solo" or (kind == "limit" and len(winners) == 1):
+        lines = solo_score(position, winners, agreed_end=kind == "limit")
+        return Section("Scores", tuple(Line(t) for t in lines))
     if winners:
         title = "Scores of the draw"
         in_draw: Sequence[str] = [p for p in position.variant.powers if p in winners]

@@ -80,10 +80,16 @@ def draw_scores(position: Position, in_draw: Sequence[str], order: Sequence[str]
     return lines
 
 
-def solo_score(position: Position, seat: Sequence[str]) -> list[str]:
+def solo_score(position: Position, seat: Sequence[str], *, agreed_end: bool = False) -> list[str]:
     """A solo's score: everything to the winner (``seat``: its power, or the powers of the
-    one player who commanded them together)."""
+    one player who commanded them together); ``agreed_end``: won by being ahead when the
+    agreed end came."""
     names = power_names(position.variant, seat)
+    if agreed_end:
+        return [
+            f"{names} won at the agreed end: a win scores 100% under any system, and every "
+            "other power nothing."
+        ]
     if len(seat) == 1:
         return [
             f"{names} won alone: a solo scores 100% under any system, and every other power "

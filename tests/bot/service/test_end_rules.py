@@ -43,6 +43,11 @@ async def test_after_the_last_year_the_most_centres_win(backend: str, tmp_path: 
         assert channel[channel.index("Game over") + 1] == (
             "The agreed end came: France won with the most supply centres (5)."
         )
+        assert "Scores of the draw" not in channel, "one power ahead at the end is a win"
+        assert (
+            "France won at the agreed end: a win scores 100% under any system, and every "
+            "other power nothing." in channel
+        )
         finished = await game(table)
         assert finished.status == GameStatus.FINISHED
         assert finished.outcome is not None
@@ -81,6 +86,8 @@ async def test_a_date_ends_the_game_once_a_campaign_is_done(tmp_path: Path) -> N
             "The agreed end came: France and Russia share the win with 4 supply centres each."
             in channel
         )
+        # level at the end, they share it as a draw
+        assert channel[channel.index("Scores of the draw") + 1] == "In the draw: France and Russia."
 
 
 @pytest.mark.parametrize(
