@@ -271,3 +271,23 @@ async def test_the_game_master_puts_a_computer_on_and_takes_it_off(tmp_path: Pat
             "[only:alice#game] Only the game master of hague (its creator, or a workspace "
             "admin) may use `bot`."
         ]
+
+
+async def test_a_computer_that_took_over_gives_its_own_adjustments_not_the_players_conditionals(
+    tmp_path: Path,
+) -> None:
+    async with open_table("sqlite", tmp_path) as table:
+        await seven(table, "")
+        await table.play("carol@dm> order A MAR - SPA; F BRE - MAO\ngm> /dip process")
+        await table.play("carol@dm> order F MAO - POR; if +2 build A PAR, A MAR")
+        await table.play("gm> /dip bot france")
+        lines = await table.play("gm> /dip process")
+        assert "Next: Winter 1901 adjustments" in said(lines, "#game")
+        assert not [line for line in lines if "conditional" in line.lower()]
+        async with table.sessions() as session:
+            phase = await session.scalar(select(Phase).where(Phase.status == PhaseStatus.OPEN))
+            assert phase is not None
+            rows = await session.scalars(
+                select(Order).where(Order.phase_id == phase.id, Order.power == "FRANCE")
+            )
+            assert {row.submitted_by for row in rows} == {"computer:"}
