@@ -154,8 +154,11 @@ def _clear_spot(
     the other marks, then inside it, then clear of the marks; failing all, the spot the
     units cover least."""
     province = _Province(board, view, code)
+    # only what lies within reach can meet a candidate: a small board crowds many labels
     reach = _REACH * 2 * half[1] + max(half)
-    near_units = [u for u in units if overlap(u, _box(at, (reach + half[0], reach + half[1])))]
+    around = _box(at, (reach + half[0], reach + half[1]))
+    near_units = [u for u in units if overlap(u, around)]
+    near_others = [b for b in others if overlap(b, around)]
     best: dict[int, Point] = {}
     fallback: tuple[float, Point] | None = None
     for spot in _candidates(at, half[1]):
@@ -166,7 +169,7 @@ def _clear_spot(
                 fallback = (covered, spot)
             continue
         inside = province.holds(box)
-        clear = _meets(box, others) == 0
+        clear = _meets(box, near_others) == 0
         rank = 0 if inside and clear else 1 if inside else 2 if clear else 3
         best.setdefault(rank, spot)
         if rank == 0:
