@@ -1,7 +1,9 @@
 """Movement adjudication, exactly as the DATC describes it (strengths as in DATC section 5).
 
-Orders are turned into parallel lists indexed by unit, so that deciding an order is a few
-list and dict look-ups; the cycle handling lives in :mod:`engine.resolver`.
+Everything inside is a small int: a unit is its index in the phase's list of units, a
+province its number on the variant's board index (:mod:`engine.board_index`). Orders are
+turned into parallel lists indexed by unit, so that deciding an order is a few list look-ups;
+the cycle handling lives in :mod:`engine.resolver`. Names come back only in the result.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.convoys import needed_fleets, route_exists
+from engine.convoys import needed_fleets
 from engine.orders import (
     Convoy,
     ConvoyHop,
@@ -24,8 +26,8 @@ from engine.orders import (
 )
 from engine.outcomes import Outcome
 from engine.resolver import Resolver
-from engine.units import Unit, UnitType, province_of
-from engine.variant import ProvinceKind, Variant
+from engine.units import Unit, UnitType
+from engine.variant import Variant
 
 HOLD, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, CONVOY = range(5)
 _KINDS = {
@@ -53,6 +55,8 @@ class MovementResult:
     attacker_from: list[str | None]
     final_location: list[str]
     contested: frozenset[str]
+    # provinces holding a unit after the moves (where no dislodged unit may retreat)
+    occupied: frozenset[str]
     illegal_convoys: dict[int, str]
     # Diplomacia: army -> its port seizure's result (True: the sector is taken)
     seized: dict[int, bool]
@@ -61,7 +65,7 @@ class MovementResult:
 
 
 class _Movement:
-    """One movement phase in flat arrays. Index ``i`` is a unit."""
+    """One movement phase in flat arrays. Index ``i`` is a unit; provinces are numbers."""
 
     def __init__(
         self,
@@ -71,11 +75,16 @@ class _Movement:
     ) -> None:
         n = len(units)
         self.variant = variant
+        self.board = board = variant.index
+        number = board.number
         self.n = n
         self._units = [u for _, u in units]
         self.power = [p for p, _ in units]
-        self.prov = [u.province for u in self._units]
-        self.at = {p: i for i, p in enumerate(self.prov)}
+        self.prov = [number[u[2]] for u in self._units]
+        # province -> the unit standing there, or _NO_UNIT
+        self.at = at = [_NO_UNIT] * len(board.codes)
+        for i, p in enumerate(self.prov):
+            at[p] = i
         self.units_count = n
         # Diplomacia: army -> the index of its imaginary fleet, and back (handbook 7.3.1)
         self.phantom: dict[int, int] = {}
@@ -85,12 +94,11 @@ class _Movement:
         self.hops = variant.rules.diplomacia
         orders = self._with_phantoms(orders)
         n = self.n
-        at = self.at
         self.kind = kind = [HOLD] * n
-        self.dest = dest = [""] * n
+        self.dest = dest = [_NO_UNIT] * n
         self.dest_location = dest_location = [""] * n
         self.target = target = [_NO_UNIT] * n
-        self.moves_into: dict[str, list[int]] = {}
+        self.moves_into: dict[int, list[int]] = {}
         moves_into = self.moves_into
         self.supports: list[list[int]] = [[] for _ in range(n)]
         self.by_convoy = by_convoy = [False] * n
@@ -108,9 +116,8 @@ class _Movement:
             k = _KINDS[type(order)]
             kind[i] = k
             if k == MOVE:
-                d = order.dest
-                dest_location[i] = d
-                d = dest[i] = province_of(d)
+                dest_location[i] = order.dest
+                d = dest[i] = number[order.dest]
                 movers = moves_into.get(d)
                 if movers is None:
                     moves_into[d] = [i]
@@ -119,25 +126,26 @@ class _Movement:
                 by_convoy[i] = order.via_convoy
             elif k == SUPPORT_MOVE:
                 if type(order) is SupportSeize:
-                    dest_location[i] = dest[i] = order.sector
+                    dest_location[i] = order.sector
+                    dest[i] = number[order.sector]
                     continue  # its target, the imaginary fleet, is linked below
                 dest_location[i] = order.dest
-                dest[i] = province_of(order.dest)
-                target[i] = at.get(order.target, _NO_UNIT)
+                dest[i] = number[order.dest]
+                target[i] = at[number[order.target]]
             elif k == SUPPORT_HOLD:
-                dest[i] = order.target
-                target[i] = at.get(order.target, _NO_UNIT)
+                dest[i] = number[order.target]
+                target[i] = at[dest[i]]
             elif k == CONVOY:
-                dest[i] = order.dest
+                dest[i] = number[order.dest]
                 if type(order) is Convoy:
-                    target[i] = at.get(order.army, _NO_UNIT)
+                    target[i] = at[number[order.army]]
                 has_convoys = True
         for i, order in enumerate(orders):
             if type(order) is SupportSeize:
                 # backs the army's imaginary fleet, if the army seizes that sector
-                army = at.get(order.army, _NO_UNIT)
+                army = at[number[order.army]]
                 p = self.phantom.get(army, _NO_UNIT)
-                target[i] = p if p != _NO_UNIT and dest[p] == order.sector else _NO_UNIT
+                target[i] = p if p != _NO_UNIT and dest[p] == dest[i] else _NO_UNIT
         if has_convoys:
             if self.hops:
                 self._link_hops(orders)
@@ -155,10 +163,11 @@ class _Movement:
                 p = len(out)
                 self.phantom[i] = p
                 self.seizer[p] = i
-                self._units.append(Unit(UnitType.FLEET, self.prov[i]))
+                fleet = Unit(UnitType.FLEET, self._units[i].province)
+                self._units.append(fleet)
                 self.power.append(self.power[i])
                 self.prov.append(self.prov[i])
-                out.append(Move(Unit(UnitType.FLEET, self.prov[i]), order.sector))
+                out.append(Move(fleet, order.sector))
         self.n = len(out)
         return out
 
@@ -168,12 +177,14 @@ class _Movement:
         the previous fleet's sector, the last into the army's destination. Parallel chains
         are redundant routes. A fleet on no route convoys nothing (void)."""
         kind, target, dest, at = self.kind, self.target, self.dest, self.at
-        hop: dict[int, tuple[str, str]] = {}
-        starting: dict[str, list[int]] = {}
+        number = self.board.number
+        hop: dict[int, tuple[int, int]] = {}
+        starting: dict[int, list[int]] = {}
         for i, order in enumerate(orders):
             if type(order) is ConvoyHop:
-                hop[i] = (order.source, order.dest)
-                starting.setdefault(order.source, []).append(i)
+                source = number[order.source]
+                hop[i] = (source, dest[i])
+                starting.setdefault(source, []).append(i)
                 target[i] = _NO_UNIT
         for t in range(self.units_count):
             if kind[t] != MOVE or self._units[t].type is not UnitType.ARMY:
@@ -182,7 +193,7 @@ class _Movement:
             for first in starting.get(self.prov[t], ()):
                 chain, here = [first], first
                 while hop[here][1] != dest[t]:
-                    nxt = at.get(hop[here][1], _NO_UNIT)
+                    nxt = at[hop[here][1]]
                     if nxt not in hop or hop[nxt][0] != self.prov[here] or nxt in chain:
                         chain = []
                         break
@@ -212,13 +223,13 @@ class _Movement:
         """Attach supports to the orders they back; find head-to-head battles."""
         kind, target, dest, prov = self.kind, self.target, self.dest, self.prov
         supports, by_convoy, at = self.supports, self.by_convoy, self.at
-        army_adjacency = self.variant.army_adjacency
+        army_steps, codes = self.board.army_steps, self.board.codes
         units = self._units
         for i in range(self.n):
             k = kind[i]
             if k == MOVE:
                 if not by_convoy[i] and units[i][0] is UnitType.ARMY:
-                    by_convoy[i] = dest[i] not in army_adjacency[prov[i]]
+                    by_convoy[i] = dest[i] not in army_steps[prov[i]]
             elif k == SUPPORT_HOLD:
                 t = target[i]
                 if t != _NO_UNIT and kind[t] != MOVE:
@@ -229,12 +240,12 @@ class _Movement:
                     # a coast named in a support must match the move's (DATC 6.B.9);
                     # a support that names none still counts (6.B.15)
                     named = self.dest_location[i]
-                    if named == dest[i] or named == self.dest_location[t]:
+                    if named == codes[dest[i]] or named == self.dest_location[t]:
                         supports[t].append(i)
         h2h = self.h2h
         for i in range(self.n):
             if kind[i] == MOVE and not by_convoy[i]:
-                j = at.get(dest[i], _NO_UNIT)
+                j = at[dest[i]]
                 if j != _NO_UNIT and kind[j] == MOVE and dest[j] == prov[i] and not by_convoy[j]:
                     h2h[i] = j
 
@@ -244,25 +255,24 @@ class _Movement:
         convoy_orders = [i for i in range(self.n) if kind[i] == CONVOY]
         if not convoy_orders:
             return
-        variant = self.variant
+        # the convoy route tables speak province codes: convoys are few, and checked by name
+        codes, sea = self.board.codes, self.board.sea
         sea_fleets = frozenset(
-            prov[i]
+            codes[prov[i]]
             for i in range(self.n)
-            if self._units[i].type is UnitType.FLEET
-            and variant.provinces[prov[i]].kind is ProvinceKind.SEA
+            if self._units[i].type is UnitType.FLEET and sea[prov[i]]
         )
         needed: dict[tuple[str, str], frozenset[str]] = {}
         for i in convoy_orders:
             t = target[i]
-            army_from = self._units[t].province if t != _NO_UNIT else ""
-            key = (army_from or self.dest[i], dest[i])
             if t == _NO_UNIT:
                 continue
+            key = (codes[prov[t]], codes[dest[i]])
             if key not in needed:
-                needed[key] = needed_fleets(variant, sea_fleets, army_from, dest[i])
-            if prov[i] not in needed[key]:
+                needed[key] = needed_fleets(self.variant, sea_fleets, *key)
+            if codes[prov[i]] not in needed[key]:
                 self.illegal_convoys[i] = (
-                    f"the fleet in {prov[i]} is on no convoy route from {army_from} to {dest[i]}"
+                    f"the fleet in {codes[prov[i]]} is on no convoy route from {key[0]} to {key[1]}"
                 )
                 kind[i] = HOLD
                 target[i] = _NO_UNIT
@@ -275,44 +285,57 @@ class _Movement:
     # Decisions -----------------------------------------------------------------
 
     def _settle_obvious(self) -> None:
-        """Decide up front what needs no reasoning: unattacked supports and convoys, and
-        lone moves into empty provinces. Most orders of a phase are of these kinds."""
+        """Decide up front what needs no reasoning: supports and convoys nobody attacks,
+        supports cut by a plain attack from elsewhere, and lone moves into empty provinces.
+        Most orders of a phase are of these kinds, and each settled here is never weighed."""
         settle = self.resolver.settle
-        moves_into, kind, power = self.moves_into, self.kind, self.power
+        moves_into, kind, power, prov = self.moves_into, self.kind, self.power, self.prov
+        dest, at, by_convoy, seizer = self.dest, self.at, self.by_convoy, self.seizer
         for i in range(self.n):
             k = kind[i]
             if k == MOVE:
                 # a seizure's imaginary fleet fails with its army: never obvious
-                lone = not self.by_convoy[i] and len(moves_into[self.dest[i]]) == 1
-                if lone and self.dest[i] not in self.at and i not in self.seizer:
+                d = dest[i]
+                lone = not by_convoy[i] and len(moves_into[d]) == 1
+                if lone and at[d] == _NO_UNIT and i not in seizer:
                     settle(i, True)
             elif k != HOLD:
-                attackers = moves_into.get(self.prov[i])
+                attackers = moves_into.get(prov[i])
                 if not attackers or (k != CONVOY and all(power[a] == power[i] for a in attackers)):
                     settle(i, True)
+                elif k != CONVOY and any(
+                    power[a] != power[i]
+                    and not by_convoy[a]
+                    and not (k == SUPPORT_MOVE and prov[a] == dest[i])
+                    for a in attackers
+                ):
+                    settle(i, False)  # cut, whatever becomes of the attack (DATC 6.D)
 
     def run(self) -> MovementResult:
         self.resolver = Resolver(self.n, self._adjudicate, self._backup)
+        self.resolve = resolve = self.resolver.resolve
         self._settle_obvious()
-        resolve = self.resolver.resolve
-        n, kind = self.n, self.kind
+        n, kind, at, prov = self.n, self.kind, self.at, self.prov
+        codes = self.board.codes
         success = [resolve(i) if kind[i] != HOLD else True for i in range(n)]
         dislodged = [False] * n
         attacker_from: list[str | None] = [None] * n
-        final = [u.location for u in self._units]
+        final = [u[1] for u in self._units]
+        where = prov[:]  # each unit's province after the moves
         for i in range(n):
             if kind[i] == MOVE and success[i]:
                 final[i] = self.dest_location[i]
+                where[i] = self.dest[i]
         for dest, movers in self.moves_into.items():
             for k in movers:
                 if success[k]:
-                    j = self.at.get(dest, _NO_UNIT)
+                    j = at[dest]
                     if j != _NO_UNIT and not (kind[j] == MOVE and success[j]):
                         dislodged[j] = True
                         # Diplomacia: no retreat to where the attacker came from, even by
                         # sea (7.2.2.5); the standard game allows it after a convoy
                         convoyed = self.by_convoy[k] and not self.hops
-                        attacker_from[j] = None if convoyed else self.prov[k]
+                        attacker_from[j] = None if convoyed else codes[prov[k]]
         units = self.units_count
         outcomes = [self._outcome(i, success[i], dislodged[i]) for i in range(units)]
         seized = {army: success[p] for army, p in self.phantom.items()}
@@ -325,6 +348,7 @@ class _Movement:
             attacker_from=attacker_from[:units],
             final_location=final[:units],
             contested=self._contested(success),
+            occupied=frozenset(codes[where[i]] for i in range(units) if not dislodged[i]),
             illegal_convoys=self.illegal_convoys,
             seized=seized,
             carrying=self._lost_with_fleets(success, dislodged),
@@ -350,7 +374,8 @@ class _Movement:
         if k == MOVE:
             return Outcome.MOVED if success else Outcome.BOUNCED
         if k in (SUPPORT_HOLD, SUPPORT_MOVE):
-            if i not in self.supports[self.target[i]] if self.target[i] != _NO_UNIT else True:
+            t = self.target[i]
+            if t == _NO_UNIT or i not in self.supports[t]:
                 return Outcome.VOID
             return Outcome.SUPPORTED if success else Outcome.CUT
         if i in self.void_hops:
@@ -359,7 +384,7 @@ class _Movement:
             t = self.target[i]
             if t == _NO_UNIT or i not in self.convoyers[t]:
                 return Outcome.VOID
-            return Outcome.CONVOYED if self.resolver.resolve(t) else Outcome.DISRUPTED
+            return Outcome.CONVOYED if self.resolve(t) else Outcome.DISRUPTED
         return Outcome.HELD
 
     def _contested(self, success: list[bool]) -> frozenset[str]:
@@ -369,12 +394,12 @@ class _Movement:
         for dest, movers in self.moves_into.items():
             if len(movers) < 2 or any(success[k] for k in movers):
                 continue
-            j = self.at.get(dest, _NO_UNIT)
+            j = self.at[dest]
             if j != _NO_UNIT and not (self.kind[j] == MOVE and success[j]):
                 continue
             strong = sum(1 for k in movers if self._prevent(k) > 0)
             if strong >= 2:
-                out.add(dest)
+                out.add(self.board.codes[dest])
         return frozenset(out)
 
     def _adjudicate(self, i: int) -> bool:
@@ -382,7 +407,7 @@ class _Movement:
         if k == MOVE:
             return self._move_succeeds(i)
         if k == CONVOY:
-            return not any(self.resolver.resolve(m) for m in self.moves_into.get(self.prov[i], ()))
+            return not any(self.resolve(m) for m in self.moves_into.get(self.prov[i], ()))
         return self._support_given(i)
 
     def _path(self, i: int) -> bool:
@@ -393,15 +418,19 @@ class _Movement:
         fleets = self.convoyers[i]
         if not fleets:
             return False
-        resolve = self.resolver.resolve
+        resolve = self.resolve
         routes = self.routes.get(i)
         if routes is not None:
             return any(all(resolve(f) for f in route) for route in routes)
-        carrying = frozenset(self.prov[f] for f in fleets if resolve(f))
-        return route_exists(self.variant, carrying, self.prov[i], self.dest[i])
+        prov = self.prov
+        carrying = 0
+        for f in fleets:
+            if resolve(f):
+                carrying |= 1 << prov[f]
+        return self.board.linked(carrying, prov[i], self.dest[i])
 
     def _given(self, supporters: list[int], exclude_power: str | None = None) -> int:
-        resolve = self.resolver.resolve
+        resolve = self.resolve
         power = self.power
         return sum(1 for s in supporters if power[s] != exclude_power and resolve(s))
 
@@ -420,27 +449,25 @@ class _Movement:
         return all(attack > self._prevent(k) for k in self.moves_into[self.dest[i]] if k != i)
 
     def _attack(self, i: int) -> int:
-        j = self.at.get(self.dest[i], _NO_UNIT)
-        if j == _NO_UNIT or (
-            self.kind[j] == MOVE and self.h2h[i] != j and self.resolver.resolve(j)
-        ):
+        j = self.at[self.dest[i]]
+        if j == _NO_UNIT or (self.kind[j] == MOVE and self.h2h[i] != j and self.resolve(j)):
             return 1 + self._given(self.supports[i])
         if self.power[j] == self.power[i]:
             return 0  # no self-dislodgement
         # supports from the defender's own power never help dislodge it
         return 1 + self._given(self.supports[i], self.power[j])
 
-    def _hold(self, province: str) -> int:
-        j = self.at.get(province, _NO_UNIT)
+    def _hold(self, province: int) -> int:
+        j = self.at[province]
         if j == _NO_UNIT:
             return 0
         if self.kind[j] == MOVE:
-            return 0 if self.resolver.resolve(j) else 1
+            return 0 if self.resolve(j) else 1
         return 1 + self._given(self.supports[j])
 
     def _army_dislodged(self, phantom: int) -> bool:
         army = self.seizer[phantom]
-        return any(self.resolver.resolve(m) for m in self.moves_into.get(self.prov[army], ()))
+        return any(self.resolve(m) for m in self.moves_into.get(self.prov[army], ()))
 
     def _prevent(self, k: int) -> int:
         if not self._path(k):
@@ -448,7 +475,7 @@ class _Movement:
         if k in self.seizer and self._army_dislodged(k):
             return 0
         j = self.h2h[k]
-        if j != _NO_UNIT and self.resolver.resolve(j):
+        if j != _NO_UNIT and self.resolve(j):
             return 0  # it lost its head-to-head battle
         return 1 + self._given(self.supports[k])
 
@@ -459,7 +486,7 @@ class _Movement:
                 continue  # a unit cannot cut the support of its own power (DATC 6.D.20)
             if self.kind[i] == SUPPORT_MOVE and self.prov[k] == self.dest[i]:
                 # the attacked target can only break the support by dislodging it
-                if self.resolver.resolve(k):
+                if self.resolve(k):
                     return False
                 continue
             if self._path(k):

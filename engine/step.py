@@ -136,7 +136,7 @@ def _movement(position: Position, orders: Orders, disorder: frozenset[str]) -> R
             unit_orders[index[order.unit.province]] = order  # type: ignore[union-attr,assignment]
     outcome = adjudicate_movement(variant, units, unit_orders)
     final, knocked_out, words = outcome.final_location, outcome.dislodged, outcome.outcomes
-    occupied = {final[i].split("/")[0] for i in range(len(units)) if not knocked_out[i]}
+    occupied = outcome.occupied
     retreats: dict[int, tuple[str, ...]] = {}
     for i, (power, unit) in enumerate(units):
         if knocked_out[i] and power not in disorder:

@@ -18,11 +18,14 @@ from enum import StrEnum
 from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.errors import VariantError
 from engine.rules import Rules, Victory
 from engine.units import Unit, UnitType, province_of
+
+if TYPE_CHECKING:
+    from engine.board_index import BoardIndex
 
 
 class ProvinceKind(StrEnum):
@@ -91,6 +94,14 @@ class Variant:
     shores: Mapping[str, frozenset[str]] = field(default_factory=dict)
     # a map file's own drawing (docs/maps.md "Geometry"), kept as read for the renderer
     geometry: Mapping[str, Any] | None = None
+
+    @cached_property
+    def index(self) -> BoardIndex:
+        """The board numbered for the adjudicator (:mod:`engine.board_index`), built once."""
+        # imported here: the index is built from the convoy tables, which build on this module
+        from engine.board_index import BoardIndex
+
+        return BoardIndex.of(self)
 
     @cached_property
     def ports(self) -> frozenset[str]:
