@@ -17,7 +17,7 @@ rules.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -110,6 +110,36 @@ def check_order(position: Position, power: str, order: Order) -> Order:
         raise IllegalOrderError(f"it is {position.phase.long_name}: only {allowed} can be ordered")
     check = diplomacia if position.variant.rules.diplomacia else standard
     return check(position, power, order)
+
+
+def check_orders(
+    position: Position, orders: Mapping[str, Sequence[Order]]
+) -> Iterator[tuple[str, Order, Order | OrderError]]:
+    """Every order checked as :func:`check_order` would: (power, order, the order tidied or
+    the error refusing it), in the order given.
+
+    A whole phase's orders share the power, the phase and the board's rules: those are
+    looked up once here, and :func:`check_order` (whose errors say exactly what is wrong)
+    only sees the orders that fail them."""
+    now = position.phase.kind
+    diplomacia = position.variant.rules.diplomacia
+    checks = {
+        kind: diplomacia_check if diplomacia else standard_check
+        for kind, (phases, standard_check, diplomacia_check) in _CHECKS.items()
+        if now in phases
+    }
+    giving = position.variant.power_info.keys() - position.neutral
+    for power, given in orders.items():
+        ordering = power in giving
+        for order in given:
+            check = checks.get(type(order)) if ordering else None
+            try:
+                if check is None:
+                    yield power, order, check_order(position, power, order)
+                else:
+                    yield power, order, check(position, power, order)
+            except OrderError as exc:
+                yield power, order, exc
 
 
 # Listing legal orders -----------------------------------------------------------------------

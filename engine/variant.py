@@ -28,6 +28,9 @@ if TYPE_CHECKING:
     from engine.board_index import BoardIndex
 
 
+_NOWHERE: frozenset[str] = frozenset()
+
+
 class ProvinceKind(StrEnum):
     LAND = "land"
     SEA = "sea"
@@ -144,8 +147,8 @@ class Variant:
         This is the test for supports: a unit may support into a province it could move to.
         """
         if unit_type is UnitType.ARMY:
-            return province in self.army_adjacency.get(source, frozenset())
-        return province in self._fleet_reach.get(source, frozenset())
+            return province in self.army_adjacency.get(source, _NOWHERE)
+        return province in self._fleet_reach.get(source, _NOWHERE)
 
     def fleet_targets(self, source: str, province: str) -> tuple[str, ...]:
         """The locations in ``province`` a fleet at ``source`` can move to."""
