@@ -25,7 +25,7 @@ from engine.orders import (
     SupportSeize,
 )
 from engine.outcomes import Outcome
-from engine.resolver import Resolver
+from engine.resolver import SETTLED, Resolver
 from engine.units import Unit, UnitType
 from engine.variant import Variant
 
@@ -100,15 +100,17 @@ class _Movement:
         self.target = target = [_NO_UNIT] * n
         self.moves_into: dict[int, list[int]] = {}
         moves_into = self.moves_into
-        self.supports: list[list[int]] = [[] for _ in range(n)]
+        # unit -> the supports it gets, the fleets convoying it (most units have neither)
+        self.supports: dict[int, list[int]] = {}
         self.by_convoy = by_convoy = [False] * n
-        self.convoyers: list[list[int]] = [[] for _ in range(n)]
+        self.convoyers: dict[int, list[int]] = {}
         self.h2h = [_NO_UNIT] * n
         self.illegal_convoys: dict[int, str] = {}
         self.void_hops: set[int] = set()
         # armies stopped by the Szykman rule: their convoy counts as failed everywhere
         self.paradox_stopped: set[int] = set()
         has_convoys = False
+        army_steps, pieces = board.army_steps, self._units
         order: Any  # dispatched on its exact type below: no isinstance chain per unit
         for i, order in enumerate(orders):
             if order is None:
@@ -123,7 +125,10 @@ class _Movement:
                     moves_into[d] = [i]
                 else:
                     movers.append(i)
-                by_convoy[i] = order.via_convoy
+                # an army goes by sea when asked to, or when the place is not next door
+                by_convoy[i] = order.via_convoy or (
+                    pieces[i][0] is UnitType.ARMY and d not in army_steps[self.prov[i]]
+                )
             elif k == SUPPORT_MOVE:
                 if type(order) is SupportSeize:
                     dest_location[i] = order.sector
@@ -223,17 +228,17 @@ class _Movement:
         """Attach supports to the orders they back; find head-to-head battles."""
         kind, target, dest, prov = self.kind, self.target, self.dest, self.prov
         supports, by_convoy, at = self.supports, self.by_convoy, self.at
-        army_steps, codes = self.board.army_steps, self.board.codes
-        units = self._units
+        codes, h2h = self.board.codes, self.h2h
         for i in range(self.n):
             k = kind[i]
             if k == MOVE:
-                if not by_convoy[i] and units[i][0] is UnitType.ARMY:
-                    by_convoy[i] = dest[i] not in army_steps[prov[i]]
+                j = _NO_UNIT if by_convoy[i] else at[dest[i]]
+                if j != _NO_UNIT and kind[j] == MOVE and dest[j] == prov[i] and not by_convoy[j]:
+                    h2h[i] = j  # two units trading places by land: a head-to-head battle
             elif k == SUPPORT_HOLD:
                 t = target[i]
                 if t != _NO_UNIT and kind[t] != MOVE:
-                    supports[t].append(i)
+                    supports.setdefault(t, []).append(i)
             elif k == SUPPORT_MOVE:
                 t = target[i]
                 if t != _NO_UNIT and kind[t] == MOVE and dest[t] == dest[i]:
@@ -241,13 +246,7 @@ class _Movement:
                     # a support that names none still counts (6.B.15)
                     named = self.dest_location[i]
                     if named == codes[dest[i]] or named == self.dest_location[t]:
-                        supports[t].append(i)
-        h2h = self.h2h
-        for i in range(self.n):
-            if kind[i] == MOVE and not by_convoy[i]:
-                j = at[dest[i]]
-                if j != _NO_UNIT and kind[j] == MOVE and dest[j] == prov[i] and not by_convoy[j]:
-                    h2h[i] = j
+                        supports.setdefault(t, []).append(i)
 
     def _link_convoys(self) -> None:
         """Match convoy orders to army moves; decide which moves go by sea (DATC 4.A.3)."""
@@ -278,7 +277,7 @@ class _Movement:
                 target[i] = _NO_UNIT
                 continue
             if kind[t] == MOVE and dest[t] == dest[i] and self._units[t].type is UnitType.ARMY:
-                self.convoyers[t].append(i)
+                self.convoyers.setdefault(t, []).append(i)
                 if self.power[i] == self.power[t]:
                     self.by_convoy[t] = True  # intent shown by an own fleet (DATC 4.A.3)
 
@@ -317,15 +316,14 @@ class _Movement:
         self._settle_obvious()
         n, kind, at, prov = self.n, self.kind, self.at, self.prov
         codes = self.board.codes
-        success = [resolve(i) if kind[i] != HOLD else True for i in range(n)]
+        # a hold is no decision; most others were settled up front
+        state, result = self.resolver.state, self.resolver.result
+        success = [
+            True if kind[i] == HOLD else result[i] if state[i] == SETTLED else resolve(i)
+            for i in range(n)
+        ]
         dislodged = [False] * n
         attacker_from: list[str | None] = [None] * n
-        final = [u[1] for u in self._units]
-        where = prov[:]  # each unit's province after the moves
-        for i in range(n):
-            if kind[i] == MOVE and success[i]:
-                final[i] = self.dest_location[i]
-                where[i] = self.dest[i]
         for dest, movers in self.moves_into.items():
             for k in movers:
                 if success[k]:
@@ -337,7 +335,17 @@ class _Movement:
                         convoyed = self.by_convoy[k] and not self.hops
                         attacker_from[j] = None if convoyed else codes[prov[k]]
         units = self.units_count
-        outcomes = [self._outcome(i, success[i], dislodged[i]) for i in range(units)]
+        outcomes: list[Outcome] = []
+        final: list[str] = []  # each unit's location after the moves
+        occupied: set[str] = set()
+        for i in range(units):
+            moved = kind[i] == MOVE and success[i]
+            final.append(self.dest_location[i] if moved else self._units[i][1])
+            if dislodged[i]:
+                outcomes.append(Outcome.DISLODGED)
+            else:
+                outcomes.append(self._outcome(i, success[i]))
+                occupied.add(codes[self.dest[i] if moved else prov[i]])
         seized = {army: success[p] for army, p in self.phantom.items()}
         for army, taken in seized.items():
             if not dislodged[army]:
@@ -346,9 +354,9 @@ class _Movement:
             outcomes=outcomes,
             dislodged=dislodged[:units],
             attacker_from=attacker_from[:units],
-            final_location=final[:units],
+            final_location=final,
             contested=self._contested(success),
-            occupied=frozenset(codes[where[i]] for i in range(units) if not dislodged[i]),
+            occupied=frozenset(occupied),
             illegal_convoys=self.illegal_convoys,
             seized=seized,
             carrying=self._lost_with_fleets(success, dislodged),
@@ -367,22 +375,21 @@ class _Movement:
                     out[f] = army
         return out
 
-    def _outcome(self, i: int, success: bool, dislodged: bool) -> Outcome:
-        if dislodged:
-            return Outcome.DISLODGED
+    def _outcome(self, i: int, success: bool) -> Outcome:
+        """The word for unit ``i``'s order, the unit not dislodged."""
         k = self.kind[i]
         if k == MOVE:
             return Outcome.MOVED if success else Outcome.BOUNCED
         if k in (SUPPORT_HOLD, SUPPORT_MOVE):
             t = self.target[i]
-            if t == _NO_UNIT or i not in self.supports[t]:
+            if t == _NO_UNIT or i not in self.supports.get(t, ()):
                 return Outcome.VOID
             return Outcome.SUPPORTED if success else Outcome.CUT
         if i in self.void_hops:
             return Outcome.VOID
         if k == CONVOY:
             t = self.target[i]
-            if t == _NO_UNIT or i not in self.convoyers[t]:
+            if t == _NO_UNIT or i not in self.convoyers.get(t, ()):
                 return Outcome.VOID
             return Outcome.CONVOYED if self.resolve(t) else Outcome.DISRUPTED
         return Outcome.HELD
@@ -411,11 +418,12 @@ class _Movement:
         return self._support_given(i)
 
     def _path(self, i: int) -> bool:
+        """Whether unit ``i`` can get where it moves: by land, or by a convoy that holds."""
         if not self.by_convoy[i]:
             return True
         if i in self.paradox_stopped:
             return False
-        fleets = self.convoyers[i]
+        fleets = self.convoyers.get(i)
         if not fleets:
             return False
         resolve = self.resolve
@@ -429,7 +437,11 @@ class _Movement:
                 carrying |= 1 << prov[f]
         return self.board.linked(carrying, prov[i], self.dest[i])
 
-    def _given(self, supporters: list[int], exclude_power: str | None = None) -> int:
+    def _given(self, i: int, exclude_power: str | None = None) -> int:
+        """How many supports unit ``i`` gets (none from ``exclude_power``)."""
+        supporters = self.supports.get(i)
+        if supporters is None:
+            return 0
         resolve = self.resolve
         power = self.power
         return sum(1 for s in supporters if power[s] != exclude_power and resolve(s))
@@ -442,7 +454,7 @@ class _Movement:
         attack = self._attack(i)
         j = self.h2h[i]
         if j != _NO_UNIT:
-            if attack <= 1 + self._given(self.supports[j]):
+            if attack <= 1 + self._given(j):
                 return False
         elif attack <= self._hold(self.dest[i]):
             return False
@@ -451,11 +463,11 @@ class _Movement:
     def _attack(self, i: int) -> int:
         j = self.at[self.dest[i]]
         if j == _NO_UNIT or (self.kind[j] == MOVE and self.h2h[i] != j and self.resolve(j)):
-            return 1 + self._given(self.supports[i])
+            return 1 + self._given(i)
         if self.power[j] == self.power[i]:
             return 0  # no self-dislodgement
         # supports from the defender's own power never help dislodge it
-        return 1 + self._given(self.supports[i], self.power[j])
+        return 1 + self._given(i, self.power[j])
 
     def _hold(self, province: int) -> int:
         j = self.at[province]
@@ -463,7 +475,7 @@ class _Movement:
             return 0
         if self.kind[j] == MOVE:
             return 0 if self.resolve(j) else 1
-        return 1 + self._given(self.supports[j])
+        return 1 + self._given(j)
 
     def _army_dislodged(self, phantom: int) -> bool:
         army = self.seizer[phantom]
@@ -477,7 +489,7 @@ class _Movement:
         j = self.h2h[k]
         if j != _NO_UNIT and self.resolve(j):
             return 0  # it lost its head-to-head battle
-        return 1 + self._given(self.supports[k])
+        return 1 + self._given(k)
 
     def _support_given(self, i: int) -> bool:
         supporter_power = self.power[i]
@@ -508,7 +520,7 @@ class _Movement:
             convoyed = {i for i in cycle if kind[i] == MOVE and self.by_convoy[i]}
             for c in convoys:
                 army = self.target[c]
-                if army != _NO_UNIT and c in self.convoyers[army] and self.by_convoy[army]:
+                if army != _NO_UNIT and c in self.convoyers.get(army, ()) and self.by_convoy[army]:
                     convoyed.add(army)
             # Szykman rule: the convoyed armies in the paradox do not move
             for i in convoyed:

@@ -124,16 +124,29 @@ def _singly_ordered(orders: Orders) -> tuple[dict[str, list[Order]], list[OrderR
 # Movement --------------------------------------------------------------------------
 
 
+def _unit_orders(
+    position: Position, orders: Orders
+) -> tuple[list[MovementOrder | None], list[OrderResult]]:
+    """The legal order of each unit of :attr:`Position.unit_list` (a later order for a unit
+    replaces an earlier one; ``None``: no order), and the results for the refused ones."""
+    refused: list[OrderResult] = []
+    if position.variant.rules.diplomacia:
+        orders, refused = _singly_ordered(orders)
+    index = position.unit_index
+    unit_orders: list[MovementOrder | None] = [None] * len(index)
+    for power, order, legal in check_orders(position, orders):
+        if isinstance(legal, OrderError):
+            refused.append(OrderResult(power, _unit(order), order, Outcome.ILLEGAL, legal.message))
+        else:
+            # only the unit's owner may order it, and only movement orders now
+            unit_orders[index[legal.unit.province]] = legal  # type: ignore[union-attr,assignment]
+    return unit_orders, refused
+
+
 def _movement(position: Position, orders: Orders, disorder: frozenset[str]) -> Resolution:
     variant = position.variant
-    accepted, results = _checked(position, orders)
+    unit_orders, results = _unit_orders(position, orders)
     units = position.unit_list
-    index = position.unit_index
-    unit_orders: list[MovementOrder | None] = [None] * len(units)
-    for power_orders in accepted.values():
-        for order in power_orders:
-            # check_order admits only movement orders in a movement phase
-            unit_orders[index[order.unit.province]] = order  # type: ignore[union-attr,assignment]
     outcome = adjudicate_movement(variant, units, unit_orders)
     final, knocked_out, words = outcome.final_location, outcome.dislodged, outcome.outcomes
     occupied = outcome.occupied
