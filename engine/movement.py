@@ -91,8 +91,10 @@ class _Movement:
         self.seizer: dict[int, int] = {}
         # Diplomacia: army -> its convoy routes, each the fleets of one chain of hops
         self.routes: dict[int, list[tuple[int, ...]]] = {}
+        # Diplomacia: seizures and convoy hops (other boards refuse those orders)
         self.hops = variant.rules.diplomacia
-        orders = self._with_phantoms(orders)
+        if self.hops:
+            orders = self._with_phantoms(orders)
         n = self.n
         self.kind = kind = [HOLD] * n
         self.dest = dest = [_NO_UNIT] * n
@@ -145,7 +147,7 @@ class _Movement:
                 if type(order) is Convoy:
                     target[i] = at[number[order.army]]
                 has_convoys = True
-        for i, order in enumerate(orders):
+        for i, order in enumerate(orders if self.phantom else ()):
             if type(order) is SupportSeize:
                 # backs the army's imaginary fleet, if the army seizes that sector
                 army = at[number[order.army]]
@@ -442,12 +444,15 @@ class _Movement:
         supporters = self.supports.get(i)
         if supporters is None:
             return 0
-        resolve = self.resolve
-        power = self.power
-        return sum(1 for s in supporters if power[s] != exclude_power and resolve(s))
+        resolve, power = self.resolve, self.power
+        given = 0
+        for s in supporters:
+            if power[s] != exclude_power and resolve(s):
+                given += 1
+        return given
 
     def _move_succeeds(self, i: int) -> bool:
-        if not self._path(i):
+        if self.by_convoy[i] and not self._path(i):
             return False
         if i in self.seizer and self._army_dislodged(i):
             return False  # the seizure is cancelled with its army (7.3.1)
@@ -458,7 +463,10 @@ class _Movement:
                 return False
         elif attack <= self._hold(self.dest[i]):
             return False
-        return all(attack > self._prevent(k) for k in self.moves_into[self.dest[i]] if k != i)
+        for k in self.moves_into[self.dest[i]]:
+            if k != i and attack <= self._prevent(k):
+                return False  # as strong a move into the same place stops it
+        return True
 
     def _attack(self, i: int) -> int:
         j = self.at[self.dest[i]]
@@ -482,7 +490,7 @@ class _Movement:
         return any(self.resolve(m) for m in self.moves_into.get(self.prov[army], ()))
 
     def _prevent(self, k: int) -> int:
-        if not self._path(k):
+        if self.by_convoy[k] and not self._path(k):
             return 0
         if k in self.seizer and self._army_dislodged(k):
             return 0
@@ -501,7 +509,7 @@ class _Movement:
                 if self.resolve(k):
                     return False
                 continue
-            if self._path(k):
+            if not self.by_convoy[k] or self._path(k):
                 return False
         return True
 

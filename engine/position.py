@@ -125,7 +125,7 @@ class Position:
     def unit_list(self) -> tuple[tuple[str, Unit], ...]:
         """Every (power, unit) on the board, powers in the variant's order."""
         units = self.units
-        return tuple((p, u) for p in self.variant.powers for u in units.get(p, ()))
+        return tuple([(p, u) for p in self.variant.powers for u in units.get(p, ())])
 
     @cached_property
     def unit_index(self) -> dict[str, int]:

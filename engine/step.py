@@ -441,9 +441,10 @@ def _new_owners(position: Position) -> dict[str, frozenset[str]]:
     """After the Fall retreats, every centre with a unit in it belongs to that unit's power."""
     centres = position.variant.supply_centers
     owner = {c: power for power, owned in position.centers.items() for c in owned}
-    for power, unit in position.unit_list:
-        if unit[2] in centres:
-            owner[unit[2]] = power
+    for power, units in position.units.items():
+        for unit in units:
+            if unit[2] in centres:
+                owner[unit[2]] = power
     out: dict[str, set[str]] = {power: set() for power in position.centers}
     for power in position.variant.powers:
         out.setdefault(power, set())
