@@ -156,7 +156,7 @@ def _unhindered(position: Position, power: str, unit: Unit) -> bool:
     neutral power: then nothing about an order for it needs tidying, and only the board's
     geometry can refuse it. Most orders of a phase are such, and are checked in a few
     look-ups (the general reasoning below accepts them just the same)."""
-    placed = position.occupant(unit.province)
+    placed = position.occupants.get(unit[2])
     return placed is not None and placed[1] == unit and placed[0] == power and not position.neutral
 
 

@@ -145,7 +145,8 @@ class Position:
         return made
 
     @cached_property
-    def _occupants(self) -> dict[str, tuple[str, Unit]]:
+    def occupants(self) -> Mapping[str, tuple[str, Unit]]:
+        """Province -> (power, unit) of the unit standing there."""
         return {placed[1][2]: placed for placed in self.unit_list}
 
     @cached_property
@@ -169,15 +170,15 @@ class Position:
 
     def occupant(self, province: str) -> tuple[str, Unit] | None:
         """(power, unit) of the unit standing in ``province``."""
-        return self._occupants.get(province)
+        return self.occupants.get(province)
 
     def unit_in(self, province: str) -> Unit | None:
-        found = self._occupants.get(province)
+        found = self.occupants.get(province)
         return found[1] if found else None
 
     def owner_in(self, province: str) -> str | None:
         """The power whose unit stands in ``province``."""
-        found = self._occupants.get(province)
+        found = self.occupants.get(province)
         return found[0] if found else None
 
     def center_owner(self, province: str) -> str | None:
