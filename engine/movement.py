@@ -290,7 +290,7 @@ class _Movement:
         supports cut by a plain attack from elsewhere, and lone moves into empty provinces.
         Most orders of a phase are of these kinds, and each settled here is never weighed."""
         settle = self.resolver.settle
-        moves_into, kind, power, prov = self.moves_into, self.kind, self.power, self.prov
+        moves_into, kind, prov = self.moves_into, self.kind, self.prov
         dest, at, by_convoy, seizer = self.dest, self.at, self.by_convoy, self.seizer
         for i in range(self.n):
             k = kind[i]
@@ -302,15 +302,26 @@ class _Movement:
                     settle(i, True)
             elif k != HOLD:
                 attackers = moves_into.get(prov[i])
-                if not attackers or (k != CONVOY and all(power[a] == power[i] for a in attackers)):
+                if not attackers:
                     settle(i, True)
-                elif k != CONVOY and any(
-                    power[a] != power[i]
-                    and not by_convoy[a]
-                    and not (k == SUPPORT_MOVE and prov[a] == dest[i])
-                    for a in attackers
-                ):
-                    settle(i, False)  # cut, whatever becomes of the attack (DATC 6.D)
+                elif k != CONVOY:
+                    self._settle_support(i, attackers)
+
+    def _settle_support(self, i: int, attackers: list[int]) -> None:
+        """A support attacked only by its own power's units is given (DATC 6.D.20); one
+        attacked by another's unit stepping in from anywhere but where the support is aimed
+        is cut, whatever becomes of that attack. Other supports need reasoning."""
+        power, by_convoy, prov = self.power, self.by_convoy, self.prov
+        aimed = self.dest[i] if self.kind[i] == SUPPORT_MOVE else _NO_UNIT
+        foreign = False
+        for a in attackers:
+            if power[a] != power[i]:
+                if not by_convoy[a] and prov[a] != aimed:
+                    self.resolver.settle(i, False)
+                    return
+                foreign = True
+        if not foreign:
+            self.resolver.settle(i, True)
 
     def run(self) -> MovementResult:
         self.resolver = Resolver(self.n, self._adjudicate, self._backup)
@@ -345,9 +356,12 @@ class _Movement:
             final.append(self.dest_location[i] if moved else self._units[i][1])
             if dislodged[i]:
                 outcomes.append(Outcome.DISLODGED)
+            elif moved:
+                outcomes.append(Outcome.MOVED)
+                occupied.add(codes[self.dest[i]])
             else:
                 outcomes.append(self._outcome(i, success[i]))
-                occupied.add(codes[self.dest[i] if moved else prov[i]])
+                occupied.add(codes[prov[i]])
         seized = {army: success[p] for army, p in self.phantom.items()}
         for army, taken in seized.items():
             if not dislodged[army]:
