@@ -121,13 +121,7 @@ def check_orders(
     A whole phase's orders share the power, the phase and the board's rules: those are
     looked up once here, and :func:`check_order` (whose errors say exactly what is wrong)
     only sees the orders that fail them."""
-    now = position.phase.kind
-    diplomacia = position.variant.rules.diplomacia
-    checks = {
-        kind: diplomacia_check if diplomacia else standard_check
-        for kind, (phases, standard_check, diplomacia_check) in _CHECKS.items()
-        if now in phases
-    }
+    checks = _checks_now(position.phase.kind, position.variant.rules.diplomacia)
     giving = position.variant.power_info.keys() - position.neutral
     for power, given in orders.items():
         ordering = power in giving
@@ -140,6 +134,16 @@ def check_orders(
                     yield power, order, check(position, power, order)
             except OrderError as exc:
                 yield power, order, exc
+
+
+@cache
+def _checks_now(now: PhaseKind, diplomacia: bool) -> dict[type, _Check]:
+    """The check for each kind of order allowed in this kind of phase, on this ruleset."""
+    return {
+        kind: diplomacia_check if diplomacia else standard_check
+        for kind, (phases, standard_check, diplomacia_check) in _CHECKS.items()
+        if now in phases
+    }
 
 
 # Listing legal orders -----------------------------------------------------------------------
