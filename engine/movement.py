@@ -287,8 +287,9 @@ class _Movement:
 
     def _settle_obvious(self) -> None:
         """Decide up front what needs no reasoning: supports and convoys nobody attacks,
-        supports cut by a plain attack from elsewhere, and lone moves into empty provinces.
-        Most orders of a phase are of these kinds, and each settled here is never weighed."""
+        supports cut by a plain attack from elsewhere, lone moves into empty provinces, and
+        unsupported moves that something at least as strong stands against. Most orders of
+        a phase are of these kinds, and each settled here is never weighed."""
         settle = self.resolver.settle
         moves_into, kind, prov = self.moves_into, self.kind, self.prov
         dest, at, by_convoy, seizer = self.dest, self.at, self.by_convoy, self.seizer
@@ -300,12 +301,29 @@ class _Movement:
                 lone = not by_convoy[i] and len(moves_into[d]) == 1
                 if lone and at[d] == _NO_UNIT and i not in seizer:
                     settle(i, True)
+                elif i not in self.supports and self._stood_against(i):
+                    settle(i, False)
             elif k != HOLD:
                 attackers = moves_into.get(prov[i])
                 if not attackers:
                     settle(i, True)
                 elif k != CONVOY:
                     self._settle_support(i, attackers)
+
+    def _stood_against(self, i: int) -> bool:
+        """Whether something of strength one or more surely stands against move ``i``, which
+        has strength one at most (it is unsupported), so that it fails whatever else happens:
+        a unit staying where it goes, a head-to-head battle, or another move by land (not a
+        seizure, in no head-to-head battle) into the same place."""
+        kind, h2h = self.kind, self.h2h
+        j = self.at[self.dest[i]]
+        if (j != _NO_UNIT and kind[j] != MOVE) or h2h[i] != _NO_UNIT:
+            return True
+        by_convoy, seizer = self.by_convoy, self.seizer
+        return any(
+            k != i and not by_convoy[k] and h2h[k] == _NO_UNIT and k not in seizer
+            for k in self.moves_into[self.dest[i]]
+        )
 
     def _settle_support(self, i: int, attackers: list[int]) -> None:
         """A support attacked only by its own power's units is given (DATC 6.D.20); one
