@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.convoys import seas_touching
-from engine.units import province_of
+from engine.units import Unit, UnitType, province_of
 
 if TYPE_CHECKING:
     from engine.variant import Variant
@@ -31,6 +31,8 @@ class BoardIndex:
     # province -> the sea provinces it touches, as a bit set (bit ``p`` is province ``p``):
     # a convoy route is a walk over these bits
     seas_near: tuple[int, ...]
+    # every unit that can stand on the board -> the locations it steps to (order checks)
+    steps: Mapping[Unit, frozenset[str]]
 
     @classmethod
     def of(cls, variant: Variant) -> BoardIndex:
@@ -47,6 +49,7 @@ class BoardIndex:
             ),
             sea=tuple(not variant.provinces[code].army_can_stand for code in codes),
             seas_near=tuple(sum(1 << number[s] for s in touching[code]) for code in codes),
+            steps=_steps(variant),
         )
 
     def linked(self, fleets: int, source: int, dest: int) -> bool:
@@ -71,3 +74,9 @@ class BoardIndex:
         """The bit set of these province codes."""
         number = self.number
         return sum(1 << number[code] for code in set(provinces))
+
+
+def _steps(variant: Variant) -> dict[Unit, frozenset[str]]:
+    steps = {Unit(UnitType.ARMY, code): near for code, near in variant.army_adjacency.items()}
+    steps.update((Unit(UnitType.FLEET, loc), near) for loc, near in variant.fleet_adjacency.items())
+    return steps

@@ -123,9 +123,18 @@ def check_orders(
     only sees the orders that fail them."""
     checks = _checks_now(position.phase.kind, position.variant.rules.diplomacia)
     giving = position.variant.power_info.keys() - position.neutral
+    steps = _plain_steps(position)
+    occupants = position.occupants
     for power, given in orders.items():
         ordering = power in giving
         for order in given:
+            if type(order) is Move and steps is not None and not order.via_convoy:
+                # most of a phase: the power's own unit stepping to a neighbour, which
+                # check_move accepts as it is (this skips only its calls)
+                unit = order.unit
+                if occupants.get(unit[2]) == (power, unit) and order.dest in steps.get(unit, ()):
+                    yield power, order, order
+                    continue
             check = checks.get(type(order)) if ordering else None
             try:
                 if check is None:
@@ -134,6 +143,14 @@ def check_orders(
                     yield power, order, check(position, power, order)
             except OrderError as exc:
                 yield power, order, exc
+
+
+def _plain_steps(position: Position) -> Mapping[Unit, frozenset[str]] | None:
+    """Unit -> where it steps, when a plain step needs no other check: a movement phase on a
+    board with no neutral power (``None`` otherwise)."""
+    if position.phase.kind is not PhaseKind.MOVEMENT or position.neutral:
+        return None
+    return position.variant.index.steps
 
 
 @cache
