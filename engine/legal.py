@@ -124,7 +124,7 @@ def check_orders(
     checks = _checks_now(position.phase.kind, position.variant.rules.diplomacia)
     giving = position.variant.power_info.keys() - position.neutral
     steps = _plain_steps(position)
-    occupants = position.occupants
+    occupants = position.occupants if steps is not None else {}
     for power, given in orders.items():
         ordering = power in giving
         for order in given:
