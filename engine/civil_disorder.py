@@ -46,10 +46,17 @@ def distance_home(variant: Variant, unit: Unit, homes: Collection[str]) -> int:
     """Moves from the unit to the nearest of ``homes`` (0 when it stands on one)."""
     if unit.province in homes:
         return 0
-    if unit.type is UnitType.ARMY:
-        graph, start = _army_graph(variant), unit.province
-    else:
-        graph, start = _fleet_graph(variant), unit.location
+    away = _distances(variant, unit.type, unit.location)
+    return min((away[home] for home in homes if home in away), default=_FAR)
+
+
+@cache
+def _distances(variant: Variant, unit_type: UnitType, start: str) -> dict[str, int]:
+    """Moves from ``start`` to every province a unit of this type can reach from there (the
+    nearest of its locations), found once per variant and start: every removal by civil
+    disorder asks again."""
+    graph = _army_graph(variant) if unit_type is UnitType.ARMY else _fleet_graph(variant)
+    away = {province_of(start): 0}
     seen = {start}
     queue: deque[tuple[str, int]] = deque([(start, 0)])
     while queue:
@@ -57,11 +64,10 @@ def distance_home(variant: Variant, unit: Unit, homes: Collection[str]) -> int:
         for nxt in graph.get(node, ()):
             if nxt in seen:
                 continue
-            if province_of(nxt) in homes:
-                return dist + 1
             seen.add(nxt)
+            away.setdefault(province_of(nxt), dist + 1)
             queue.append((nxt, dist + 1))
-    return _FAR
+    return away
 
 
 def removal_order(variant: Variant, units: Iterable[Unit], homes: Collection[str]) -> list[Unit]:

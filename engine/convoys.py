@@ -40,17 +40,8 @@ def coastal(variant: Variant) -> frozenset[str]:
 @lru_cache(maxsize=4096)
 def route_exists(variant: Variant, fleets: frozenset[str], source: str, dest: str) -> bool:
     """Whether the fleets at sea in ``fleets`` link ``source`` to ``dest``."""
-    touching = seas_touching(variant)
-    frontier = [sea for sea in touching[source] if sea in fleets]
-    seen = set(frontier)
-    while frontier:
-        sea = frontier.pop()
-        if sea in touching[dest]:
-            return True
-        for step in touching[sea] & fleets - seen:
-            seen.add(step)
-            frontier.append(step)
-    return False
+    board = variant.index
+    return board.linked(board.bits(fleets), board.number[source], board.number[dest])
 
 
 @lru_cache(maxsize=4096)

@@ -17,7 +17,7 @@ rules.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -110,6 +110,57 @@ def check_order(position: Position, power: str, order: Order) -> Order:
         raise IllegalOrderError(f"it is {position.phase.long_name}: only {allowed} can be ordered")
     check = diplomacia if position.variant.rules.diplomacia else standard
     return check(position, power, order)
+
+
+def check_orders(
+    position: Position, orders: Mapping[str, Sequence[Order]]
+) -> Iterator[tuple[str, Order, Order | OrderError]]:
+    """Every order checked as :func:`check_order` would: (power, order, the order tidied or
+    the error refusing it), in the order given.
+
+    A whole phase's orders share the power, the phase and the board's rules: those are
+    looked up once here, and :func:`check_order` (whose errors say exactly what is wrong)
+    only sees the orders that fail them."""
+    checks = _checks_now(position.phase.kind, position.variant.rules.diplomacia)
+    giving = position.variant.power_info.keys() - position.neutral
+    steps = _plain_steps(position)
+    occupants = position.occupants if steps is not None else {}
+    for power, given in orders.items():
+        ordering = power in giving
+        for order in given:
+            if type(order) is Move and steps is not None and not order.via_convoy:
+                # most of a phase: the power's own unit stepping to a neighbour, which
+                # check_move accepts as it is (this skips only its calls)
+                unit = order.unit
+                if occupants.get(unit[2]) == (power, unit) and order.dest in steps.get(unit, ()):
+                    yield power, order, order
+                    continue
+            check = checks.get(type(order)) if ordering else None
+            try:
+                if check is None:
+                    yield power, order, check_order(position, power, order)
+                else:
+                    yield power, order, check(position, power, order)
+            except OrderError as exc:
+                yield power, order, exc
+
+
+def _plain_steps(position: Position) -> Mapping[Unit, frozenset[str]] | None:
+    """Unit -> where it steps, when a plain step needs no other check: a movement phase on a
+    board with no neutral power (``None`` otherwise)."""
+    if position.phase.kind is not PhaseKind.MOVEMENT or position.neutral:
+        return None
+    return position.variant.index.steps
+
+
+@cache
+def _checks_now(now: PhaseKind, diplomacia: bool) -> dict[type, _Check]:
+    """The check for each kind of order allowed in this kind of phase, on this ruleset."""
+    return {
+        kind: diplomacia_check if diplomacia else standard_check
+        for kind, (phases, standard_check, diplomacia_check) in _CHECKS.items()
+        if now in phases
+    }
 
 
 # Listing legal orders -----------------------------------------------------------------------

@@ -56,9 +56,14 @@ def known_province(variant: Variant, code: str) -> Province:
     raise InvalidOrderError(f"unknown province {code!r}")
 
 
-def refuse_closed(position: Position, code: str, consequence: str) -> None:
-    """Refuse an order into a neutral power's territory, saying whose it is and why not."""
-    if code not in position.closed:
+def refuse_closed(position: Position, location: str, consequence: str) -> None:
+    """Refuse an order into a neutral power's territory (``location`` may name a coast),
+    saying whose it is and why not."""
+    closed = position.closed
+    if not closed:
+        return  # most boards have no neutral power: nothing to look up
+    code = province_of(location)
+    if code not in closed:
         return
     rules = position.variant.rules
     neutral = next(n for n in rules.neutral if n.power in position.neutral and code in n.territory)
@@ -69,9 +74,11 @@ def refuse_closed(position: Position, code: str, consequence: str) -> None:
     )
 
 
-def refuse_neutral_unit(position: Position, province: str, what: str) -> None:
+def refuse_neutral_unit(position: Position, location: str, what: str) -> None:
     """Refuse an order that counts on a neutral power's unit acting: it only holds."""
-    owner = position.owner_in(province)
+    if not position.neutral:
+        return
+    owner = position.owner_in(province_of(location))
     if owner is not None and owner in position.neutral:
         name = position.variant.power_info[owner].name
         raise IllegalOrderError(
@@ -144,14 +151,29 @@ def could_move(position: Position, unit: Unit, dest: str, without: str | None) -
 # Movement phase ---------------------------------------------------------------------------
 
 
+def _unhindered(position: Position, power: str, unit: Unit) -> bool:
+    """Whether ``unit`` is exactly the power's unit standing there, on a board with no
+    neutral power: then nothing about an order for it needs tidying, and only the board's
+    geometry can refuse it. Most orders of a phase are such, and are checked in a few
+    look-ups (the general reasoning below accepts them just the same)."""
+    placed = position.occupants.get(unit[2])
+    return placed is not None and placed[1] == unit and placed[0] == power and not position.neutral
+
+
 def check_hold(position: Position, power: str, order: Hold) -> Order:
     unit = own_unit(position, power, order.unit)
     return order if unit == order.unit else Hold(unit)
 
 
 def check_move(position: Position, power: str, order: Move) -> Order:
-    unit = own_unit(position, power, order.unit)
-    refuse_closed(position, province_of(order.dest), "no unit may enter it")
+    unit = order.unit
+    if _unhindered(position, power, unit) and not order.via_convoy:
+        variant = position.variant
+        steps = variant.army_adjacency if unit.type is UnitType.ARMY else variant.fleet_adjacency
+        if order.dest in steps.get(unit.location, ()):
+            return order  # a step to a neighbour
+    unit = own_unit(position, power, unit)
+    refuse_closed(position, order.dest, "no unit may enter it")
     if not order.via_convoy:
         # the common case, a plain step to a neighbour, needs no further reasoning
         step = (
@@ -238,10 +260,15 @@ def _support_reach(position: Position, unit: Unit, province: str, what: str) -> 
 
 
 def check_support_hold(position: Position, power: str, order: SupportHold) -> Order:
-    unit = own_unit(position, power, order.unit)
-    refuse_closed(
-        position, province_of(order.target), "nobody may attack it, so support there is pointless"
-    )
+    unit = order.unit
+    if (
+        _unhindered(position, power, unit)
+        and order.target != unit.province
+        and position.variant.reaches(unit.type, unit.location, order.target)
+    ):
+        return order  # a neighbour's province, written plainly
+    unit = own_unit(position, power, unit)
+    refuse_closed(position, order.target, "nobody may attack it, so support there is pointless")
     if (
         order.target != unit.province
         and unit == order.unit
@@ -257,11 +284,11 @@ def check_support_hold(position: Position, power: str, order: SupportHold) -> Or
 
 
 def check_support_move(position: Position, power: str, order: SupportMove) -> Order:
+    if _unhindered(position, power, order.unit) and _plain_support(position, order.unit, order):
+        return order
     unit = own_unit(position, power, order.unit)
-    refuse_closed(
-        position, province_of(order.dest), "no unit may enter it, so a support there is pointless"
-    )
-    refuse_neutral_unit(position, province_of(order.target), "a support of its move is pointless")
+    refuse_closed(position, order.dest, "no unit may enter it, so a support there is pointless")
+    refuse_neutral_unit(position, order.target, "a support of its move is pointless")
     if _plain_support(position, unit, order):
         return order
     target, dest = province_of(order.target), province_of(order.dest)
@@ -373,7 +400,7 @@ def check_retreat(position: Position, power: str, order: Retreat) -> Order:
     options = dislodged.retreats if dislodged is not None else ()
     dest = order.dest if unit.type is UnitType.FLEET else province_of(order.dest)
     known_province(position.variant, province_of(dest))
-    refuse_closed(position, province_of(dest), "no unit may retreat into it")
+    refuse_closed(position, dest, "no unit may retreat into it")
     if dest in options:
         return Retreat(unit, dest)
     coasts = [o for o in options if province_of(o) == dest]

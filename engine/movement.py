@@ -1,7 +1,9 @@
 """Movement adjudication, exactly as the DATC describes it (strengths as in DATC section 5).
 
-Orders are turned into parallel lists indexed by unit, so that deciding an order is a few
-list and dict look-ups; the cycle handling lives in :mod:`engine.resolver`.
+Everything inside is a small int: a unit is its index in the phase's list of units, a
+province its number on the variant's board index (:mod:`engine.board_index`). Orders are
+turned into parallel lists indexed by unit, so that deciding an order is a few list look-ups;
+the cycle handling lives in :mod:`engine.resolver`. Names come back only in the result.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.convoys import needed_fleets, route_exists
+from engine.convoys import needed_fleets
 from engine.orders import (
     Convoy,
     ConvoyHop,
@@ -23,9 +25,9 @@ from engine.orders import (
     SupportSeize,
 )
 from engine.outcomes import Outcome
-from engine.resolver import Resolver
-from engine.units import Unit, UnitType, province_of
-from engine.variant import ProvinceKind, Variant
+from engine.resolver import SETTLED, Resolver
+from engine.units import Unit, UnitType
+from engine.variant import Variant
 
 HOLD, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, CONVOY = range(5)
 _KINDS = {
@@ -53,6 +55,8 @@ class MovementResult:
     attacker_from: list[str | None]
     final_location: list[str]
     contested: frozenset[str]
+    # provinces holding a unit after the moves (where no dislodged unit may retreat)
+    occupied: frozenset[str]
     illegal_convoys: dict[int, str]
     # Diplomacia: army -> its port seizure's result (True: the sector is taken)
     seized: dict[int, bool]
@@ -61,7 +65,7 @@ class MovementResult:
 
 
 class _Movement:
-    """One movement phase in flat arrays. Index ``i`` is a unit."""
+    """One movement phase in flat arrays. Index ``i`` is a unit; provinces are numbers."""
 
     def __init__(
         self,
@@ -71,36 +75,44 @@ class _Movement:
     ) -> None:
         n = len(units)
         self.variant = variant
+        self.board = board = variant.index
+        number = board.number
         self.n = n
         self._units = [u for _, u in units]
         self.power = [p for p, _ in units]
-        self.prov = [u.province for u in self._units]
-        self.at = {p: i for i, p in enumerate(self.prov)}
+        self.prov = [number[u[2]] for u in self._units]
+        # province -> the unit standing there, or _NO_UNIT
+        self.at = at = [_NO_UNIT] * len(board.codes)
+        for i, p in enumerate(self.prov):
+            at[p] = i
         self.units_count = n
         # Diplomacia: army -> the index of its imaginary fleet, and back (handbook 7.3.1)
         self.phantom: dict[int, int] = {}
         self.seizer: dict[int, int] = {}
         # Diplomacia: army -> its convoy routes, each the fleets of one chain of hops
         self.routes: dict[int, list[tuple[int, ...]]] = {}
+        # Diplomacia: seizures and convoy hops (other boards refuse those orders)
         self.hops = variant.rules.diplomacia
-        orders = self._with_phantoms(orders)
+        if self.hops:
+            orders = self._with_phantoms(orders)
         n = self.n
-        at = self.at
         self.kind = kind = [HOLD] * n
-        self.dest = dest = [""] * n
+        self.dest = dest = [_NO_UNIT] * n
         self.dest_location = dest_location = [""] * n
         self.target = target = [_NO_UNIT] * n
-        self.moves_into: dict[str, list[int]] = {}
+        self.moves_into: dict[int, list[int]] = {}
         moves_into = self.moves_into
-        self.supports: list[list[int]] = [[] for _ in range(n)]
+        # unit -> the supports it gets, the fleets convoying it (most units have neither)
+        self.supports: dict[int, list[int]] = {}
         self.by_convoy = by_convoy = [False] * n
-        self.convoyers: list[list[int]] = [[] for _ in range(n)]
+        self.convoyers: dict[int, list[int]] = {}
         self.h2h = [_NO_UNIT] * n
         self.illegal_convoys: dict[int, str] = {}
         self.void_hops: set[int] = set()
         # armies stopped by the Szykman rule: their convoy counts as failed everywhere
         self.paradox_stopped: set[int] = set()
         has_convoys = False
+        army_steps, pieces = board.army_steps, self._units
         order: Any  # dispatched on its exact type below: no isinstance chain per unit
         for i, order in enumerate(orders):
             if order is None:
@@ -108,36 +120,39 @@ class _Movement:
             k = _KINDS[type(order)]
             kind[i] = k
             if k == MOVE:
-                d = order.dest
-                dest_location[i] = d
-                d = dest[i] = province_of(d)
+                dest_location[i] = order.dest
+                d = dest[i] = number[order.dest]
                 movers = moves_into.get(d)
                 if movers is None:
                     moves_into[d] = [i]
                 else:
                     movers.append(i)
-                by_convoy[i] = order.via_convoy
+                # an army goes by sea when asked to, or when the place is not next door
+                by_convoy[i] = order.via_convoy or (
+                    pieces[i][0] is UnitType.ARMY and d not in army_steps[self.prov[i]]
+                )
             elif k == SUPPORT_MOVE:
                 if type(order) is SupportSeize:
-                    dest_location[i] = dest[i] = order.sector
+                    dest_location[i] = order.sector
+                    dest[i] = number[order.sector]
                     continue  # its target, the imaginary fleet, is linked below
                 dest_location[i] = order.dest
-                dest[i] = province_of(order.dest)
-                target[i] = at.get(order.target, _NO_UNIT)
+                dest[i] = number[order.dest]
+                target[i] = at[number[order.target]]
             elif k == SUPPORT_HOLD:
-                dest[i] = order.target
-                target[i] = at.get(order.target, _NO_UNIT)
+                dest[i] = number[order.target]
+                target[i] = at[dest[i]]
             elif k == CONVOY:
-                dest[i] = order.dest
+                dest[i] = number[order.dest]
                 if type(order) is Convoy:
-                    target[i] = at.get(order.army, _NO_UNIT)
+                    target[i] = at[number[order.army]]
                 has_convoys = True
-        for i, order in enumerate(orders):
+        for i, order in enumerate(orders if self.phantom else ()):
             if type(order) is SupportSeize:
                 # backs the army's imaginary fleet, if the army seizes that sector
-                army = at.get(order.army, _NO_UNIT)
+                army = at[number[order.army]]
                 p = self.phantom.get(army, _NO_UNIT)
-                target[i] = p if p != _NO_UNIT and dest[p] == order.sector else _NO_UNIT
+                target[i] = p if p != _NO_UNIT and dest[p] == dest[i] else _NO_UNIT
         if has_convoys:
             if self.hops:
                 self._link_hops(orders)
@@ -155,10 +170,11 @@ class _Movement:
                 p = len(out)
                 self.phantom[i] = p
                 self.seizer[p] = i
-                self._units.append(Unit(UnitType.FLEET, self.prov[i]))
+                fleet = Unit(UnitType.FLEET, self._units[i].province)
+                self._units.append(fleet)
                 self.power.append(self.power[i])
                 self.prov.append(self.prov[i])
-                out.append(Move(Unit(UnitType.FLEET, self.prov[i]), order.sector))
+                out.append(Move(fleet, order.sector))
         self.n = len(out)
         return out
 
@@ -168,12 +184,14 @@ class _Movement:
         the previous fleet's sector, the last into the army's destination. Parallel chains
         are redundant routes. A fleet on no route convoys nothing (void)."""
         kind, target, dest, at = self.kind, self.target, self.dest, self.at
-        hop: dict[int, tuple[str, str]] = {}
-        starting: dict[str, list[int]] = {}
+        number = self.board.number
+        hop: dict[int, tuple[int, int]] = {}
+        starting: dict[int, list[int]] = {}
         for i, order in enumerate(orders):
             if type(order) is ConvoyHop:
-                hop[i] = (order.source, order.dest)
-                starting.setdefault(order.source, []).append(i)
+                source = number[order.source]
+                hop[i] = (source, dest[i])
+                starting.setdefault(source, []).append(i)
                 target[i] = _NO_UNIT
         for t in range(self.units_count):
             if kind[t] != MOVE or self._units[t].type is not UnitType.ARMY:
@@ -182,7 +200,7 @@ class _Movement:
             for first in starting.get(self.prov[t], ()):
                 chain, here = [first], first
                 while hop[here][1] != dest[t]:
-                    nxt = at.get(hop[here][1], _NO_UNIT)
+                    nxt = at[hop[here][1]]
                     if nxt not in hop or hop[nxt][0] != self.prov[here] or nxt in chain:
                         chain = []
                         break
@@ -212,31 +230,25 @@ class _Movement:
         """Attach supports to the orders they back; find head-to-head battles."""
         kind, target, dest, prov = self.kind, self.target, self.dest, self.prov
         supports, by_convoy, at = self.supports, self.by_convoy, self.at
-        army_adjacency = self.variant.army_adjacency
-        units = self._units
+        codes, h2h = self.board.codes, self.h2h
         for i in range(self.n):
             k = kind[i]
             if k == MOVE:
-                if not by_convoy[i] and units[i][0] is UnitType.ARMY:
-                    by_convoy[i] = dest[i] not in army_adjacency[prov[i]]
+                j = _NO_UNIT if by_convoy[i] else at[dest[i]]
+                if j != _NO_UNIT and kind[j] == MOVE and dest[j] == prov[i] and not by_convoy[j]:
+                    h2h[i] = j  # two units trading places by land: a head-to-head battle
             elif k == SUPPORT_HOLD:
                 t = target[i]
                 if t != _NO_UNIT and kind[t] != MOVE:
-                    supports[t].append(i)
+                    supports.setdefault(t, []).append(i)
             elif k == SUPPORT_MOVE:
                 t = target[i]
                 if t != _NO_UNIT and kind[t] == MOVE and dest[t] == dest[i]:
                     # a coast named in a support must match the move's (DATC 6.B.9);
                     # a support that names none still counts (6.B.15)
                     named = self.dest_location[i]
-                    if named == dest[i] or named == self.dest_location[t]:
-                        supports[t].append(i)
-        h2h = self.h2h
-        for i in range(self.n):
-            if kind[i] == MOVE and not by_convoy[i]:
-                j = at.get(dest[i], _NO_UNIT)
-                if j != _NO_UNIT and kind[j] == MOVE and dest[j] == prov[i] and not by_convoy[j]:
-                    h2h[i] = j
+                    if named == codes[dest[i]] or named == self.dest_location[t]:
+                        supports.setdefault(t, []).append(i)
 
     def _link_convoys(self) -> None:
         """Match convoy orders to army moves; decide which moves go by sea (DATC 4.A.3)."""
@@ -244,77 +256,130 @@ class _Movement:
         convoy_orders = [i for i in range(self.n) if kind[i] == CONVOY]
         if not convoy_orders:
             return
-        variant = self.variant
+        # the convoy route tables speak province codes: convoys are few, and checked by name
+        codes, sea = self.board.codes, self.board.sea
         sea_fleets = frozenset(
-            prov[i]
+            codes[prov[i]]
             for i in range(self.n)
-            if self._units[i].type is UnitType.FLEET
-            and variant.provinces[prov[i]].kind is ProvinceKind.SEA
+            if self._units[i].type is UnitType.FLEET and sea[prov[i]]
         )
         needed: dict[tuple[str, str], frozenset[str]] = {}
         for i in convoy_orders:
             t = target[i]
-            army_from = self._units[t].province if t != _NO_UNIT else ""
-            key = (army_from or self.dest[i], dest[i])
             if t == _NO_UNIT:
                 continue
+            key = (codes[prov[t]], codes[dest[i]])
             if key not in needed:
-                needed[key] = needed_fleets(variant, sea_fleets, army_from, dest[i])
-            if prov[i] not in needed[key]:
+                needed[key] = needed_fleets(self.variant, sea_fleets, *key)
+            if codes[prov[i]] not in needed[key]:
                 self.illegal_convoys[i] = (
-                    f"the fleet in {prov[i]} is on no convoy route from {army_from} to {dest[i]}"
+                    f"the fleet in {codes[prov[i]]} is on no convoy route from {key[0]} to {key[1]}"
                 )
                 kind[i] = HOLD
                 target[i] = _NO_UNIT
                 continue
             if kind[t] == MOVE and dest[t] == dest[i] and self._units[t].type is UnitType.ARMY:
-                self.convoyers[t].append(i)
+                self.convoyers.setdefault(t, []).append(i)
                 if self.power[i] == self.power[t]:
                     self.by_convoy[t] = True  # intent shown by an own fleet (DATC 4.A.3)
 
     # Decisions -----------------------------------------------------------------
 
     def _settle_obvious(self) -> None:
-        """Decide up front what needs no reasoning: unattacked supports and convoys, and
-        lone moves into empty provinces. Most orders of a phase are of these kinds."""
+        """Decide up front what needs no reasoning: supports and convoys nobody attacks,
+        supports cut by a plain attack from elsewhere, lone moves into empty provinces, and
+        unsupported moves that something at least as strong stands against. Most orders of
+        a phase are of these kinds, and each settled here is never weighed."""
         settle = self.resolver.settle
-        moves_into, kind, power = self.moves_into, self.kind, self.power
+        moves_into, kind, prov = self.moves_into, self.kind, self.prov
+        dest, at, by_convoy, seizer = self.dest, self.at, self.by_convoy, self.seizer
         for i in range(self.n):
             k = kind[i]
             if k == MOVE:
                 # a seizure's imaginary fleet fails with its army: never obvious
-                lone = not self.by_convoy[i] and len(moves_into[self.dest[i]]) == 1
-                if lone and self.dest[i] not in self.at and i not in self.seizer:
+                d = dest[i]
+                lone = not by_convoy[i] and len(moves_into[d]) == 1
+                if lone and at[d] == _NO_UNIT and i not in seizer:
                     settle(i, True)
+                elif i not in self.supports and self._stood_against(i):
+                    settle(i, False)
             elif k != HOLD:
-                attackers = moves_into.get(self.prov[i])
-                if not attackers or (k != CONVOY and all(power[a] == power[i] for a in attackers)):
+                attackers = moves_into.get(prov[i])
+                if not attackers:
                     settle(i, True)
+                elif k != CONVOY:
+                    self._settle_support(i, attackers)
+
+    def _stood_against(self, i: int) -> bool:
+        """Whether something of strength one or more surely stands against move ``i``, which
+        has strength one at most (it is unsupported), so that it fails whatever else happens:
+        a unit staying where it goes, a head-to-head battle, or another move by land (not a
+        seizure, in no head-to-head battle) into the same place."""
+        kind, h2h = self.kind, self.h2h
+        j = self.at[self.dest[i]]
+        if (j != _NO_UNIT and kind[j] != MOVE) or h2h[i] != _NO_UNIT:
+            return True
+        by_convoy, seizer = self.by_convoy, self.seizer
+        return any(
+            k != i and not by_convoy[k] and h2h[k] == _NO_UNIT and k not in seizer
+            for k in self.moves_into[self.dest[i]]
+        )
+
+    def _settle_support(self, i: int, attackers: list[int]) -> None:
+        """A support attacked only by its own power's units is given (DATC 6.D.20); one
+        attacked by another's unit stepping in from anywhere but where the support is aimed
+        is cut, whatever becomes of that attack. Other supports need reasoning."""
+        power, by_convoy, prov = self.power, self.by_convoy, self.prov
+        aimed = self.dest[i] if self.kind[i] == SUPPORT_MOVE else _NO_UNIT
+        foreign = False
+        for a in attackers:
+            if power[a] != power[i]:
+                if not by_convoy[a] and prov[a] != aimed:
+                    self.resolver.settle(i, False)
+                    return
+                foreign = True
+        if not foreign:
+            self.resolver.settle(i, True)
 
     def run(self) -> MovementResult:
         self.resolver = Resolver(self.n, self._adjudicate, self._backup)
+        self.resolve = resolve = self.resolver.resolve
         self._settle_obvious()
-        resolve = self.resolver.resolve
-        n, kind = self.n, self.kind
-        success = [resolve(i) if kind[i] != HOLD else True for i in range(n)]
+        n, kind, at, prov = self.n, self.kind, self.at, self.prov
+        codes = self.board.codes
+        # a hold is no decision; most others were settled up front
+        state, result = self.resolver.state, self.resolver.result
+        success = [
+            True if kind[i] == HOLD else result[i] if state[i] == SETTLED else resolve(i)
+            for i in range(n)
+        ]
         dislodged = [False] * n
         attacker_from: list[str | None] = [None] * n
-        final = [u.location for u in self._units]
-        for i in range(n):
-            if kind[i] == MOVE and success[i]:
-                final[i] = self.dest_location[i]
         for dest, movers in self.moves_into.items():
             for k in movers:
                 if success[k]:
-                    j = self.at.get(dest, _NO_UNIT)
+                    j = at[dest]
                     if j != _NO_UNIT and not (kind[j] == MOVE and success[j]):
                         dislodged[j] = True
                         # Diplomacia: no retreat to where the attacker came from, even by
                         # sea (7.2.2.5); the standard game allows it after a convoy
                         convoyed = self.by_convoy[k] and not self.hops
-                        attacker_from[j] = None if convoyed else self.prov[k]
+                        attacker_from[j] = None if convoyed else codes[prov[k]]
         units = self.units_count
-        outcomes = [self._outcome(i, success[i], dislodged[i]) for i in range(units)]
+        outcomes: list[Outcome] = []
+        final: list[str] = []  # each unit's location after the moves
+        occupied: set[str] = set()
+        for i in range(units):
+            moved = kind[i] == MOVE and success[i]
+            final.append(self.dest_location[i] if moved else self._units[i][1])
+            if dislodged[i]:
+                outcomes.append(Outcome.DISLODGED)
+            elif moved:
+                outcomes.append(Outcome.MOVED)
+                occupied.add(codes[self.dest[i]])
+            else:
+                outcomes.append(self._outcome(i, success[i]))
+                occupied.add(codes[prov[i]])
         seized = {army: success[p] for army, p in self.phantom.items()}
         for army, taken in seized.items():
             if not dislodged[army]:
@@ -323,8 +388,9 @@ class _Movement:
             outcomes=outcomes,
             dislodged=dislodged[:units],
             attacker_from=attacker_from[:units],
-            final_location=final[:units],
+            final_location=final,
             contested=self._contested(success),
+            occupied=frozenset(occupied),
             illegal_convoys=self.illegal_convoys,
             seized=seized,
             carrying=self._lost_with_fleets(success, dislodged),
@@ -343,23 +409,23 @@ class _Movement:
                     out[f] = army
         return out
 
-    def _outcome(self, i: int, success: bool, dislodged: bool) -> Outcome:
-        if dislodged:
-            return Outcome.DISLODGED
+    def _outcome(self, i: int, success: bool) -> Outcome:
+        """The word for unit ``i``'s order, the unit not dislodged."""
         k = self.kind[i]
         if k == MOVE:
             return Outcome.MOVED if success else Outcome.BOUNCED
         if k in (SUPPORT_HOLD, SUPPORT_MOVE):
-            if i not in self.supports[self.target[i]] if self.target[i] != _NO_UNIT else True:
+            t = self.target[i]
+            if t == _NO_UNIT or i not in self.supports.get(t, ()):
                 return Outcome.VOID
             return Outcome.SUPPORTED if success else Outcome.CUT
         if i in self.void_hops:
             return Outcome.VOID
         if k == CONVOY:
             t = self.target[i]
-            if t == _NO_UNIT or i not in self.convoyers[t]:
+            if t == _NO_UNIT or i not in self.convoyers.get(t, ()):
                 return Outcome.VOID
-            return Outcome.CONVOYED if self.resolver.resolve(t) else Outcome.DISRUPTED
+            return Outcome.CONVOYED if self.resolve(t) else Outcome.DISRUPTED
         return Outcome.HELD
 
     def _contested(self, success: list[bool]) -> frozenset[str]:
@@ -369,12 +435,12 @@ class _Movement:
         for dest, movers in self.moves_into.items():
             if len(movers) < 2 or any(success[k] for k in movers):
                 continue
-            j = self.at.get(dest, _NO_UNIT)
+            j = self.at[dest]
             if j != _NO_UNIT and not (self.kind[j] == MOVE and success[j]):
                 continue
             strong = sum(1 for k in movers if self._prevent(k) > 0)
             if strong >= 2:
-                out.add(dest)
+                out.add(self.board.codes[dest])
         return frozenset(out)
 
     def _adjudicate(self, i: int) -> bool:
@@ -382,75 +448,88 @@ class _Movement:
         if k == MOVE:
             return self._move_succeeds(i)
         if k == CONVOY:
-            return not any(self.resolver.resolve(m) for m in self.moves_into.get(self.prov[i], ()))
+            return not any(self.resolve(m) for m in self.moves_into.get(self.prov[i], ()))
         return self._support_given(i)
 
     def _path(self, i: int) -> bool:
+        """Whether unit ``i`` can get where it moves: by land, or by a convoy that holds."""
         if not self.by_convoy[i]:
             return True
         if i in self.paradox_stopped:
             return False
-        fleets = self.convoyers[i]
+        fleets = self.convoyers.get(i)
         if not fleets:
             return False
-        resolve = self.resolver.resolve
+        resolve = self.resolve
         routes = self.routes.get(i)
         if routes is not None:
             return any(all(resolve(f) for f in route) for route in routes)
-        carrying = frozenset(self.prov[f] for f in fleets if resolve(f))
-        return route_exists(self.variant, carrying, self.prov[i], self.dest[i])
+        prov = self.prov
+        carrying = 0
+        for f in fleets:
+            if resolve(f):
+                carrying |= 1 << prov[f]
+        return self.board.linked(carrying, prov[i], self.dest[i])
 
-    def _given(self, supporters: list[int], exclude_power: str | None = None) -> int:
-        resolve = self.resolver.resolve
-        power = self.power
-        return sum(1 for s in supporters if power[s] != exclude_power and resolve(s))
+    def _given(self, i: int, exclude_power: str | None = None) -> int:
+        """How many supports unit ``i`` gets (none from ``exclude_power``)."""
+        supporters = self.supports.get(i)
+        if supporters is None:
+            return 0
+        resolve, power = self.resolve, self.power
+        given = 0
+        for s in supporters:
+            if power[s] != exclude_power and resolve(s):
+                given += 1
+        return given
 
     def _move_succeeds(self, i: int) -> bool:
-        if not self._path(i):
+        if self.by_convoy[i] and not self._path(i):
             return False
         if i in self.seizer and self._army_dislodged(i):
             return False  # the seizure is cancelled with its army (7.3.1)
         attack = self._attack(i)
         j = self.h2h[i]
         if j != _NO_UNIT:
-            if attack <= 1 + self._given(self.supports[j]):
+            if attack <= 1 + self._given(j):
                 return False
         elif attack <= self._hold(self.dest[i]):
             return False
-        return all(attack > self._prevent(k) for k in self.moves_into[self.dest[i]] if k != i)
+        for k in self.moves_into[self.dest[i]]:
+            if k != i and attack <= self._prevent(k):
+                return False  # as strong a move into the same place stops it
+        return True
 
     def _attack(self, i: int) -> int:
-        j = self.at.get(self.dest[i], _NO_UNIT)
-        if j == _NO_UNIT or (
-            self.kind[j] == MOVE and self.h2h[i] != j and self.resolver.resolve(j)
-        ):
-            return 1 + self._given(self.supports[i])
+        j = self.at[self.dest[i]]
+        if j == _NO_UNIT or (self.kind[j] == MOVE and self.h2h[i] != j and self.resolve(j)):
+            return 1 + self._given(i)
         if self.power[j] == self.power[i]:
             return 0  # no self-dislodgement
         # supports from the defender's own power never help dislodge it
-        return 1 + self._given(self.supports[i], self.power[j])
+        return 1 + self._given(i, self.power[j])
 
-    def _hold(self, province: str) -> int:
-        j = self.at.get(province, _NO_UNIT)
+    def _hold(self, province: int) -> int:
+        j = self.at[province]
         if j == _NO_UNIT:
             return 0
         if self.kind[j] == MOVE:
-            return 0 if self.resolver.resolve(j) else 1
-        return 1 + self._given(self.supports[j])
+            return 0 if self.resolve(j) else 1
+        return 1 + self._given(j)
 
     def _army_dislodged(self, phantom: int) -> bool:
         army = self.seizer[phantom]
-        return any(self.resolver.resolve(m) for m in self.moves_into.get(self.prov[army], ()))
+        return any(self.resolve(m) for m in self.moves_into.get(self.prov[army], ()))
 
     def _prevent(self, k: int) -> int:
-        if not self._path(k):
+        if self.by_convoy[k] and not self._path(k):
             return 0
         if k in self.seizer and self._army_dislodged(k):
             return 0
         j = self.h2h[k]
-        if j != _NO_UNIT and self.resolver.resolve(j):
+        if j != _NO_UNIT and self.resolve(j):
             return 0  # it lost its head-to-head battle
-        return 1 + self._given(self.supports[k])
+        return 1 + self._given(k)
 
     def _support_given(self, i: int) -> bool:
         supporter_power = self.power[i]
@@ -459,10 +538,10 @@ class _Movement:
                 continue  # a unit cannot cut the support of its own power (DATC 6.D.20)
             if self.kind[i] == SUPPORT_MOVE and self.prov[k] == self.dest[i]:
                 # the attacked target can only break the support by dislodging it
-                if self.resolver.resolve(k):
+                if self.resolve(k):
                     return False
                 continue
-            if self._path(k):
+            if not self.by_convoy[k] or self._path(k):
                 return False
         return True
 
@@ -481,7 +560,7 @@ class _Movement:
             convoyed = {i for i in cycle if kind[i] == MOVE and self.by_convoy[i]}
             for c in convoys:
                 army = self.target[c]
-                if army != _NO_UNIT and c in self.convoyers[army] and self.by_convoy[army]:
+                if army != _NO_UNIT and c in self.convoyers.get(army, ()) and self.by_convoy[army]:
                     convoyed.add(army)
             # Szykman rule: the convoyed armies in the paradox do not move
             for i in convoyed:

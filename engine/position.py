@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass, field, fields
 from functools import cached_property
 from typing import Any
 
 from engine.errors import PositionError
 from engine.phase import Phase
-from engine.units import Unit, UnitType
+from engine.units import Unit, UnitType, province_of
 from engine.variant import ProvinceKind, Variant, load_variant
 
 
@@ -34,20 +34,27 @@ def retreat_options(
     variant: Variant,
     unit: Unit,
     attacker_from: str | None,
-    occupied: Iterable[str],
-    contested: Iterable[str],
-    closed: Iterable[str] = (),
+    occupied: Collection[str],
+    contested: Collection[str],
+    closed: Collection[str] = (),
 ) -> tuple[str, ...]:
     """Locations a dislodged unit may retreat to: adjacent, empty, not the attacker's
     origin, not left empty by a standoff, not a neutral power's territory. Never by convoy."""
-    blocked = set(occupied) | set(contested) | set(closed)
-    if attacker_from is not None:
-        blocked.add(attacker_from)
     if unit.type is UnitType.ARMY:
         candidates: Iterable[str] = variant.army_adjacency.get(unit.location, frozenset())
     else:
         candidates = variant.fleet_adjacency.get(unit.location, frozenset())
-    return tuple(sorted(loc for loc in candidates if loc.split("/")[0] not in blocked))
+    open_ = []
+    for location in candidates:
+        province = province_of(location)
+        if (
+            province not in occupied
+            and province not in contested
+            and province not in closed
+            and province != attacker_from
+        ):
+            open_.append(location)
+    return tuple(sorted(open_))
 
 
 @dataclass(frozen=True, eq=False)
@@ -117,16 +124,30 @@ class Position:
     @cached_property
     def unit_list(self) -> tuple[tuple[str, Unit], ...]:
         """Every (power, unit) on the board, powers in the variant's order."""
-        return tuple(self.all_units())
+        units = self.units
+        return tuple([(p, u) for p in self.variant.powers for u in units.get(p, ())])
 
     @cached_property
     def unit_index(self) -> dict[str, int]:
         """Province -> the index of its unit in :attr:`unit_list`."""
-        return {unit.province: i for i, (_, unit) in enumerate(self.unit_list)}
+        return {placed[1][2]: i for i, placed in enumerate(self.unit_list)}
+
+    def evolve(self, **changes: Any) -> Position:
+        """This position with some fields changed, as ``dataclasses.replace`` makes it but
+        without its cost (every phase makes two or three); nothing cached is carried over."""
+        unknown = changes.keys() - _FIELDS
+        if unknown:
+            raise TypeError(f"a position has no field {sorted(unknown)[0]!r}")
+        values = {name: self.__dict__[name] for name in _FIELDS}
+        values.update(changes)
+        made = object.__new__(Position)
+        made.__dict__.update(values)  # frozen: its fields are set once, here
+        return made
 
     @cached_property
-    def _occupants(self) -> dict[str, tuple[str, Unit]]:
-        return {u.province: (power, u) for power, units in self.units.items() for u in units}
+    def occupants(self) -> Mapping[str, tuple[str, Unit]]:
+        """Province -> (power, unit) of the unit standing there."""
+        return {placed[1][2]: placed for placed in self.unit_list}
 
     @cached_property
     def _center_owners(self) -> dict[str, str]:
@@ -149,15 +170,15 @@ class Position:
 
     def occupant(self, province: str) -> tuple[str, Unit] | None:
         """(power, unit) of the unit standing in ``province``."""
-        return self._occupants.get(province)
+        return self.occupants.get(province)
 
     def unit_in(self, province: str) -> Unit | None:
-        found = self._occupants.get(province)
+        found = self.occupants.get(province)
         return found[1] if found else None
 
     def owner_in(self, province: str) -> str | None:
         """The power whose unit stands in ``province``."""
-        found = self._occupants.get(province)
+        found = self.occupants.get(province)
         return found[0] if found else None
 
     def center_owner(self, province: str) -> str | None:
@@ -297,6 +318,9 @@ class Position:
             seats=checked_seats(variant, seats),
             control=control,
         )
+
+
+_FIELDS = {f.name: None for f in fields(Position)}.keys()  # ordered, and a set
 
 
 def _read_control(variant: Variant, raw: Any) -> dict[str, str]:

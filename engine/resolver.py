@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 _UNRESOLVED, _GUESSING, _RESOLVED = 0, 1, 2
+SETTLED = _RESOLVED  # a decision in this state is final: its ``result`` may be read directly
 
 
 class Resolver:

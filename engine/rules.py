@@ -113,19 +113,18 @@ class Rules:
         """The powers of the one seat that has won (empty when nobody has, or when two seats
         reach the mark together). ``centres`` and ``units`` are counts per power."""
         counts = centres if self.victory is Victory.CENTRES else units
-        total = sum(units.values())
+        need = self._needed(sum(units.values()))
         reached = [
-            seat
-            for seat in all_seats(counts, seats)
-            if self._reaches(sum(counts.get(p, 0) for p in seat), total)
+            seat for seat in all_seats(counts, seats) if sum(counts.get(p, 0) for p in seat) >= need
         ]
         return tuple(sorted(reached[0])) if len(reached) == 1 else ()
 
-    def _reaches(self, count: int, total_units: int) -> bool:
+    def _needed(self, total_units: int) -> int:
+        """The smallest count that wins: more than half the pieces, or the victory count."""
         if self.victory is Victory.PIECES:
-            return 2 * count > total_units
+            return total_units // 2 + 1
         assert self.victory_count is not None
-        return count >= self.victory_count
+        return self.victory_count
 
     def describe(self) -> str:
         """The victory condition in a player's words."""

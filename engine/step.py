@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
+from functools import partial
 
 from engine.civil_disorder import removal_order
 from engine.control import build_site, centres_controlled, power_accounts, updated_control
 from engine.errors import OrderError
-from engine.legal import check_order
+from engine.legal import check_orders
 from engine.movement import adjudicate_movement
 from engine.orders import (
     Build,
@@ -37,6 +38,10 @@ Orders = Mapping[str, Sequence[Order]]
 
 
 CIVIL_DISORDER = "civil disorder"
+
+# A result made straight from its fields, skipping the Python-level constructor of the
+# named tuple: a movement phase makes one for every unit.
+_result = partial(tuple.__new__, OrderResult)
 
 
 def adjudicate(position: Position, orders: Orders, *, disorder: Collection[str] = ()) -> Resolution:
@@ -70,28 +75,23 @@ def _checked(
 ) -> tuple[dict[str, list[Order]], list[OrderResult]]:
     """Legal orders per power (a later order for a unit replaces an earlier one) and the
     results for the refused ones."""
-    accepted: dict[str, list[Order]] = {}
     refused: list[OrderResult] = []
     if position.variant.rules.diplomacia:
         orders, refused = _singly_ordered(orders)
-    for power, given in orders.items():
-        latest: dict[object, Order] = {}
-        for order in given:
-            try:
-                legal = check_order(position, power, order)
-            except OrderError as exc:
-                refused.append(
-                    OrderResult(power, _unit(order), order, Outcome.ILLEGAL, exc.message)
-                )
-                continue
-            if isinstance(legal, Waive):
-                latest[len(latest)] = legal
-            elif isinstance(legal, Build):
-                # builds are counted in order; two in one province keep the first (DATC 4.D.5)
-                latest.setdefault(("build", legal.unit.province), legal)
-            else:
-                latest[legal.unit.province] = legal
-        accepted[power] = list(latest.values())
+    latest: dict[str, dict[object, Order]] = {power: {} for power in orders}
+    for power, order, legal in check_orders(position, orders):
+        if isinstance(legal, OrderError):
+            refused.append(OrderResult(power, _unit(order), order, Outcome.ILLEGAL, legal.message))
+            continue
+        kept = latest[power]
+        if isinstance(legal, Waive):
+            kept[len(kept)] = legal
+        elif isinstance(legal, Build):
+            # builds are counted in order; two in one province keep the first (DATC 4.D.5)
+            kept.setdefault(("build", legal.unit.province), legal)
+        else:
+            kept[legal.unit.province] = legal
+    accepted = {power: list(kept.values()) for power, kept in latest.items()}
     return accepted, refused
 
 
@@ -124,19 +124,32 @@ def _singly_ordered(orders: Orders) -> tuple[dict[str, list[Order]], list[OrderR
 # Movement --------------------------------------------------------------------------
 
 
+def _unit_orders(
+    position: Position, orders: Orders
+) -> tuple[list[MovementOrder | None], list[OrderResult]]:
+    """The legal order of each unit of :attr:`Position.unit_list` (a later order for a unit
+    replaces an earlier one; ``None``: no order), and the results for the refused ones."""
+    refused: list[OrderResult] = []
+    if position.variant.rules.diplomacia:
+        orders, refused = _singly_ordered(orders)
+    index = position.unit_index
+    unit_orders: list[MovementOrder | None] = [None] * len(index)
+    for power, order, legal in check_orders(position, orders):
+        if isinstance(legal, OrderError):
+            refused.append(OrderResult(power, _unit(order), order, Outcome.ILLEGAL, legal.message))
+        else:
+            # only the unit's owner may order it, and only movement orders now
+            unit_orders[index[legal.unit.province]] = legal  # type: ignore[union-attr,assignment]
+    return unit_orders, refused
+
+
 def _movement(position: Position, orders: Orders, disorder: frozenset[str]) -> Resolution:
     variant = position.variant
-    accepted, results = _checked(position, orders)
+    unit_orders, results = _unit_orders(position, orders)
     units = position.unit_list
-    index = position.unit_index
-    unit_orders: list[MovementOrder | None] = [None] * len(units)
-    for power_orders in accepted.values():
-        for order in power_orders:
-            # check_order admits only movement orders in a movement phase
-            unit_orders[index[order.unit.province]] = order  # type: ignore[union-attr,assignment]
     outcome = adjudicate_movement(variant, units, unit_orders)
     final, knocked_out, words = outcome.final_location, outcome.dislodged, outcome.outcomes
-    occupied = {final[i].split("/")[0] for i in range(len(units)) if not knocked_out[i]}
+    occupied = outcome.occupied
     retreats: dict[int, tuple[str, ...]] = {}
     for i, (power, unit) in enumerate(units):
         if knocked_out[i] and power not in disorder:
@@ -155,6 +168,7 @@ def _movement(position: Position, orders: Orders, disorder: frozenset[str]) -> R
 
     stay: dict[str, list[Unit]] = {p: [] for p in variant.powers}
     dislodged_units: list[int] = []
+    illegal = outcome.illegal_convoys
     for i, (power, unit) in enumerate(units):
         if knocked_out[i]:
             dislodged_units.append(i)
@@ -165,11 +179,12 @@ def _movement(position: Position, orders: Orders, disorder: frozenset[str]) -> R
             results.append(OrderResult(power, unit, given, Outcome.DESTROYED, lost))
             continue
         if given is not None:
-            reason = outcome.illegal_convoys.get(i)
-            word = words[i] if reason is None else Outcome.ILLEGAL
-            results.append(OrderResult(power, unit, given, word, reason))
-        if final[i] != unit.location:
-            unit = unit.at(final[i])
+            if i in illegal:
+                results.append(OrderResult(power, unit, given, Outcome.ILLEGAL, illegal[i]))
+            else:
+                results.append(_result((power, unit, given, words[i], None)))
+        if final[i] != unit[1]:
+            unit = Unit(unit[0], final[i])
         stay[power].append(unit)
     dislodged: list[Dislodged] = []
     for i in dislodged_units:
@@ -187,8 +202,7 @@ def _movement(position: Position, orders: Orders, disorder: frozenset[str]) -> R
         word = Outcome.DISLODGED if options else Outcome.DESTROYED
         results.append(OrderResult(power, unit, unit_orders[i], word))
 
-    after = replace(
-        position,
+    after = position.evolve(
         phase=position.phase.successor(),
         units={p: tuple(u) for p, u in stay.items()},
         dislodged=tuple(dislodged),
@@ -210,8 +224,7 @@ def _controlled(position: Position, seized: Mapping[str, str] = {}) -> Position:
     """Diplomacia: the position with control brought up to date (:mod:`engine.control`)."""
     control = updated_control(position.control, position.units, seized)
     variant = position.variant
-    return replace(
-        position,
+    return position.evolve(
         control=control,
         centers=centres_controlled(control, variant.supply_centers, variant.powers),
     )
@@ -249,8 +262,7 @@ def _retreats(position: Position, orders: Orders) -> Resolution:
             results.append(OrderResult(power, d.unit, order, Outcome.DISBANDED))
     if position.variant.rules.diplomacia:
         _lose_carried_armies(position, units, results)
-    after = replace(
-        position,
+    after = position.evolve(
         units={p: tuple(us) for p, us in units.items()},
         dislodged=(),
         contested=frozenset(),
@@ -298,8 +310,7 @@ def _adjustments(position: Position, orders: Orders) -> Resolution:
         elif delta < 0:
             _removals(position, power, -delta, power_orders, units, results)
     phase = position.phase.successor()
-    after = replace(
-        position,
+    after = position.evolve(
         phase=phase,
         units={p: tuple(us) for p, us in units.items()},
         dislodged=(),
@@ -423,27 +434,23 @@ def _next_turn(phase: Phase, position: Position) -> Position:
 
 def _settled(position: Position, phase: Phase, centers: Mapping[str, frozenset[str]]) -> Position:
     """The position at the start of ``phase``, with no retreats pending."""
-    return replace(position, phase=phase, centers=centers, dislodged=(), contested=frozenset())
+    return position.evolve(phase=phase, centers=centers, dislodged=(), contested=frozenset())
 
 
 def _new_owners(position: Position) -> dict[str, frozenset[str]]:
     """After the Fall retreats, every centre with a unit in it belongs to that unit's power."""
     centres = position.variant.supply_centers
-    taken = {
-        unit.province: power
-        for power, units in position.units.items()
-        for unit in units
-        if unit.province in centres
-    }
-    out: dict[str, frozenset[str]] = {}
-    for power, owned in position.centers.items():
-        kept = {c for c in owned if taken.get(c, power) == power}
-        kept.update(c for c, p in taken.items() if p == power)
-        out[power] = frozenset(kept)
+    owner = {c: power for power, owned in position.centers.items() for c in owned}
+    for power, units in position.units.items():
+        for unit in units:
+            if unit[2] in centres:
+                owner[unit[2]] = power
+    out: dict[str, set[str]] = {power: set() for power in position.centers}
     for power in position.variant.powers:
-        if power not in out:
-            out[power] = frozenset(c for c, p in taken.items() if p == power)
-    return out
+        out.setdefault(power, set())
+    for centre, power in owner.items():
+        out[power].add(centre)
+    return {power: frozenset(owned) for power, owned in out.items()}
 
 
 def _winners(position: Position) -> tuple[str, ...]:
@@ -490,4 +497,5 @@ def _sorted(results: list[OrderResult]) -> tuple[OrderResult, ...]:
 
 
 def _result_order(result: OrderResult) -> tuple[str, str]:
-    return (result.power, result.unit[1] if result.unit is not None else "")
+    unit = result[1]
+    return (result[0], unit[1] if unit is not None else "")

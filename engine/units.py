@@ -45,7 +45,8 @@ class Unit(tuple[UnitType, str, str]):
     __slots__ = ()
 
     def __new__(cls, type: UnitType, location: str) -> Unit:
-        return tuple.__new__(cls, (type, location, province_of(location)))
+        slash = location.find("/")  # province_of, inline: units are made by the thousand
+        return tuple.__new__(cls, (type, location, location if slash < 0 else location[:slash]))
 
     def __getnewargs__(self) -> tuple[UnitType, str]:
         return (self[0], self[1])

@@ -18,11 +18,17 @@ from enum import StrEnum
 from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.errors import VariantError
 from engine.rules import Rules, Victory
 from engine.units import Unit, UnitType, province_of
+
+if TYPE_CHECKING:
+    from engine.board_index import BoardIndex
+
+
+_NOWHERE: frozenset[str] = frozenset()
 
 
 class ProvinceKind(StrEnum):
@@ -93,6 +99,14 @@ class Variant:
     geometry: Mapping[str, Any] | None = None
 
     @cached_property
+    def index(self) -> BoardIndex:
+        """The board numbered for the adjudicator (:mod:`engine.board_index`), built once."""
+        # imported here: the index is built from the convoy tables, which build on this module
+        from engine.board_index import BoardIndex
+
+        return BoardIndex.of(self)
+
+    @cached_property
     def ports(self) -> frozenset[str]:
         """The sea sectors that hold a port (Diplomacia)."""
         return frozenset(code for code, p in self.provinces.items() if p.port is not None)
@@ -133,8 +147,8 @@ class Variant:
         This is the test for supports: a unit may support into a province it could move to.
         """
         if unit_type is UnitType.ARMY:
-            return province in self.army_adjacency.get(source, frozenset())
-        return province in self._fleet_reach.get(source, frozenset())
+            return province in self.army_adjacency.get(source, _NOWHERE)
+        return province in self._fleet_reach.get(source, _NOWHERE)
 
     def fleet_targets(self, source: str, province: str) -> tuple[str, ...]:
         """The locations in ``province`` a fleet at ``source`` can move to."""

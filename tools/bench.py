@@ -1,5 +1,7 @@
 """`make bench`: seeded, conflict-heavy phases through the engine; reports phases per second
-and median/p90 time per phase for movement, retreat and adjustment steps."""
+and median/p90 time per phase for movement, retreat and adjustment steps, and the full board
+(a unit on every one of the 34 centres, every unit ordered) that issue 12 sets a target for.
+Records the targeted medians in the `make bench` table (tools/bench_table.py)."""
 
 from __future__ import annotations
 
@@ -10,14 +12,36 @@ import time
 from collections.abc import Callable, Sequence
 from functools import partial
 
-from engine import Disband, Order, PhaseKind, Position, Retreat, adjudicate, load_variant
+from engine import (
+    Disband,
+    Order,
+    Phase,
+    PhaseKind,
+    Position,
+    ProvinceKind,
+    Retreat,
+    Season,
+    Unit,
+    UnitType,
+    Variant,
+    adjudicate,
+    load_variant,
+)
+from tools import bench_table
 from tools.bench_render import diplomacia_board
 from tools.scenarios import (
     diplomacia_movement_orders,
     diplomacia_other_orders,
+    random_centres,
+    random_orders,
     random_phases,
     report,
 )
+
+# issue 12's targets for the adjudicator, in milliseconds (medians)
+FULL_BOARD_TARGET = 0.15
+RETREAT_TARGET = 0.05
+ADJUSTMENT_TARGET = 0.05
 
 
 def _time(step: Callable[[], object]) -> float:
@@ -65,7 +89,49 @@ def main(argv: Sequence[str] | None = None) -> None:
     report("movement", movement)
     report("retreat", retreat)
     report("adjustment", adjustment)
+    full = _full_board(rng, load_variant(), max(args.phases // 3, 100))
+    print("full board: a unit on every supply centre (34 units), every unit ordered")
+    report("movement", full)
+    _record("engine: movement phase, full board (34 units), median", full, FULL_BOARD_TARGET)
+    _record("engine: retreat phase, median", retreat, RETREAT_TARGET)
+    _record("engine: adjustment phase, median", adjustment, ADJUSTMENT_TARGET)
     _diplomacia(rng)
+
+
+def _record(figure: str, samples: Sequence[float], target: float) -> None:
+    median = statistics.median(samples) * 1000
+    bench_table.record(figure, f"{median:.3f} ms", f"< {target} ms", median < target)
+
+
+def full_board(rng: random.Random, variant: Variant) -> Position:
+    """A Fall movement phase with a unit of a random power on every supply centre (34 on the
+    standard board, the most there can be), a fleet on about half the coastal ones."""
+    units: dict[str, list[Unit]] = {p: [] for p in variant.powers}
+    for centre in sorted(variant.supply_centers):
+        province = variant.provinces[centre]
+        if province.kind is ProvinceKind.COAST and rng.random() < 0.5:
+            unit = Unit(UnitType.FLEET, rng.choice(variant.fleet_locations(centre)))
+        else:
+            unit = Unit(UnitType.ARMY, centre)
+        units[rng.choice(variant.powers)].append(unit)
+    return Position(
+        variant=variant,
+        phase=Phase(1905, Season.FALL, PhaseKind.MOVEMENT),
+        units={p: tuple(us) for p, us in units.items()},
+        centers=random_centres(rng, variant),
+        homes={p: variant.power_info[p].homes for p in variant.powers},
+    )
+
+
+def _full_board(rng: random.Random, variant: Variant, count: int) -> list[float]:
+    """Seconds per full-board movement phase, every unit ordered (moves, supports, convoys)."""
+    cases = []
+    for _ in range(count):
+        position = full_board(rng, variant)
+        cases.append((position, random_orders(rng, position)))
+    for position, orders in cases[:20]:  # warm caches
+        adjudicate(position, orders)
+    return [_time(partial(adjudicate, position, orders)) for position, orders in cases]
 
 
 def _diplomacia(rng: random.Random, games: int = 20, turns: int = 12) -> None:
