@@ -95,7 +95,8 @@ class GameService:
         self._deliveries = Deliveries(sessions, clock, self._doorbell)
 
     def on_change(self, listener: Listener) -> None:
-        """Call ``listener`` after every command: a deadline may have moved."""
+        """Call ``listener`` after every command that may move a deadline or a reminder
+        (`CommandSpec.reschedules`)."""
         self._listeners.append(listener)
 
     def pump(self, platform: str, transport: Transport[PartT]) -> Pump[PartT]:
@@ -128,6 +129,8 @@ class GameService:
         except UserError as exc:
             return [_private(request, str(exc))]
         replies = await self._run(request, command)
+        if not BY_NAME[command.name].reschedules:
+            return replies
         for listener in self._listeners:
             try:
                 await listener()

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, delete, select, update
+from sqlalchemy import CursorResult, delete, null, select, update
 
 from bot.store.errors import PhaseAlreadyOpenError, PhaseClosedError, StoreError
 from bot.store.models import (
@@ -24,6 +24,9 @@ from bot.store.models import (
     Vote,
 )
 from bot.store.part import StorePart
+
+# The statement `record_orders` runs, by dialect name (see `_upsert_orders`).
+_UPSERT_ORDERS: dict[str, Any] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,25 +290,40 @@ class PhasesAndOrders(StorePart):
                 "kind": OrderKind(o.kind),
                 "raw_text": o.raw_text,
                 "canonical_text": o.canonical_text,
-                "condition": o.condition,
+                # SQL NULL, not JSON null: every row then has the same columns, and the
+                # rows go as one statement.
+                "condition": null() if o.condition is None else o.condition,
                 "submitted_by": submitted_by,
                 "submitted_at": now,
             }
             for o in last.values()
         ]
-        replaced = ("raw_text", "canonical_text", "condition", "submitted_by", "submitted_at")
         await self._require_open(phase_id)
-        insert = self._insert(Order).values(values)
-        statement = insert.on_conflict_do_update(
-            index_elements=[Order.phase_id, Order.power, Order.unit_key, Order.kind],
-            set_={key: getattr(insert.excluded, key) for key in replaced},
-        ).returning(Order)
-        rows = await self.session.scalars(statement, execution_options={"populate_existing": True})
+        # The rows go as parameters of one statement, not into its text: its compiled form
+        # is then the same for any number of orders, and compiled once.
+        rows = await self.session.scalars(
+            self._upsert_orders(), values, execution_options={"populate_existing": True}
+        )
         stored = {(row.unit_key, row.kind): row for row in rows}
         if len(stored) != len(last):  # pragma: no cover - an upsert returns every row
             raise StoreError("not every order was stored")
         await self._require_open(phase_id)
         return [stored[key] for key in last]
+
+    def _upsert_orders(self) -> Any:
+        """INSERT of orders, each replacing an earlier one for the same unit, returning the
+        rows; one per dialect, built once."""
+        dialect = self.session.get_bind().dialect.name
+        statement = _UPSERT_ORDERS.get(dialect)
+        if statement is None:
+            insert = self._insert(Order)
+            replaced = ("raw_text", "canonical_text", "condition", "submitted_by", "submitted_at")
+            statement = insert.on_conflict_do_update(
+                index_elements=[Order.phase_id, Order.power, Order.unit_key, Order.kind],
+                set_={key: getattr(insert.excluded, key) for key in replaced},
+            ).returning(Order)
+            _UPSERT_ORDERS[dialect] = statement
+        return statement
 
     async def clear_orders(
         self,
