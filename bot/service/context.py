@@ -174,11 +174,13 @@ class Context:
                     f"game: `game <name> {self.command.name}`."
                 )
             return game
-        mine = [
-            g
-            for g in await self.store.games_of_user(self.platform, self.actor_id)
-            if g.workspace == self.workspace
-        ]
+        mine = []
+        for game, players in await self.store.games_of_user_with_players(
+            self.platform, self.actor_id
+        ):
+            if game.workspace == self.workspace:
+                mine.append(game)
+                self._players[game.id] = players
         if not mine:
             raise UserError(await self._no_game_played())
         if len(mine) > 1:

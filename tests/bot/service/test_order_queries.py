@@ -16,9 +16,9 @@ from bot.service.effects import Actor, Place, Request
 from tests.bot.service.harness import Table, open_table
 from tests.bot.store.support import BACKENDS
 
-# Who plays and where (the game, its players, the open phase, the powers' statuses), the
+# Who plays and where (the game with its players, the open phase, the powers' statuses), the
 # power's orders so far, the phase still open before and after writing, and one INSERT.
-ORDER_STATEMENTS = 8
+ORDER_STATEMENTS = 7
 
 
 @pytest.fixture(params=BACKENDS)

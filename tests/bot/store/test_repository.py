@@ -139,6 +139,13 @@ async def test_games_of_a_user(sessions: Sessions, clock: FakeClock) -> None:
         assert [g.name for g in everything] == ["first", "second", "done"]
         assert [g.id for g in await store.games_of_user(Platform.DISCORD, "U7")] == [discord.id]
         assert await store.games_of_user(Platform.SLACK, "U9") == []
+        # With every player of each game still in it, in one read.
+        seats = await store.games_of_user_with_players(Platform.SLACK, "U7")
+        assert [(g.name, [p.user_id for p in players]) for g, players in seats] == [
+            ("first", ["U7", "U8"]),
+            ("second", ["U7"]),
+        ]
+        assert await store.games_of_user_with_players(Platform.SLACK, "U9") == []
 
 
 async def test_one_open_phase_per_game(sessions: Sessions, clock: FakeClock) -> None:
