@@ -1,9 +1,11 @@
 """What an `order` costs the database: a fixed, small number of statements however many
-orders the message carries, the game, the players and the open phase each read once; and an
-answer that does not wait for the alarm clock, since orders never move a deadline."""
+orders the message carries, the game, the players and the open phase each read once; an
+answer that does not wait for the alarm clock, since orders never move a deadline; and a
+table ordering at once queueing for the database in turn."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -13,6 +15,7 @@ import pytest
 from sqlalchemy import event
 
 from bot.service.effects import Actor, Place, Request
+from bot.store import kept_connections
 from tests.bot.service.harness import Table, open_table
 from tests.bot.store.support import BACKENDS
 
@@ -96,3 +99,35 @@ async def test_orders_are_answered_without_waiting_for_the_alarm_clock(table: Ta
     # Readiness may bring the deadline forward: the alarm clock looks again.
     await carol(table, "ready")
     assert looks == ["rearm"]
+
+
+async def test_a_table_ordering_at_once_queues_for_the_database_in_turn(table: Table) -> None:
+    """Commands wait their turn in the order they came, at most as many at once as the pool
+    keeps connections: none is left to the pool, where a newcomer may take the connection a
+    waiting command was woken for (and a busy table kept some waiting for seconds)."""
+    engine = table.sessions.kw["bind"].sync_engine
+    held = [0]
+    most = [0]
+
+    def checkout(*_args: Any) -> None:
+        held[0] += 1
+        most[0] = max(most[0], held[0])
+
+    def checkin(*_args: Any) -> None:
+        held[0] -= 1
+
+    event.listen(engine, "checkout", checkout)
+    event.listen(engine, "checkin", checkin)
+    try:
+
+        async def orders_twice(user: str) -> None:
+            actor = Actor("console", "local", user, user)
+            for text in ("order A PAR H", "orders"):
+                await table.service.handle(Request(actor, Place(None, is_dm=True), text))
+
+        users = ("alice", "bob", "carol", "dave", "eve", "frank", "grace") * 4
+        await asyncio.gather(*(orders_twice(user) for user in users))
+    finally:
+        event.remove(engine, "checkout", checkout)
+        event.remove(engine, "checkin", checkin)
+    assert 1 <= most[0] <= kept_connections(table.sessions)
