@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, delete, null, select, update
+from sqlalchemy import CursorResult, bindparam, delete, null, select, update
 
 from bot.store.errors import PhaseAlreadyOpenError, PhaseClosedError, StoreError
 from bot.store.models import (
@@ -27,6 +27,27 @@ from bot.store.part import StorePart
 
 # The statement `record_orders` runs, by dialect name (see `_upsert_orders`).
 _UPSERT_ORDERS: dict[str, Any] = {}
+
+# What every command giving or reading orders runs, built once with its values as parameters:
+# building a statement anew costs about as much as running it.
+_OPEN_PHASE = (
+    select(Phase)
+    .where(Phase.game_id == bindparam("game_id"), Phase.status == PhaseStatus.OPEN)
+    .execution_options(populate_existing=True)
+)
+_PHASE_STATUS = (
+    select(Phase.status).where(Phase.id == bindparam("phase_id")).with_for_update(read=True)
+)
+_POWER_ORDERS = (
+    select(Order)
+    .where(
+        Order.phase_id == bindparam("phase_id"),
+        Order.power == bindparam("power"),
+        Order.kind == bindparam("kind"),
+    )
+    .order_by(Order.id)
+    .execution_options(populate_existing=True)
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,11 +94,7 @@ class PhasesAndOrders(StorePart):
         return phase
 
     async def open_phase_of(self, game_id: int) -> Phase | None:
-        return await self.session.scalar(
-            select(Phase)
-            .where(Phase.game_id == game_id, Phase.status == PhaseStatus.OPEN)
-            .execution_options(populate_existing=True)
-        )
+        return await self.session.scalar(_OPEN_PHASE, {"game_id": game_id})
 
     async def get_phase(self, phase_id: int) -> Phase | None:
         return await self.session.get(Phase, phase_id, populate_existing=True)
@@ -354,9 +371,7 @@ class PhasesAndOrders(StorePart):
         only writer, so no claim can commit before it does; on PostgreSQL the share lock
         taken here waits for a claim in progress and holds off a later one until commit.
         """
-        status = await self.session.scalar(
-            select(Phase.status).where(Phase.id == phase_id).with_for_update(read=True)
-        )
+        status = await self.session.scalar(_PHASE_STATUS, {"phase_id": phase_id})
         if status != PhaseStatus.OPEN:
             state = "missing" if status is None else str(status)
             raise PhaseClosedError(f"phase {phase_id} is {state}: its orders can no longer change")
@@ -365,6 +380,9 @@ class PhasesAndOrders(StorePart):
         self, phase_id: int, *, power: str | None = None, kind: OrderKind | None = None
     ) -> list[Order]:
         """A phase's orders, by power then in the order first given."""
+        if power is not None and kind is not None:
+            params = {"phase_id": phase_id, "power": power, "kind": OrderKind(kind)}
+            return list(await self.session.scalars(_POWER_ORDERS, params))
         query = select(Order).where(Order.phase_id == phase_id).order_by(Order.power, Order.id)
         if power is not None:
             query = query.where(Order.power == power)
