@@ -23,7 +23,7 @@ def test_the_service_benchmark_runs_small(
     out = capsys.readouterr().out
     assert "service deadline: 2 games of 7" in out
     assert "service orders: 9 users in 2 games, 2 `order` DMs each" in out
-    assert "(18 of 18 orders stored)" in out
+    assert "18 of 18 orders stored)" in out
     assert (
         "service orders: 9 users in 2 games, 2 `order` DMs each, all users at once, on SQLite"
         in out
