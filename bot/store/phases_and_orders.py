@@ -290,11 +290,21 @@ class PhasesAndOrders(StorePart):
         return order
 
     async def record_orders(
-        self, phase_id: int, power: str, orders: Sequence[NewOrder], *, submitted_by: str
+        self,
+        phase_id: int,
+        power: str,
+        orders: Sequence[NewOrder],
+        *,
+        submitted_by: str,
+        read_open: bool = False,
     ) -> list[Order]:
         """Store a power's orders in one statement, each replacing any earlier one for the
         same (power, unit_key, kind); of several for one unit here, the last counts. The rows
-        stored, in the order given."""
+        stored, in the order given.
+
+        ``read_open``: the caller has just read the phase open, so it is checked only after
+        writing (a claim since that read is caught there; the caller's transaction must
+        then roll back, as a command's does on any error)."""
         last = {(o.unit_key, OrderKind(o.kind)): o for o in orders}
         if not last:
             return []
@@ -315,7 +325,8 @@ class PhasesAndOrders(StorePart):
             }
             for o in last.values()
         ]
-        await self._require_open(phase_id)
+        if not read_open:
+            await self._require_open(phase_id)
         # The rows go as parameters of one statement, not into its text: its compiled form
         # is then the same for any number of orders, and compiled once.
         rows = await self.session.scalars(

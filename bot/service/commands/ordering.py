@@ -176,8 +176,13 @@ async def _order_one(ctx: Context, turn: Turn, text: str) -> Message:
     if doubled:
         section, withdrawn = await _withdraw_doubled(ctx, turn, doubled, stored)
         sections.append(section)
+    # Turn read the phase open in this request.
     written = await ctx.store.record_orders(
-        turn.phase.id, turn.power, [*writes.values(), *conditional], submitted_by=ctx.actor_id
+        turn.phase.id,
+        turn.power,
+        [*writes.values(), *conditional],
+        submitted_by=ctx.actor_id,
+        read_open=True,
     )
     if turn.member is not None and writes:
         sections.append(await agreement(ctx, turn, list(writes)))

@@ -20,8 +20,8 @@ from tests.bot.service.harness import Table, open_table
 from tests.bot.store.support import BACKENDS
 
 # Who plays and where (the game with its players, the open phase, the powers' statuses), the
-# power's orders so far, the phase still open before and after writing, and one INSERT.
-ORDER_STATEMENTS = 7
+# power's orders so far, one INSERT, and the phase still open once written.
+ORDER_STATEMENTS = 6
 
 
 @pytest.fixture(params=BACKENDS)

@@ -247,6 +247,24 @@ async def test_a_batch_for_a_closed_phase_stores_nothing(
         assert await Store(session, clock).orders_of_phase(phase.id) == []
 
 
+async def test_a_batch_for_a_phase_read_open_then_claimed_stores_nothing(
+    sessions: Sessions, clock: FakeClock
+) -> None:
+    """A caller that read the phase open skips the check before writing; the one after
+    still refuses a phase claimed since, and the transaction rolls back."""
+    async with sessions.begin() as session:
+        store = Store(session, clock)
+        _, phase = await game_with_phase(store)
+        assert await store.claim_phase(phase.id)
+    with pytest.raises(PhaseClosedError, match="adjudicated"):
+        async with sessions.begin() as session:
+            await Store(session, clock).record_orders(
+                phase.id, "FRANCE", [NewOrder("PAR", "A PAR H")], submitted_by="U1", read_open=True
+            )
+    async with sessions() as session:
+        assert await Store(session, clock).orders_of_phase(phase.id) == []
+
+
 async def test_a_later_order_replaces_the_earlier(sessions: Sessions, clock: FakeClock) -> None:
     async with sessions.begin() as session:
         store = Store(session, clock)
