@@ -33,7 +33,7 @@ bench: $(STAMP)
 	rm -f .bench-table.jsonl
 	$(BIN)/python -m tools.bench
 	$(BIN)/python -m tools.bench_render
-	$(BIN)/python -m tools.bench_service
+	tools/pg.sh run -- $(BIN)/python -m tools.bench_service
 	$(BIN)/python -m tools.bench_table
 
 # The computer players' tournament: 105 games of seven computers to a win or 1920, then one

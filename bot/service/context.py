@@ -5,6 +5,9 @@ the game the request means (asking, never guessing, when a DM could mean several
 channel, its game even once it has ended, until the next is created there), refuses a game
 that has ended to what would change it, checks who may do what, and shapes replies: private
 ones go only to the requester.
+
+The game, its players and its open phase are read once per request, however many of the
+command's steps ask: a command that changes them afterwards reads the store itself.
 """
 
 from __future__ import annotations
@@ -69,6 +72,10 @@ class Context:
     now: datetime
     # Work to do once the request's transaction has committed (adjudicating, for one).
     follow_ups: list[FollowUp] = field(default_factory=list)
+    # What the request has read, by game id (see the module's docstring).
+    _meant: Game | None = field(default=None, init=False, repr=False)
+    _players: dict[int, list[Player]] = field(default_factory=dict, init=False, repr=False)
+    _open: dict[int, tuple[Phase, Position]] = field(default_factory=dict, init=False, repr=False)
 
     @property
     def actor_id(self) -> str:
@@ -124,7 +131,9 @@ class Context:
         A channel's game is its newest, also once it has ended, until another is created
         there. A game that has ended is refused, saying when it ended, unless ``ended``
         (for what only reads it: status, map, history, export...)."""
-        game = await self._meant_game()
+        if self._meant is None:
+            self._meant = await self._meant_game()
+        game = self._meant
         if game.status == GameStatus.FINISHED and not ended:
             raise UserError(await self._ended_text(game))
         return game
@@ -165,11 +174,13 @@ class Context:
                     f"game: `game <name> {self.command.name}`."
                 )
             return game
-        mine = [
-            g
-            for g in await self.store.games_of_user(self.platform, self.actor_id)
-            if g.workspace == self.workspace
-        ]
+        mine = []
+        for game, players in await self.store.games_of_user_with_players(
+            self.platform, self.actor_id
+        ):
+            if game.workspace == self.workspace:
+                mine.append(game)
+                self._players[game.id] = players
         if not mine:
             raise UserError(await self._no_game_played())
         if len(mine) > 1:
@@ -235,13 +246,21 @@ class Context:
 
     async def open_phase(self, game: Game) -> tuple[Phase, Position]:
         await self.require_started(game)
-        phase = await self.store.open_phase_of(game.id)
-        if phase is None:
-            raise UserError(f"{game.name} has no phase open for orders.")
-        return phase, Position.from_json(phase.position)
+        if game.id not in self._open:
+            phase = await self.store.open_phase_of(game.id)
+            if phase is None:
+                raise UserError(f"{game.name} has no phase open for orders.")
+            self._open[game.id] = (phase, Position.from_json(phase.position))
+        return self._open[game.id]
+
+    async def players(self, game: Game) -> list[Player]:
+        """The game's players (those who have not left)."""
+        if game.id not in self._players:
+            self._players[game.id] = await self.store.players_of(game.id)
+        return self._players[game.id]
 
     async def membership(self, game: Game) -> Player | None:
-        for player in await self.store.players_of(game.id):
+        for player in await self.players(game):
             if player.user_id == self.actor_id:
                 return player
         return None

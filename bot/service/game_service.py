@@ -11,6 +11,7 @@ back as a private reply saying what was wrong, never as a traceback.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
@@ -44,7 +45,7 @@ from bot.service.outbox.doorbell import Doorbell
 from bot.service.outbox.pump import Pump
 from bot.service.outbox.transport import PartT, Transport
 from bot.service.turn.adjudication import Adjudicator
-from bot.store import PhaseClosedError, Platform, Store, utcnow
+from bot.store import PhaseClosedError, Platform, Store, kept_connections, utcnow
 from render import history_gif, map_png
 
 logger = logging.getLogger(__name__)
@@ -91,11 +92,16 @@ class GameService:
             process_phase=self.process_phase,
             access=self.access,
         )
+        # Commands take the database's connections in the order they came. The pool alone
+        # lets a newcomer take a connection a waiting command was woken for, and under a
+        # whole table ordering at once a command could wait seconds behind later ones.
+        self._turns = asyncio.Semaphore(kept_connections(sessions))
         self._adjudicator = Adjudicator(sessions, self._deps)
         self._deliveries = Deliveries(sessions, clock, self._doorbell)
 
     def on_change(self, listener: Listener) -> None:
-        """Call ``listener`` after every command: a deadline may have moved."""
+        """Call ``listener`` after every command that may move a deadline or a reminder
+        (`CommandSpec.reschedules`)."""
         self._listeners.append(listener)
 
     def pump(self, platform: str, transport: Transport[PartT]) -> Pump[PartT]:
@@ -128,6 +134,8 @@ class GameService:
         except UserError as exc:
             return [_private(request, str(exc))]
         replies = await self._run(request, command)
+        if not BY_NAME[command.name].reschedules:
+            return replies
         for listener in self._listeners:
             try:
                 await listener()
@@ -140,7 +148,7 @@ class GameService:
         handler = BY_NAME[command.name].handler
         for attempt in range(1, ATTEMPTS + 1):
             try:
-                async with self._sessions.begin() as session:
+                async with self._turns, self._sessions.begin() as session:
                     ctx = Context(
                         store=Store(session, self._clock),
                         request=request,

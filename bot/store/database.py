@@ -12,7 +12,7 @@ from sqlalchemy.ext.asyncio import (
     async_sessionmaker,
     create_async_engine,
 )
-from sqlalchemy.pool import AsyncAdaptedQueuePool
+from sqlalchemy.pool import AsyncAdaptedQueuePool, QueuePool
 
 # Plain or sync driver names people paste from elsewhere -> the async driver we ship.
 _ASYNC_DRIVERS = {
@@ -69,6 +69,14 @@ def create_engine(url: str | URL, **kwargs: Any) -> AsyncEngine:
         return engine
     kwargs.setdefault("pool_pre_ping", True)
     return create_async_engine(target, **kwargs)
+
+
+def kept_connections(sessions: async_sessionmaker[AsyncSession]) -> int:
+    """How many connections the sessions' pool keeps open (its size: 1 on a SQLite file):
+    how many transactions may run at once without waiting for a connection."""
+    bind = sessions.kw.get("bind")
+    pool = bind.pool if isinstance(bind, AsyncEngine) else None
+    return max(1, pool.size()) if isinstance(pool, QueuePool) else 1
 
 
 def create_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, delete, select
+from sqlalchemy import CursorResult, bindparam, delete, select
 
 from bot.store.errors import GameNameTakenError, StoreError
 from bot.store.models import (
@@ -21,6 +21,27 @@ from bot.store.models import (
     PowerStatus,
 )
 from bot.store.part import StorePart
+
+# What every command sent by DM runs first, built once with its values as parameters:
+# building a statement anew costs about as much as running it.
+_GAMES_WITH_PLAYERS = (
+    select(Game, Player)
+    .join(Player, Player.game_id == Game.id)
+    .where(
+        Game.platform == bindparam("platform"),
+        Game.status != GameStatus.FINISHED,
+        Game.id.in_(
+            select(Player.game_id).where(
+                Player.user_id == bindparam("user_id"), Player.left_at.is_(None)
+            )
+        ),
+        Player.left_at.is_(None),
+    )
+    .order_by(Game.created_at, Game.id, Player.id)
+)
+_POWER_STATUSES = select(PowerState.power, PowerState.status).where(
+    PowerState.game_id == bindparam("game_id")
+)
 
 
 class GamesAndSeats(StorePart):
@@ -99,6 +120,19 @@ class GamesAndSeats(StorePart):
         if not include_finished:
             query = query.where(Game.status != GameStatus.FINISHED)
         return list(await self.session.scalars(query))
+
+    async def games_of_user_with_players(
+        self, platform: Platform, user_id: str
+    ) -> list[tuple[Game, list[Player]]]:
+        """The unfinished games the user plays in (oldest first), each with all its players
+        who have not left, in one read: what a command sent by DM looks up first."""
+        rows = await self.session.execute(
+            _GAMES_WITH_PLAYERS, {"platform": platform, "user_id": user_id}
+        )
+        found: dict[int, tuple[Game, list[Player]]] = {}
+        for game, player in rows:
+            found.setdefault(game.id, (game, []))[1].append(player)
+        return list(found.values())
 
     async def games_of_workspace(self, platform: Platform, workspace: str) -> list[Game]:
         """Unfinished games of a workspace, oldest first."""
@@ -188,9 +222,7 @@ class GamesAndSeats(StorePart):
         )
 
     async def power_statuses(self, game_id: int) -> dict[str, PowerStatus]:
-        rows = await self.session.execute(
-            select(PowerState.power, PowerState.status).where(PowerState.game_id == game_id)
-        )
+        rows = await self.session.execute(_POWER_STATUSES, {"game_id": game_id})
         return {row[0]: row[1] for row in rows}
 
     async def power_since(self, game_id: int, power: str) -> str | None:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, delete, select, update
+from sqlalchemy import CursorResult, bindparam, delete, null, select, update
 
 from bot.store.errors import PhaseAlreadyOpenError, PhaseClosedError, StoreError
 from bot.store.models import (
@@ -24,6 +24,30 @@ from bot.store.models import (
     Vote,
 )
 from bot.store.part import StorePart
+
+# The statement `record_orders` runs, by dialect name (see `_upsert_orders`).
+_UPSERT_ORDERS: dict[str, Any] = {}
+
+# What every command giving or reading orders runs, built once with its values as parameters:
+# building a statement anew costs about as much as running it.
+_OPEN_PHASE = (
+    select(Phase)
+    .where(Phase.game_id == bindparam("game_id"), Phase.status == PhaseStatus.OPEN)
+    .execution_options(populate_existing=True)
+)
+_PHASE_STATUS = (
+    select(Phase.status).where(Phase.id == bindparam("phase_id")).with_for_update(read=True)
+)
+_POWER_ORDERS = (
+    select(Order)
+    .where(
+        Order.phase_id == bindparam("phase_id"),
+        Order.power == bindparam("power"),
+        Order.kind == bindparam("kind"),
+    )
+    .order_by(Order.id)
+    .execution_options(populate_existing=True)
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,11 +94,7 @@ class PhasesAndOrders(StorePart):
         return phase
 
     async def open_phase_of(self, game_id: int) -> Phase | None:
-        return await self.session.scalar(
-            select(Phase)
-            .where(Phase.game_id == game_id, Phase.status == PhaseStatus.OPEN)
-            .execution_options(populate_existing=True)
-        )
+        return await self.session.scalar(_OPEN_PHASE, {"game_id": game_id})
 
     async def get_phase(self, phase_id: int) -> Phase | None:
         return await self.session.get(Phase, phase_id, populate_existing=True)
@@ -270,11 +290,21 @@ class PhasesAndOrders(StorePart):
         return order
 
     async def record_orders(
-        self, phase_id: int, power: str, orders: Sequence[NewOrder], *, submitted_by: str
+        self,
+        phase_id: int,
+        power: str,
+        orders: Sequence[NewOrder],
+        *,
+        submitted_by: str,
+        read_open: bool = False,
     ) -> list[Order]:
         """Store a power's orders in one statement, each replacing any earlier one for the
         same (power, unit_key, kind); of several for one unit here, the last counts. The rows
-        stored, in the order given."""
+        stored, in the order given.
+
+        ``read_open``: the caller has just read the phase open, so it is checked only after
+        writing (a claim since that read is caught there; the caller's transaction must
+        then roll back, as a command's does on any error)."""
         last = {(o.unit_key, OrderKind(o.kind)): o for o in orders}
         if not last:
             return []
@@ -287,25 +317,41 @@ class PhasesAndOrders(StorePart):
                 "kind": OrderKind(o.kind),
                 "raw_text": o.raw_text,
                 "canonical_text": o.canonical_text,
-                "condition": o.condition,
+                # SQL NULL, not JSON null: every row then has the same columns, and the
+                # rows go as one statement.
+                "condition": null() if o.condition is None else o.condition,
                 "submitted_by": submitted_by,
                 "submitted_at": now,
             }
             for o in last.values()
         ]
-        replaced = ("raw_text", "canonical_text", "condition", "submitted_by", "submitted_at")
-        await self._require_open(phase_id)
-        insert = self._insert(Order).values(values)
-        statement = insert.on_conflict_do_update(
-            index_elements=[Order.phase_id, Order.power, Order.unit_key, Order.kind],
-            set_={key: getattr(insert.excluded, key) for key in replaced},
-        ).returning(Order)
-        rows = await self.session.scalars(statement, execution_options={"populate_existing": True})
+        if not read_open:
+            await self._require_open(phase_id)
+        # The rows go as parameters of one statement, not into its text: its compiled form
+        # is then the same for any number of orders, and compiled once.
+        rows = await self.session.scalars(
+            self._upsert_orders(), values, execution_options={"populate_existing": True}
+        )
         stored = {(row.unit_key, row.kind): row for row in rows}
         if len(stored) != len(last):  # pragma: no cover - an upsert returns every row
             raise StoreError("not every order was stored")
         await self._require_open(phase_id)
         return [stored[key] for key in last]
+
+    def _upsert_orders(self) -> Any:
+        """INSERT of orders, each replacing an earlier one for the same unit, returning the
+        rows; one per dialect, built once."""
+        dialect = self.session.get_bind().dialect.name
+        statement = _UPSERT_ORDERS.get(dialect)
+        if statement is None:
+            insert = self._insert(Order)
+            replaced = ("raw_text", "canonical_text", "condition", "submitted_by", "submitted_at")
+            statement = insert.on_conflict_do_update(
+                index_elements=[Order.phase_id, Order.power, Order.unit_key, Order.kind],
+                set_={key: getattr(insert.excluded, key) for key in replaced},
+            ).returning(Order)
+            _UPSERT_ORDERS[dialect] = statement
+        return statement
 
     async def clear_orders(
         self,
@@ -336,9 +382,7 @@ class PhasesAndOrders(StorePart):
         only writer, so no claim can commit before it does; on PostgreSQL the share lock
         taken here waits for a claim in progress and holds off a later one until commit.
         """
-        status = await self.session.scalar(
-            select(Phase.status).where(Phase.id == phase_id).with_for_update(read=True)
-        )
+        status = await self.session.scalar(_PHASE_STATUS, {"phase_id": phase_id})
         if status != PhaseStatus.OPEN:
             state = "missing" if status is None else str(status)
             raise PhaseClosedError(f"phase {phase_id} is {state}: its orders can no longer change")
@@ -347,6 +391,9 @@ class PhasesAndOrders(StorePart):
         self, phase_id: int, *, power: str | None = None, kind: OrderKind | None = None
     ) -> list[Order]:
         """A phase's orders, by power then in the order first given."""
+        if power is not None and kind is not None:
+            params = {"phase_id": phase_id, "power": power, "kind": OrderKind(kind)}
+            return list(await self.session.scalars(_POWER_ORDERS, params))
         query = select(Order).where(Order.phase_id == phase_id).order_by(Order.power, Order.id)
         if power is not None:
             query = query.where(Order.power == power)

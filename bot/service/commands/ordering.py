@@ -26,6 +26,7 @@ from bot.service.words.order_lists import orders_echo, orders_message
 from bot.service.words.power_state import missing_orders
 from bot.service.words.quoting import excerpt, quotes_cut
 from bot.store import NewOrder, OrderKind, VoteKind
+from bot.store import Order as OrderRow
 from engine import (
     Build,
     Disband,
@@ -122,6 +123,7 @@ ORDER = CommandSpec(
             suggest=Suggest.ORDERS,
         ),
     ),
+    reschedules=False,
 )
 
 
@@ -129,7 +131,8 @@ async def _order_one(ctx: Context, turn: Turn, text: str) -> Message:
     """Record one power's orders (plain and conditional), in one statement; their echo."""
     conditions, plain = split_pieces(text)
     lines = parse_orders(plain, turn.position, turn.power)
-    stored = await turn.rows(ctx)
+    rows = await turn.order_rows(ctx)
+    stored = turn.own(rows)
     keys = dict(stored)
     replaced: set[str] = set()
     checked: list[OrderLine] = []
@@ -170,14 +173,21 @@ async def _order_one(ctx: Context, turn: Turn, text: str) -> Message:
         section, heading, conditional = await _conditionals(ctx, turn, conditions)
         sections.append(section)
         title = f"{title}; {heading}" if title else heading
+    withdrawn: list[str] = []
     if doubled:
-        sections.append(await _withdraw_doubled(ctx, turn, doubled, stored))
-    await ctx.store.record_orders(
-        turn.phase.id, turn.power, [*writes.values(), *conditional], submitted_by=ctx.actor_id
+        section, withdrawn = await _withdraw_doubled(ctx, turn, doubled, stored)
+        sections.append(section)
+    # Turn read the phase open in this request.
+    written = await ctx.store.record_orders(
+        turn.phase.id,
+        turn.power,
+        [*writes.values(), *conditional],
+        submitted_by=ctx.actor_id,
+        read_open=True,
     )
     if turn.member is not None and writes:
         sections.append(await agreement(ctx, turn, list(writes)))
-    current = await turn.orders(ctx)
+    current = await turn.orders(ctx, _rows_after(rows, withdrawn, written))
     sections.append(turn.still_missing(current))
     return Message(title=title, sections=tuple(sections))
 
@@ -199,17 +209,28 @@ def _doubled(position: Position, lines: Sequence[OrderLine]) -> dict[str, str]:
     }
 
 
+def _rows_after(
+    rows: Sequence[OrderRow], withdrawn: Sequence[str], written: Sequence[OrderRow]
+) -> list[OrderRow]:
+    """The power's order rows once ``withdrawn`` (unit keys) are deleted and ``written`` are
+    stored, in the order first given, as reading them again would give them: a row written
+    over is the same object, updated."""
+    gone = set(withdrawn)
+    kept = {row.id: row for row in rows if row.unit_key not in gone}
+    kept.update((row.id, row) for row in written if row.kind == OrderKind.ORDER)
+    return [kept[key] for key in sorted(kept)]
+
+
 async def _withdraw_doubled(
     ctx: Context, turn: Turn, doubled: dict[str, str], stored: dict[str, str]
-) -> Section:
-    """Each doubly ordered unit's earlier order withdrawn too, and the player told plainly."""
+) -> tuple[Section, list[str]]:
+    """Each doubly ordered unit's earlier order withdrawn too, and the player told plainly;
+    the unit keys withdrawn."""
     earlier = [province for province in doubled if province in stored]
+    withdrawn = [turn.file_key(province) for province in earlier]
     if earlier:
         await ctx.store.clear_orders(
-            turn.phase.id,
-            turn.power,
-            unit_keys=[turn.file_key(province) for province in earlier],
-            kind=OrderKind.ORDER,
+            turn.phase.id, turn.power, unit_keys=withdrawn, kind=OrderKind.ORDER
         )
     lines = []
     for province, what in doubled.items():
@@ -217,7 +238,7 @@ async def _withdraw_doubled(
         if province in earlier:
             text += f" Your earlier order ({stored[province]}) is withdrawn too."
         lines.append(Line(f"{WARNING} {text}"))
-    return Section(None, tuple(lines))
+    return Section(None, tuple(lines)), withdrawn
 
 
 async def _conditionals(
@@ -354,7 +375,11 @@ async def _orders_of(ctx: Context, turn: Turn) -> Message:
 
 
 ORDERS = CommandSpec(
-    "orders", "orders", "Your orders for this phase, and units still without one.", orders
+    "orders",
+    "orders",
+    "Your orders for this phase, and units still without one.",
+    orders,
+    reschedules=False,
 )
 
 
@@ -390,6 +415,7 @@ CLEAR = CommandSpec(
     arguments=(
         Argument("unit", "A unit or province, or all (the default)", suggest=Suggest.UNITS),
     ),
+    reschedules=False,
 )
 
 

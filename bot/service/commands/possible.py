@@ -50,6 +50,7 @@ POSSIBLE = CommandSpec(
             "unit", "One unit or province: every order it may be given", suggest=Suggest.UNITS
         ),
     ),
+    reschedules=False,
 )
 
 

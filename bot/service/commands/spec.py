@@ -119,6 +119,9 @@ class CommandSpec:
     (Discord's acknowledgement) needs to know; ``flip`` names an argument that, given, makes
     it the other way (`map mine` is for the asker alone). ``game_argument``: front ends with
     typed options offer the `game` argument (in text, any command may follow `game <name>`).
+    ``reschedules``: it may change when something falls due (a deadline, a reminder), so the
+    alarm clock looks again after it; a command that never does (giving or reading orders,
+    sent by a whole table at once) answers without waiting for that look.
     """
 
     name: str
@@ -133,6 +136,7 @@ class CommandSpec:
     public: bool = False
     flip: str | None = None
     game_argument: bool = True
+    reschedules: bool = True
 
     @property
     def detail_lines(self) -> tuple[str, ...]:

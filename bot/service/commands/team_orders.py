@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from bot.service.commands.turns import Turn
 from bot.service.context import Context
 from bot.service.effects import Line, Section
-from bot.service.stored_orders import members_by_power, proposals
+from bot.service.stored_orders import members_among, proposals
 from bot.store import OrderKind
 
 
@@ -33,9 +33,10 @@ async def team_proposals(ctx: Context, turn: Turn) -> Section:
 
 async def _unit_lines(ctx: Context, turn: Turn, keys: Sequence[str] | None) -> list[Line]:
     rows = await ctx.store.orders_of_phase(turn.phase.id, power=turn.power, kind=OrderKind.ORDER)
-    members = await members_by_power(ctx.store, turn.game.id)
+    players = await ctx.players(turn.game)
+    members = members_among(players)
     team = members.get(turn.power, frozenset())
-    names = {p.user_id: p.display_name for p in await ctx.store.players_of(turn.game.id)}
+    names = {p.user_id: p.display_name for p in players}
     found = {key: texts for (power, key), texts in proposals(rows, members).items()}
     lines: list[Line] = []
     for key in found if keys is None else keys:

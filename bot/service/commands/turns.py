@@ -14,7 +14,7 @@ from bot.service.options.teams import Teams
 from bot.service.stored_orders import (
     base_key,
     is_proposal,
-    members_by_power,
+    members_among,
     proposal_key,
     read_orders,
 )
@@ -25,6 +25,7 @@ from bot.service.words.labels import form_is_over, phase_label, power_name
 from bot.service.words.order_lists import convoy_warnings
 from bot.service.words.power_state import missing_orders
 from bot.store import Game, OrderKind, Phase, PowerStatus
+from bot.store import Order as OrderRow
 from engine import Order, PhaseKind, Position
 
 
@@ -93,9 +94,16 @@ class Turn:
     async def rows(self, ctx: Context) -> dict[str, str]:
         """unit key -> canonical order text, as stored: the requester's own proposals where
         the team must agree."""
-        rows = await ctx.store.orders_of_phase(
+        return self.own(await self.order_rows(ctx))
+
+    async def order_rows(self, ctx: Context) -> list[OrderRow]:
+        """The power's stored orders (not the conditional ones), in the order first given."""
+        return await ctx.store.orders_of_phase(
             self.phase.id, power=self.power, kind=OrderKind.ORDER
         )
+
+    def own(self, rows: Sequence[OrderRow]) -> dict[str, str]:
+        """Of the power's order ``rows``, the requester's as :meth:`rows` gives them."""
         if self.member is not None:
             rows = [
                 r
@@ -104,12 +112,12 @@ class Turn:
             ]
         return {base_key(row.unit_key): row.canonical_text or row.raw_text for row in rows}
 
-    async def orders(self, ctx: Context) -> list[Order]:
-        """The power's orders that count now."""
-        rows = await ctx.store.orders_of_phase(
-            self.phase.id, power=self.power, kind=OrderKind.ORDER
-        )
-        members = await members_by_power(ctx.store, self.game.id)
+    async def orders(self, ctx: Context, rows: Sequence[OrderRow] | None = None) -> list[Order]:
+        """The power's orders that count now; ``rows``: its order rows (kind ORDER) when the
+        caller has them already."""
+        if rows is None:
+            rows = await self.order_rows(ctx)
+        members = members_among(await ctx.players(self.game))
         return read_orders(self.position, rows, members).get(self.power, [])
 
     def still_missing(self, orders: Sequence[Order]) -> Section:

@@ -59,6 +59,7 @@ def test_the_public_face_has_what_outside_code_needs() -> None:
         "backoff",
         "create_engine",
         "create_sessionmaker",
+        "kept_connections",
         "migrate",
     } <= PUBLIC
     assert callable(bot.store.migrate.upgrade)

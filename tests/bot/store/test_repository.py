@@ -139,6 +139,13 @@ async def test_games_of_a_user(sessions: Sessions, clock: FakeClock) -> None:
         assert [g.name for g in everything] == ["first", "second", "done"]
         assert [g.id for g in await store.games_of_user(Platform.DISCORD, "U7")] == [discord.id]
         assert await store.games_of_user(Platform.SLACK, "U9") == []
+        # With every player of each game still in it, in one read.
+        seats = await store.games_of_user_with_players(Platform.SLACK, "U7")
+        assert [(g.name, [p.user_id for p in players]) for g, players in seats] == [
+            ("first", ["U7", "U8"]),
+            ("second", ["U7"]),
+        ]
+        assert await store.games_of_user_with_players(Platform.SLACK, "U9") == []
 
 
 async def test_one_open_phase_per_game(sessions: Sessions, clock: FakeClock) -> None:
@@ -235,6 +242,24 @@ async def test_a_batch_for_a_closed_phase_stores_nothing(
         async with sessions.begin() as session:
             await Store(session, clock).record_orders(
                 phase.id, "FRANCE", [NewOrder("PAR", "A PAR H")], submitted_by="U1"
+            )
+    async with sessions() as session:
+        assert await Store(session, clock).orders_of_phase(phase.id) == []
+
+
+async def test_a_batch_for_a_phase_read_open_then_claimed_stores_nothing(
+    sessions: Sessions, clock: FakeClock
+) -> None:
+    """A caller that read the phase open skips the check before writing; the one after
+    still refuses a phase claimed since, and the transaction rolls back."""
+    async with sessions.begin() as session:
+        store = Store(session, clock)
+        _, phase = await game_with_phase(store)
+        assert await store.claim_phase(phase.id)
+    with pytest.raises(PhaseClosedError, match="adjudicated"):
+        async with sessions.begin() as session:
+            await Store(session, clock).record_orders(
+                phase.id, "FRANCE", [NewOrder("PAR", "A PAR H")], submitted_by="U1", read_open=True
             )
     async with sessions() as session:
         assert await Store(session, clock).orders_of_phase(phase.id) == []
