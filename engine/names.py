@@ -26,6 +26,7 @@ import unicodedata
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 from engine.errors import AmbiguousOrderError, InvalidOrderError
 from engine.variant import Variant
@@ -110,6 +111,15 @@ class Span:
     declared: bool = False
 
 
+class Written(NamedTuple):
+    """A location written as the canonical notation writes it (``PAR``, ``STP/SC``), as
+    reading it gives it: the province, and the coast word read after it (kept even where
+    the province has no such coast, as a written coast is)."""
+
+    code: str
+    coast: str | None
+
+
 class Names:
     """Name tables for one variant; get one with :func:`names_for`."""
 
@@ -132,6 +142,7 @@ class Names:
         }
         self._coasts = {c.lower(): c for p in variant.provinces.values() for c in p.coasts}
         self._powers: dict[str, str] = {}
+        self._power_of: dict[str, str | None] = {}
         for code, info in variant.power_info.items():
             for name in (code, info.name, info.adjective, *info.aliases):
                 self._powers[compact(words(name))] = code
@@ -240,6 +251,57 @@ class Names:
         codes = sorted(self._exact[close[0]])
         return self.variant.province_name(codes[0])
 
+    def canonical_locations(
+        self, keywords: Collection[str], stop: Collection[str]
+    ) -> dict[str, Written]:
+        """Every location the canonical notation writes (``PAR``, ``STP/SC``) that reading
+        word by word takes for exactly its own province, whatever order words surround it.
+
+        A code is left out when the words of an order could take it for something else: a
+        code that is an order word (``keywords``) or a coast, that the variant declares
+        ambiguous, that is also another province's name, or that starts a power's name with
+        the unit letter before it (``A US`` for Austria). A code may also abbreviate other
+        names (``TYR``, the Tyrrhenian Sea): the exact name comes first. A coast is kept only
+        where the reader stops a name before it (``stop``). ``A PAR - BUR`` still reads
+        Par-Bur as one name if the variant has one: see :meth:`hyphen_joins`.
+        """
+        coast_words = {*self._coasts, *_DIRECTIONS, "coast"}
+        if {"a", "f"} & set(self._powers):
+            return {}
+        found: dict[str, Written] = {}
+        lowered = {code.lower() for code in self.variant.provinces}
+        for code in self.variant.provinces:
+            word = code.lower()
+            if (
+                not re.fullmatch(r"[0-9a-z]+", word)
+                or word in keywords
+                or word in coast_words
+                or word in self._ambiguous
+                or self._exact.get(word) != {code}
+                or any(self._names_power(word, key, lowered, keywords) for key in self._powers)
+            ):
+                continue
+            found[code] = Written(code, None)
+            for coast_word, coast in self._coasts.items():
+                if coast_word in stop:
+                    found[f"{code}/{coast}"] = Written(code, coast)
+        return found
+
+    @staticmethod
+    def _names_power(
+        word: str, key: str, codes: Collection[str], keywords: Collection[str]
+    ) -> bool:
+        """``word`` with a unit letter before it, or with a code or order word after it, is
+        (the start of) the power name ``key``."""
+        if key.startswith(("a" + word, "f" + word)):
+            return True
+        rest = key[len(word) :] if key.startswith(word) else ""
+        return bool(rest) and (rest in codes or rest in keywords)
+
+    def hyphen_joins(self, first: str, second: str) -> bool:
+        """``FIRST - SECOND`` (two codes) is also one hyphenated name of the variant."""
+        return f"{first.lower()}-{second.lower()}" in self._hyphens
+
     # Coasts -----------------------------------------------------------------------
 
     def coast(self, tokens: Sequence[str], start: int) -> tuple[str, int] | None:
@@ -270,6 +332,16 @@ class Names:
         return None
 
     def power(self, text: str) -> str | None:
+        # asked for every order read, nearly always with a power's code
+        found = self._power_of.get(text, "")
+        if found != "":
+            return found
+        if len(self._power_of) >= _REMEMBERED:
+            self._power_of.clear()
+        found = self._power_of[text] = self._power_named(text)
+        return found
+
+    def _power_named(self, text: str) -> str | None:
         tokens = words(text)
         found = self.power_span(tokens, 0)
         return found[0] if found and found[1] == len(tokens) else None

@@ -29,7 +29,7 @@ VARIANTS = ("standard", "ww1", "1961-3", "1961-4", "1961-5", "1961-6", "diplomac
 _STRAYS = ("A XYZ - PAR", "hello", "F LON - XYZ", "A PAR - BUR - MAR", "S A MUN", "Build")
 
 
-def _random_orders(rng: random.Random, position: Position) -> dict[str, list[Order]]:
+def legal_random_orders(rng: random.Random, position: Position) -> dict[str, list[Order]]:
     """A legal order for every unit (every dislodged unit in a retreat phase); in
     adjustments, the builds or removals each power is owed."""
     orders: dict[str, list[Order]] = {}
@@ -96,7 +96,7 @@ def played(rng: random.Random, variant: str, phases: int) -> Iterator[dict[str, 
         if state is None:
             return
         position = Position.from_json(state)
-        request = {**state, "orders": _texts(rng, position, _random_orders(rng, position))}
+        request = {**state, "orders": _texts(rng, position, legal_random_orders(rng, position))}
         yield request
         state = _next(request, adjudicate_request(request))
 

@@ -1,0 +1,232 @@
+"""Orders in the canonical notation, read without the fuzzy matching of :mod:`engine.parse`.
+
+Every reply writes orders as :func:`engine.orders.format_order` does (``A PAR - BUR``,
+``F NTH C A LON - BEL``, ``F STP/SC - BOT``, ``A KAR ZP GFI``), and front ends send that
+back from their menus: most orders a game master reads are in it. Such a text splits on its
+spaces into order words and codes, each looked up in a table, and means what the two-step
+reading (:mod:`engine.parse_grammar`, :mod:`engine.parse_meaning`) would make of it:
+
+- the words give the same draft: the codes of :meth:`engine.names.Names.canonical_locations`
+  are read by the word-by-word reader as their own province and nothing else;
+- the board gives the same order: the order the codes name exactly is built as
+  :mod:`engine.parse_meaning` builds it and checked by the rules (tidied, as there). When
+  it is allowed it is the reading, since exact names outrank abbreviations.
+
+Anything else (another notation, a code the table leaves out, an order the rules refuse)
+gets ``None``, and the full reader takes it, with its suggestions and its error messages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+from engine.errors import OrderError
+from engine.legal import check_order
+from engine.names import Names, Written
+from engine.orders import (
+    Build,
+    Convoy,
+    ConvoyHop,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    Retreat,
+    Seize,
+    SupportHold,
+    SupportMove,
+    SupportSeize,
+    Waive,
+)
+from engine.parse_grammar import notation_for
+from engine.parse_meaning import misnamed
+from engine.phase import PhaseKind
+from engine.position import Position
+from engine.units import Unit, UnitType
+from engine.variant import ProvinceKind, Variant
+
+_LETTERS = {"A": UnitType.ARMY, "F": UnitType.FLEET}
+_WAIVE = Waive()
+
+
+@cache
+def _locations(names: Names) -> dict[str, Written]:
+    notation = notation_for(names)
+    return names.canonical_locations(notation.keywords, notation.stop)
+
+
+def read_canonical_order(
+    text: str, position: Position, power: str, names: Names
+) -> tuple[Order, str | None] | None:
+    """The order of ``power`` that ``text`` in the canonical notation means, and what to
+    tell the player about it (a wrong unit letter); ``None`` for the full reader to take."""
+    if not text.isascii():
+        return None
+    words = text.upper().split()
+    if words == ["WAIVE"]:
+        return _checked(position, power, _WAIVE)
+    if len(words) < 3:
+        return None
+    letter = _LETTERS.get(words[0])
+    unit_at = _locations(names).get(words[1])
+    if letter is None or unit_at is None:
+        return None
+    made = _made(words, position, power, names, letter, unit_at)
+    found = None if made is None else _checked(position, power, made)
+    if found is None:
+        return None
+    result = found[0]
+    if isinstance(result, Build | Waive) or result.unit.type is letter:
+        return found
+    return result, misnamed(letter, result, position)
+
+
+def _checked(position: Position, power: str, order: Order) -> tuple[Order, str | None] | None:
+    try:
+        return check_order(position, power, order), None
+    except OrderError:
+        # the full reader says what is wrong, or finds a meaning the rules allow
+        return None
+
+
+def _made(
+    words: Sequence[str],
+    position: Position,
+    power: str,
+    names: Names,
+    letter: UnitType,
+    unit_at: Written,
+) -> Order | None:
+    """The order the words name exactly, if they are in the canonical notation."""
+    locations = _locations(names)
+    variant = position.variant
+    diplomacia = variant.rules.diplomacia
+    verb = words[2]
+    count = len(words)
+    if count == 3:
+        if verb == "B":
+            return Build(_written_unit(variant, letter, unit_at))
+        unit = _unit(position, power, letter, unit_at)
+        if verb == "H":
+            return Hold(unit)
+        if verb == "D":
+            return Disband(unit)
+        return None
+    if verb in ("-", "R"):
+        if count == 4:
+            via = False
+        elif count == 5 and verb == "-" and words[4] == "VIA":
+            via = True
+        else:
+            return None
+        dest_at = locations.get(words[3])
+        if dest_at is None or (verb == "-" and _joined(names, words[1], unit_at, dest_at)):
+            return None
+        unit = _unit(position, power, letter, unit_at)
+        dest = _located(variant, dest_at)
+        if unit.type is UnitType.ARMY:
+            dest = dest_at.code  # an army's coast means nothing (DATC 4.B.6)
+        if verb == "R" or position.phase.kind is PhaseKind.RETREATS:
+            return Retreat(unit, dest)
+        return Move(unit, dest, via)
+    if verb == "ZP":
+        dest_at = locations.get(words[3])
+        if not diplomacia or count != 4 or dest_at is None:
+            return None
+        unit = _unit(position, power, letter, unit_at)
+        return Seize(unit, dest_at.code)
+    if verb in ("S", "C"):
+        return _backing(words, position, power, names, letter, unit_at)
+    return None
+
+
+def _backing(
+    words: Sequence[str],
+    position: Position,
+    power: str,
+    names: Names,
+    letter: UnitType,
+    unit_at: Written,
+) -> Order | None:
+    """A support (``S [A] MUN [- BUR | ZP GFI]``) or convoy (``C [A] LON - BEL``)."""
+    locations = _locations(names)
+    variant = position.variant
+    diplomacia = variant.rules.diplomacia
+    rest = words[3:]
+    target_type = _LETTERS.get(rest[0])
+    if target_type is not None:
+        rest = rest[1:]
+    if not rest:
+        return None
+    target_at = locations.get(rest[0])
+    if target_at is None:
+        return None
+    unit = _unit(position, power, letter, unit_at)
+    target = target_at.code
+    if len(rest) == 1:
+        if words[2] != "S":
+            return None
+        kind = target_type or _kind_of(variant, target)
+        return SupportHold(unit, target, kind)
+    if len(rest) != 3:
+        return None
+    dest_at = locations.get(rest[2])
+    if dest_at is None:
+        return None
+    if rest[1] == "ZP":
+        if not diplomacia or words[2] != "S":
+            return None
+        return SupportSeize(unit, target, dest_at.code)
+    if rest[1] != "-" or _joined(names, rest[0], target_at, dest_at):
+        return None
+    if words[2] == "S":
+        kind = target_type or _kind_of(variant, target)
+        return SupportMove(unit, target, _located(variant, dest_at), kind)
+    if diplomacia:
+        return ConvoyHop(unit, target, dest_at.code)
+    if target_type is UnitType.FLEET:
+        return None  # only armies are convoyed: the full reader says so
+    return Convoy(unit, target, dest_at.code)
+
+
+def _joined(names: Names, first_word: str, first: Written, second: Written) -> bool:
+    """``X - Y`` is read as one hyphenated name (only when ``X`` has no coast written)."""
+    if first.coast is not None or "/" in first_word:
+        return False
+    return names.hyphen_joins(first.code, second.code)
+
+
+def _located(variant: Variant, at: Written) -> str:
+    """The location: a coast the province does not have means nothing (DATC 4.B.6)."""
+    if at.coast is None or at.coast not in variant.provinces[at.code].coasts:
+        return at.code
+    return f"{at.code}/{at.coast}"
+
+
+def _written_unit(variant: Variant, letter: UnitType, at: Written) -> Unit:
+    if letter is UnitType.FLEET:
+        return Unit(UnitType.FLEET, _located(variant, at))
+    return Unit(UnitType.ARMY, at.code)
+
+
+def _unit(position: Position, power: str, letter: UnitType, at: Written) -> Unit:
+    """The power's unit there as it really is (whatever letter was written), else the unit
+    the words describe."""
+    if position.phase.kind is PhaseKind.RETREATS:
+        for d in position.dislodged:
+            if d.power == power and d.unit.province == at.code:
+                return d.unit
+    else:
+        for unit in position.units.get(power, ()):
+            if unit.province == at.code:
+                return unit
+    return _written_unit(position.variant, letter, at)
+
+
+def _kind_of(variant: Variant, code: str) -> UnitType | None:
+    """On a Diplomacia board, the only kind of unit ``code`` can hold."""
+    if not variant.rules.diplomacia:
+        return None
+    kind = variant.provinces[code].kind
+    return UnitType.FLEET if kind is ProvinceKind.SEA else UnitType.ARMY
