@@ -90,6 +90,15 @@ def check_order(position: Position, power: str, order: Order) -> Order:
     ...
     engine.errors.IllegalOrderError: you have no unit in MAO
     """
+    allowed = position.allowed_orders
+    key = (power, order)
+    found = allowed.get(key)
+    if found is None:
+        found = allowed[key] = _check(position, power, order)
+    return found
+
+
+def _check(position: Position, power: str, order: Order) -> Order:
     if power not in position.variant.power_info:
         raise IllegalOrderError(f"unknown power {power!r}")
     entry = _CHECKS.get(type(order))

@@ -263,7 +263,7 @@ class Names:
         the unit letter before it (``A US`` for Austria). A code may also abbreviate other
         names (``TYR``, the Tyrrhenian Sea): the exact name comes first. A coast is kept only
         where the reader stops a name before it (``stop``). ``A PAR - BUR`` still reads
-        Par-Bur as one name if the variant has one: see :meth:`hyphen_joins`.
+        Par-Bur as one name if the variant has one: see :meth:`hyphen_pairs`.
         """
         coast_words = {*self._coasts, *_DIRECTIONS, "coast"}
         if {"a", "f"} & set(self._powers):
@@ -298,9 +298,16 @@ class Names:
         rest = key[len(word) :] if key.startswith(word) else ""
         return bool(rest) and (rest in codes or rest in keywords)
 
-    def hyphen_joins(self, first: str, second: str) -> bool:
-        """``FIRST - SECOND`` (two codes) is also one hyphenated name of the variant."""
-        return f"{first.lower()}-{second.lower()}" in self._hyphens
+    def hyphen_pairs(self) -> frozenset[tuple[str, str]]:
+        """Pairs of codes ``X``, ``Y`` such that ``X - Y`` is also a hyphenated name of the
+        variant (the reader takes it for that name)."""
+        codes = {code.lower(): code for code in self.variant.provinces}
+        pairs = set()
+        for key in self._hyphens:
+            first, _, second = key.partition("-")
+            if first in codes and second in codes:
+                pairs.add((codes[first], codes[second]))
+        return frozenset(pairs)
 
     # Coasts -----------------------------------------------------------------------
 

@@ -44,16 +44,10 @@ from engine.parse_meaning import misnamed
 from engine.phase import PhaseKind
 from engine.position import Position
 from engine.units import Unit, UnitType
-from engine.variant import ProvinceKind, Variant
+from engine.variant import ProvinceKind
 
 _LETTERS = {"A": UnitType.ARMY, "F": UnitType.FLEET}
 _WAIVE = Waive()
-
-
-@cache
-def _locations(names: Names) -> dict[str, Written]:
-    notation = notation_for(names)
-    return names.canonical_locations(notation.keywords, notation.stop)
 
 
 def read_canonical_order(
@@ -68,15 +62,12 @@ def read_canonical_order(
         return _checked(position, power, _WAIVE)
     if len(words) < 3:
         return None
-    letter = _LETTERS.get(words[0])
-    unit_at = _locations(names).get(words[1])
-    if letter is None or unit_at is None:
-        return None
-    made = _made(words, position, power, names, letter, unit_at)
+    made = _reader(names).made(words, position, power)
     found = None if made is None else _checked(position, power, made)
     if found is None:
         return None
     result = found[0]
+    letter = _LETTERS[words[0]]
     if isinstance(result, Build | Waive) or result.unit.type is letter:
         return found
     return result, misnamed(letter, result, position)
@@ -90,143 +81,139 @@ def _checked(position: Position, power: str, order: Order) -> tuple[Order, str |
         return None
 
 
-def _made(
-    words: Sequence[str],
-    position: Position,
-    power: str,
-    names: Names,
-    letter: UnitType,
-    unit_at: Written,
-) -> Order | None:
-    """The order the words name exactly, if they are in the canonical notation."""
-    locations = _locations(names)
-    variant = position.variant
-    diplomacia = variant.rules.diplomacia
-    verb = words[2]
-    count = len(words)
-    if count == 3:
-        if verb == "B":
-            return Build(_written_unit(variant, letter, unit_at))
-        unit = _unit(position, power, letter, unit_at)
-        if verb == "H":
-            return Hold(unit)
-        if verb == "D":
-            return Disband(unit)
+@cache
+def _reader(names: Names) -> _Reader:
+    return _Reader(names)
+
+
+class _Reader:
+    """The canonical notation of one variant's orders."""
+
+    def __init__(self, names: Names) -> None:
+        notation = notation_for(names)
+        self.locations = names.canonical_locations(notation.keywords, notation.stop)
+        self.joined = names.hyphen_pairs()
+        self.variant = names.variant
+        self.diplomacia = names.variant.rules.diplomacia
+
+    def made(self, words: Sequence[str], position: Position, power: str) -> Order | None:
+        """The order the words name exactly, if they are in the canonical notation."""
+        letter = _LETTERS.get(words[0])
+        unit_at = self.locations.get(words[1])
+        if letter is None or unit_at is None:
+            return None
+        verb = words[2]
+        count = len(words)
+        if count == 3:
+            if verb == "B":
+                return Build(self._written_unit(letter, unit_at))
+            if verb == "H":
+                return Hold(self._unit(position, power, letter, unit_at))
+            if verb == "D":
+                return Disband(self._unit(position, power, letter, unit_at))
+            return None
+        if verb == "-" or verb == "R":
+            return self._move(words, position, power, letter, unit_at)
+        if verb == "ZP":
+            dest_at = self.locations.get(words[3])
+            if not self.diplomacia or count != 4 or dest_at is None:
+                return None
+            return Seize(self._unit(position, power, letter, unit_at), dest_at.code)
+        if verb == "S" or verb == "C":
+            return self._backing(words, position, power, letter, unit_at)
         return None
-    if verb in ("-", "R"):
-        if count == 4:
+
+    def _move(
+        self, words: Sequence[str], position: Position, power: str, letter: UnitType, at: Written
+    ) -> Order | None:
+        """``A PAR - BUR``, ``A LON - BEL VIA``, ``A PAR R GAS``."""
+        verb = words[2]
+        if len(words) == 4:
             via = False
-        elif count == 5 and verb == "-" and words[4] == "VIA":
+        elif len(words) == 5 and verb == "-" and words[4] == "VIA":
             via = True
         else:
             return None
-        dest_at = locations.get(words[3])
-        if dest_at is None or (verb == "-" and _joined(names, words[1], unit_at, dest_at)):
+        dest_at = self.locations.get(words[3])
+        if dest_at is None or (verb == "-" and self._joined(words[1], at, dest_at)):
             return None
-        unit = _unit(position, power, letter, unit_at)
-        dest = _located(variant, dest_at)
-        if unit.type is UnitType.ARMY:
-            dest = dest_at.code  # an army's coast means nothing (DATC 4.B.6)
+        unit = self._unit(position, power, letter, at)
+        # an army's coast means nothing (DATC 4.B.6)
+        dest = dest_at.code if unit.type is UnitType.ARMY else self._located(dest_at)
         if verb == "R" or position.phase.kind is PhaseKind.RETREATS:
             return Retreat(unit, dest)
         return Move(unit, dest, via)
-    if verb == "ZP":
-        dest_at = locations.get(words[3])
-        if not diplomacia or count != 4 or dest_at is None:
+
+    def _backing(
+        self, words: Sequence[str], position: Position, power: str, letter: UnitType, at: Written
+    ) -> Order | None:
+        """A support (``S [A] MUN [- BUR | ZP GFI]``) or convoy (``C [A] LON - BEL``)."""
+        rest = words[3:]
+        target_type = _LETTERS.get(rest[0])
+        if target_type is not None:
+            rest = rest[1:]
+        target_at = self.locations.get(rest[0]) if rest else None
+        if target_at is None:
             return None
-        unit = _unit(position, power, letter, unit_at)
-        return Seize(unit, dest_at.code)
-    if verb in ("S", "C"):
-        return _backing(words, position, power, names, letter, unit_at)
-    return None
-
-
-def _backing(
-    words: Sequence[str],
-    position: Position,
-    power: str,
-    names: Names,
-    letter: UnitType,
-    unit_at: Written,
-) -> Order | None:
-    """A support (``S [A] MUN [- BUR | ZP GFI]``) or convoy (``C [A] LON - BEL``)."""
-    locations = _locations(names)
-    variant = position.variant
-    diplomacia = variant.rules.diplomacia
-    rest = words[3:]
-    target_type = _LETTERS.get(rest[0])
-    if target_type is not None:
-        rest = rest[1:]
-    if not rest:
-        return None
-    target_at = locations.get(rest[0])
-    if target_at is None:
-        return None
-    unit = _unit(position, power, letter, unit_at)
-    target = target_at.code
-    if len(rest) == 1:
-        if words[2] != "S":
+        support = words[2] == "S"
+        target = target_at.code
+        if len(rest) == 1:
+            if not support:
+                return None
+            kind = target_type or self._kind_of(target)
+            return SupportHold(self._unit(position, power, letter, at), target, kind)
+        dest_at = self.locations.get(rest[2]) if len(rest) == 3 else None
+        if dest_at is None:
             return None
-        kind = target_type or _kind_of(variant, target)
-        return SupportHold(unit, target, kind)
-    if len(rest) != 3:
-        return None
-    dest_at = locations.get(rest[2])
-    if dest_at is None:
-        return None
-    if rest[1] == "ZP":
-        if not diplomacia or words[2] != "S":
+        unit = self._unit(position, power, letter, at)
+        if rest[1] == "ZP":
+            if not self.diplomacia or not support:
+                return None
+            return SupportSeize(unit, target, dest_at.code)
+        if rest[1] != "-" or self._joined(rest[0], target_at, dest_at):
             return None
-        return SupportSeize(unit, target, dest_at.code)
-    if rest[1] != "-" or _joined(names, rest[0], target_at, dest_at):
-        return None
-    if words[2] == "S":
-        kind = target_type or _kind_of(variant, target)
-        return SupportMove(unit, target, _located(variant, dest_at), kind)
-    if diplomacia:
-        return ConvoyHop(unit, target, dest_at.code)
-    if target_type is UnitType.FLEET:
-        return None  # only armies are convoyed: the full reader says so
-    return Convoy(unit, target, dest_at.code)
+        if support:
+            kind = target_type or self._kind_of(target)
+            return SupportMove(unit, target, self._located(dest_at), kind)
+        if self.diplomacia:
+            return ConvoyHop(unit, target, dest_at.code)
+        if target_type is UnitType.FLEET:
+            return None  # only armies are convoyed: the full reader says so
+        return Convoy(unit, target, dest_at.code)
 
+    def _joined(self, first_word: str, first: Written, second: Written) -> bool:
+        """``X - Y`` is read as one hyphenated name (only when ``X`` has no coast written)."""
+        if not self.joined or "/" in first_word:
+            return False
+        return (first.code, second.code) in self.joined
 
-def _joined(names: Names, first_word: str, first: Written, second: Written) -> bool:
-    """``X - Y`` is read as one hyphenated name (only when ``X`` has no coast written)."""
-    if first.coast is not None or "/" in first_word:
-        return False
-    return names.hyphen_joins(first.code, second.code)
+    def _located(self, at: Written) -> str:
+        """The location: a coast the province does not have means nothing (DATC 4.B.6)."""
+        if at.coast is None or at.coast not in self.variant.provinces[at.code].coasts:
+            return at.code
+        return f"{at.code}/{at.coast}"
 
+    def _written_unit(self, letter: UnitType, at: Written) -> Unit:
+        if letter is UnitType.FLEET:
+            return Unit(UnitType.FLEET, self._located(at))
+        return Unit(UnitType.ARMY, at.code)
 
-def _located(variant: Variant, at: Written) -> str:
-    """The location: a coast the province does not have means nothing (DATC 4.B.6)."""
-    if at.coast is None or at.coast not in variant.provinces[at.code].coasts:
-        return at.code
-    return f"{at.code}/{at.coast}"
+    def _unit(self, position: Position, power: str, letter: UnitType, at: Written) -> Unit:
+        """The power's unit there as it really is (whatever letter was written), else the
+        unit the words describe."""
+        if position.phase.kind is PhaseKind.RETREATS:
+            for d in position.dislodged:
+                if d.power == power and d.unit.province == at.code:
+                    return d.unit
+        else:
+            occupant = position.occupant(at.code)
+            if occupant is not None and occupant[0] == power:
+                return occupant[1]
+        return self._written_unit(letter, at)
 
-
-def _written_unit(variant: Variant, letter: UnitType, at: Written) -> Unit:
-    if letter is UnitType.FLEET:
-        return Unit(UnitType.FLEET, _located(variant, at))
-    return Unit(UnitType.ARMY, at.code)
-
-
-def _unit(position: Position, power: str, letter: UnitType, at: Written) -> Unit:
-    """The power's unit there as it really is (whatever letter was written), else the unit
-    the words describe."""
-    if position.phase.kind is PhaseKind.RETREATS:
-        for d in position.dislodged:
-            if d.power == power and d.unit.province == at.code:
-                return d.unit
-    else:
-        for unit in position.units.get(power, ()):
-            if unit.province == at.code:
-                return unit
-    return _written_unit(position.variant, letter, at)
-
-
-def _kind_of(variant: Variant, code: str) -> UnitType | None:
-    """On a Diplomacia board, the only kind of unit ``code`` can hold."""
-    if not variant.rules.diplomacia:
-        return None
-    kind = variant.provinces[code].kind
-    return UnitType.FLEET if kind is ProvinceKind.SEA else UnitType.ARMY
+    def _kind_of(self, code: str) -> UnitType | None:
+        """On a Diplomacia board, the only kind of unit ``code`` can hold."""
+        if not self.diplomacia:
+            return None
+        kind = self.variant.provinces[code].kind
+        return UnitType.FLEET if kind is ProvinceKind.SEA else UnitType.ARMY

@@ -8,6 +8,7 @@ from functools import cached_property
 from typing import Any
 
 from engine.errors import PositionError
+from engine.orders import Order
 from engine.phase import Phase
 from engine.units import Unit, UnitType, province_of
 from engine.variant import ProvinceKind, Variant, load_variant
@@ -148,6 +149,13 @@ class Position:
     def occupants(self) -> Mapping[str, tuple[str, Unit]]:
         """Province -> (power, unit) of the unit standing there."""
         return {placed[1][2]: placed for placed in self.unit_list}
+
+    @cached_property
+    def allowed_orders(self) -> dict[tuple[str, Order], Order]:
+        """(power, order given) -> the order tidied, for every order
+        :func:`engine.legal.check_order` has allowed here: reading an order and adjudicating
+        it both ask, and the answer cannot change on an immutable board."""
+        return {}
 
     @cached_property
     def _center_owners(self) -> dict[str, str]:
@@ -400,7 +408,12 @@ def _by_power(variant: Variant, section: Any, name: str) -> dict[str, Any]:
 def _read_units(variant: Variant, power: str, raw: Any) -> Iterable[Unit]:
     if not isinstance(raw, list | tuple):
         raise PositionError(f'units of {power} must be a list like ["A PAR", "F BRE"]')
+    standing = variant.standing_units
     for text in raw:
+        known = standing.get(text) if isinstance(text, str) else None
+        if known is not None:
+            yield known
+            continue
         try:
             unit = Unit.parse(str(text))
         except ValueError as exc:
@@ -413,9 +426,10 @@ def _read_units(variant: Variant, power: str, raw: Any) -> Iterable[Unit]:
 def _read_provinces(variant: Variant, owner: str, raw: Any, centres: bool) -> Iterable[str]:
     if not isinstance(raw, list | tuple):
         raise PositionError(f"{owner}: expected a list of province codes")
+    provinces = variant.provinces
     for text in raw:
-        code = str(text).upper()
-        province = variant.provinces.get(code)
+        code = text if isinstance(text, str) and text in provinces else str(text).upper()
+        province = provinces.get(code)
         if province is None:
             raise PositionError(f"{owner}: unknown province {text!r}")
         if centres and not province.supply_center:
