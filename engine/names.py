@@ -133,6 +133,8 @@ class Names:
         # names of several words as written, with and without accents: one of them may be an
         # order word ("Belgie a Lucembursko") and still be read as the whole name
         self._phrases: set[tuple[str, ...]] = set()
+        self._spans: dict[tuple[tuple[str, ...], frozenset[str]], Span | None] = {}
+        self._power_spans: dict[tuple[str, ...], tuple[str, int] | None] = {}
         for code, province in variant.provinces.items():
             self._add(code, (code, province.name, *province.aliases))
         for code, name in (*variant.impassable.items(), *variant.out_of_play.items()):
@@ -195,9 +197,22 @@ class Names:
         run is a whole name as written (``Belgie a Lucembursko``), and a hyphen may only join
         words of an exact name (``Mid-Atlantic``), never an abbreviation.
         """
-        last = min(len(tokens), start + _LONGEST_NAME)
-        for end in range(last, start, -1):
-            found = self._span_at(tokens[start:end], stop)
+        window = tuple(tokens[start : start + _LONGEST_NAME])
+        key = (window, stop if isinstance(stop, frozenset) else frozenset(stop))
+        # Every order read asks this at several words; orders are written with few distinct
+        # words, so the answers (which depend only on the words) are kept.
+        if key in self._spans:
+            found = self._spans[key]
+        else:
+            if len(self._spans) >= _REMEMBERED:
+                self._spans.clear()
+            found = self._spans[key] = self._longest(window, key[1])
+        return None if found is None else Span(start + found.end, found.tiers, found.declared)
+
+    def _longest(self, window: tuple[str, ...], stop: Collection[str]) -> Span | None:
+        """:meth:`span` from the first word of ``window``, its end counted from there."""
+        for end in range(len(window), 0, -1):
+            found = self._span_at(window[:end], stop)
             if found is not None:
                 return Span(end, *found)
         return None
@@ -329,8 +344,18 @@ class Names:
 
     def power_span(self, tokens: Sequence[str], start: int) -> tuple[str, int] | None:
         """A power named at ``tokens[start]`` (``Turk``, ``FRA``, ``Austria-Hungary``)."""
-        for end in range(min(len(tokens), start + 3), start, -1):
-            parts = tokens[start:end]
+        window = tuple(tokens[start : start + 3])
+        if window in self._power_spans:
+            found = self._power_spans[window]
+        else:
+            if len(self._power_spans) >= _REMEMBERED:
+                self._power_spans.clear()
+            found = self._power_spans[window] = self._power_at(window)
+        return None if found is None else (found[0], start + found[1])
+
+    def _power_at(self, window: tuple[str, ...]) -> tuple[str, int] | None:
+        for end in range(len(window), 0, -1):
+            parts = window[:end]
             if parts[0] == DASH or parts[-1] == DASH:
                 continue
             code = self._powers.get(compact(parts))
