@@ -139,6 +139,10 @@ class Names:
             self._add(code, (code, province.name, *province.aliases))
         for code, name in (*variant.impassable.items(), *variant.out_of_play.items()):
             self._add(code, (code, name))
+        self._spelled_from: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+        for spelled, code in self._spelled:
+            if spelled and spelled[0]:
+                self._spelled_from.setdefault(spelled[0][0], []).append((spelled, code))
         self._ambiguous = {
             compact(words(key)): tuple(codes) for key, codes in variant.ambiguous_names.items()
         }
@@ -182,9 +186,11 @@ class Names:
             return ()
         if len(given) == 1 and len(given[0]) < _MIN_ABBREVIATION:
             return ()
+        # a spelling's first word must start with the first word given, so with its letter
+        candidates = self._spelled_from.get(given[0][0], ()) if given[0] else self._spelled
         found = {
             code
-            for spelled, code in self._spelled
+            for spelled, code in candidates
             if len(given) <= len(spelled)
             and all(s.startswith(g) for g, s in zip(given, spelled, strict=False))
         }
