@@ -39,7 +39,7 @@ from engine.orders import (
     SupportSeize,
     Waive,
 )
-from engine.parse_grammar import notation_for
+from engine.parse_grammar import notation_for, order_tokens
 from engine.parse_meaning import misnamed
 from engine.phase import PhaseKind
 from engine.position import Position
@@ -47,6 +47,9 @@ from engine.units import Unit, UnitType
 from engine.variant import ProvinceKind
 
 _LETTERS = {"A": UnitType.ARMY, "F": UnitType.FLEET}
+# every word of the canonical notation but the locations
+_KEYWORDS = frozenset({"A", "F", "H", "-", "S", "C", "R", "D", "B", "ZP", "VIA", "WAIVE"})
+_CONVOY_WORDS = frozenset({"by", "convoy"})
 _WAIVE = Waive()
 
 
@@ -55,14 +58,15 @@ def read_canonical_order(
 ) -> tuple[Order, str | None] | None:
     """The order of ``power`` that ``text`` in the canonical notation means, and what to
     tell the player about it (a wrong unit letter); ``None`` for the full reader to take."""
-    if not text.isascii():
+    reader = _reader(names)
+    words = reader.words(text)
+    if words is None:
         return None
-    words = text.upper().split()
     if words == ["WAIVE"]:
         return _checked(position, power, _WAIVE)
     if len(words) < 3:
         return None
-    made = _reader(names).made(words, position, power)
+    made = reader.made(words, position, power)
     found = None if made is None else _checked(position, power, made)
     if found is None:
         return None
@@ -95,6 +99,35 @@ class _Reader:
         self.joined = names.hyphen_pairs()
         self.variant = names.variant
         self.diplomacia = names.variant.rules.diplomacia
+        self.coasts = {w.coast.lower(): w.coast for w in self.locations.values() if w.coast}
+        self.vocabulary = {*self.locations, *_KEYWORDS}
+
+    def words(self, text: str) -> list[str] | None:
+        """The words of ``text`` as the canonical notation writes them, if it is written in
+        it, in any case and spacing (``a par-bur``, ``F StP/sc - Bot``); else ``None``.
+
+        The word-by-word reader reads an order from its words (:func:`order_tokens`) alone,
+        so a text with the words of a canonical order means what that order means.
+        """
+        if text.isascii():
+            words = text.upper().split()
+            if all(word in self.vocabulary for word in words):
+                return words
+        words = []
+        for token in order_tokens(text):
+            coast = self.coasts.get(token)
+            if coast is not None and words and words[-1] in self.locations and "/" not in words[-1]:
+                # the coast the reader takes after a province: F STP SC is F STP/SC
+                words[-1] = f"{words[-1]}/{coast}"
+                continue
+            word = token.upper()
+            if word not in self.vocabulary and token not in _CONVOY_WORDS:
+                return None
+            words.append(word)
+        if words[-2:] in (["VIA", "CONVOY"], ["BY", "CONVOY"]):
+            # "via convoy" and "by convoy" are read as VIA is
+            words[-2:] = ["VIA"]
+        return words if all(word in self.vocabulary for word in words) else None
 
     def made(self, words: Sequence[str], position: Position, power: str) -> Order | None:
         """The order the words name exactly, if they are in the canonical notation."""
