@@ -12,8 +12,10 @@ reading (:mod:`engine.parse_grammar`, :mod:`engine.parse_meaning`) would make of
   :mod:`engine.parse_meaning` builds it and checked by the rules (tidied, as there). When
   it is allowed it is the reading, since exact names outrank abbreviations.
 
-Anything else (another notation, a code the table leaves out, an order the rules refuse)
-gets ``None``, and the full reader takes it, with its suggestions and its error messages.
+The same words in another case or spacing (``a par-bur``, ``F StP/sc - Bot``) are read so
+too: the word-by-word reader reads an order from its words alone. Anything else (another
+notation, a code the table leaves out, an order the rules refuse) gets ``None``, and the full
+reader takes it, with its suggestions and its error messages.
 """
 
 from __future__ import annotations

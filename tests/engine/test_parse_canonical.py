@@ -134,3 +134,25 @@ def test_a_wrong_unit_letter_is_told_on_the_shortcut_too() -> None:
     order, note = read_canonical_order("A BRE - MAO", position, "FRANCE", names) or (None, None)
     assert order is not None and format_order(order) == "F BRE - MAO"
     assert note == "there is a fleet in Brest, not an army"
+
+
+@pytest.mark.parametrize(
+    ("power", "text", "expected"),
+    [
+        ("RUSSIA", "f stp/sc-bot", "F STP/SC - BOT"),
+        ("RUSSIA", "F StP(sc) - Bot", "F STP/SC - BOT"),
+        ("ENGLAND", "F(Lon)-(Nth)", "F LON - NTH"),
+        ("ENGLAND", "A Lvp-Wal via convoy", "A LVP - WAL VIA"),
+        ("FRANCE", "  a mar   s a par-bur ", "A MAR S A PAR - BUR"),
+    ],
+)
+def test_the_canonical_words_in_any_case_and_spacing_take_the_shortcut(
+    power: str, text: str, expected: str
+) -> None:
+    position = Position.initial()
+    found = read_canonical_order(text, position, power, names_for(position.variant))
+    assert found is not None
+    assert format_order(found[0]) == expected
+    assert _read(text, position, power, check=True) == read_by_words(
+        text, position, power, check=True
+    )
