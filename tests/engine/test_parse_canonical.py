@@ -142,7 +142,7 @@ def test_a_wrong_unit_letter_is_told_on_the_shortcut_too() -> None:
         ("RUSSIA", "f stp/sc-bot", "F STP/SC - BOT"),
         ("RUSSIA", "F StP(sc) - Bot", "F STP/SC - BOT"),
         ("ENGLAND", "F(Lon)-(Nth)", "F LON - NTH"),
-        ("ENGLAND", "A Lvp-Wal via convoy", "A LVP - WAL VIA"),
+        ("GERMANY", "A Mun-Bur", "A MUN - BUR"),
         ("FRANCE", "  a mar   s a par-bur ", "A MAR S A PAR - BUR"),
     ],
 )
