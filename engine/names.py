@@ -280,7 +280,8 @@ class Names:
 
         A code is left out when the words of an order could take it for something else: a
         code that is an order word (``keywords``) or a coast, that the variant declares
-        ambiguous, that is also another province's name, or that starts a power's name with
+        ambiguous, that is also another province's name (or part of one written with order
+        words in it), or that starts a power's name with
         the unit letter before it (``A US`` for Austria). A code may also abbreviate other
         names (``TYR``, the Tyrrhenian Sea): the exact name comes first. A coast is kept only
         where the reader stops a name before it (``stop``). ``A PAR - BUR`` still reads
@@ -291,6 +292,11 @@ class Names:
             return {}
         found: dict[str, Written] = {}
         lowered = {code.lower() for code in self.variant.provinces}
+        # a name of several words is read whole even across order words ("Belgie a
+        # Lucembursko"): a code that is one of the words of such a name, all of them codes,
+        # order words or coasts, could be read as that name
+        plain = lowered | set(keywords) | coast_words | {DASH}
+        in_names = {w for phrase in self._phrases if set(phrase) <= plain for w in phrase}
         for code in self.variant.provinces:
             word = code.lower()
             if (
@@ -298,6 +304,7 @@ class Names:
                 or word in keywords
                 or word in coast_words
                 or word in self._ambiguous
+                or word in in_names
                 or self._exact.get(word) != {code}
                 or any(self._names_power(word, key, lowered, keywords) for key in self._powers)
             ):
