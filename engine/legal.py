@@ -134,6 +134,8 @@ def check_orders(
     giving = position.variant.power_info.keys() - position.neutral
     steps = _plain_steps(position)
     occupants = position.occupants if steps is not None else {}
+    # orders read from text were checked as they were read (engine.parse)
+    allowed = position.allowed_orders
     for power, given in orders.items():
         ordering = power in giving
         for order in given:
@@ -144,6 +146,10 @@ def check_orders(
                 if occupants.get(unit[2]) == (power, unit) and order.dest in steps.get(unit, ()):
                     yield power, order, order
                     continue
+            known = allowed.get((power, order))
+            if known is not None:
+                yield power, order, known
+                continue
             check = checks.get(type(order)) if ordering else None
             try:
                 if check is None:
