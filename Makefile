@@ -29,11 +29,12 @@ pytest: $(STAMP)
 	tools/pg.sh run -- $(BIN)/python tools/run_pytest.py
 
 # Each benchmark prints its details and records its targeted figures; the table ends the run.
-bench: $(STAMP)
+bench: $(STAMP) compare-venv
 	rm -f .bench-table.jsonl
 	$(BIN)/python -m tools.bench
 	$(BIN)/python -m tools.bench_render
 	tools/pg.sh run -- $(BIN)/python -m tools.bench_service
+	$(COMPARE)/bin/python -m tools.bench_compare
 	$(BIN)/python -m tools.bench_table
 
 # The computer players' tournament: 105 games of seven computers to a win or 1920, then one
@@ -44,12 +45,18 @@ bench-bots: $(STAMP)
 	$(BIN)/python -m tools.bench_bots
 	$(BIN)/python -m tools.bench_table
 
-# The engine against the `diplomacy` package, on the same phases (in a venv of its own).
+# `dipgm adjudicate` end to end against the `diplomacy` package, on the same phases (the
+# package in a venv of its own); ends with the table of its figures.
 COMPARE := .venv-compare
-bench-compare:
+.PHONY: compare-venv
+compare-venv:
 	test -x $(COMPARE)/bin/python || $(PYTHON) -m venv $(COMPARE)
 	$(COMPARE)/bin/pip install --quiet diplomacy
+
+bench-compare: compare-venv
+	rm -f .bench-table.jsonl
 	$(COMPARE)/bin/python -m tools.bench_compare
+	$(COMPARE)/bin/python -m tools.bench_table
 
 clean:
 	rm -rf $(VENV) $(COMPARE) .mypy_cache .ruff_cache .pytest_cache

@@ -20,7 +20,7 @@ def _adjudicate(source: Iterable[str | bytes], sink: TextIO) -> int:
     """JSON lines in, JSON lines out; a bad line gets an error object and the run goes on,
     whatever it holds (bytes that are not UTF-8, nesting too deep to read, a position the
     engine refuses)."""
-    from engine.contract import RequestError, adjudicate_request
+    from engine.contract import answer_line
 
     for number, raw in enumerate(source, start=1):
         try:
@@ -31,18 +31,15 @@ def _adjudicate(source: Iterable[str | bytes], sink: TextIO) -> int:
         if not line.strip():
             continue
         try:
-            answer = adjudicate_request(json.loads(line))
-        except json.JSONDecodeError as exc:
-            answer = {"error": f"line {number}: not JSON: {exc.msg} at column {exc.colno}"}
-        except RecursionError:
-            answer = {"error": f"line {number}: nested too deeply to read"}
-        except RequestError as exc:
-            answer = {"error": f"line {number}: {exc}"}
+            answered = answer_line(line, number)
         except Exception as exc:
-            # A request the checks above let through must still not end the run.
+            # A request the checks let through must still not end the run.
             print(f"line {number}: {type(exc).__name__}: {exc}", file=sys.stderr)
-            answer = {"error": f"line {number}: could not be adjudicated ({type(exc).__name__})"}
-        _answer(sink, answer)
+            error = f"line {number}: could not be adjudicated ({type(exc).__name__})"
+            _answer(sink, {"error": error})
+            continue
+        sink.write(answered + "\n")
+        sink.flush()
     return 0
 
 

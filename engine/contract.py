@@ -1,10 +1,12 @@
 """The ``dipgm adjudicate`` contract (DESIGN.md): one JSON request in, one JSON answer out.
 
-Pure dict-to-dict; the command line that reads and writes the lines lives in ``bot.cli``.
+:func:`answer_line` answers one line of text; the command line that reads and writes the
+lines lives in ``bot.cli``.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -112,3 +114,17 @@ def adjudicate_request(request: Any) -> dict[str, Any]:
         # the powers still neutral, for the next request (only variants with neutral powers)
         answer["neutral"] = after["neutral"]
     return answer
+
+
+def answer_line(line: str, number: int) -> str:
+    """The answer line (without its newline) to one request line of `dipgm adjudicate`; a
+    line that is no request gets ``{"error": ...}`` saying why, with its ``number``."""
+    try:
+        answer = adjudicate_request(json.loads(line))
+    except json.JSONDecodeError as exc:
+        answer = {"error": f"line {number}: not JSON: {exc.msg} at column {exc.colno}"}
+    except RecursionError:
+        answer = {"error": f"line {number}: nested too deeply to read"}
+    except RequestError as exc:
+        answer = {"error": f"line {number}: {exc}"}
+    return json.dumps(answer, separators=(",", ":"))

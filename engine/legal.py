@@ -90,6 +90,15 @@ def check_order(position: Position, power: str, order: Order) -> Order:
     ...
     engine.errors.IllegalOrderError: you have no unit in MAO
     """
+    allowed = position.allowed_orders
+    key = (power, order)
+    found = allowed.get(key)
+    if found is None:
+        found = allowed[key] = _check(position, power, order)
+    return found
+
+
+def _check(position: Position, power: str, order: Order) -> Order:
     if power not in position.variant.power_info:
         raise IllegalOrderError(f"unknown power {power!r}")
     entry = _CHECKS.get(type(order))
@@ -125,6 +134,8 @@ def check_orders(
     giving = position.variant.power_info.keys() - position.neutral
     steps = _plain_steps(position)
     occupants = position.occupants if steps is not None else {}
+    # orders read from text were checked as they were read (engine.parse)
+    allowed = position.allowed_orders
     for power, given in orders.items():
         ordering = power in giving
         for order in given:
@@ -135,6 +146,10 @@ def check_orders(
                 if occupants.get(unit[2]) == (power, unit) and order.dest in steps.get(unit, ()):
                     yield power, order, order
                     continue
+            known = allowed.get((power, order))
+            if known is not None:
+                yield power, order, known
+                continue
             check = checks.get(type(order)) if ordering else None
             try:
                 if check is None:

@@ -26,6 +26,7 @@ import unicodedata
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 from engine.errors import AmbiguousOrderError, InvalidOrderError
 from engine.variant import Variant
@@ -110,6 +111,15 @@ class Span:
     declared: bool = False
 
 
+class Written(NamedTuple):
+    """A location written as the canonical notation writes it (``PAR``, ``STP/SC``), as
+    reading it gives it: the province, and the coast word read after it (kept even where
+    the province has no such coast, as a written coast is)."""
+
+    code: str
+    coast: str | None
+
+
 class Names:
     """Name tables for one variant; get one with :func:`names_for`."""
 
@@ -123,15 +133,22 @@ class Names:
         # names of several words as written, with and without accents: one of them may be an
         # order word ("Belgie a Lucembursko") and still be read as the whole name
         self._phrases: set[tuple[str, ...]] = set()
+        self._spans: dict[tuple[tuple[str, ...], frozenset[str]], Span | None] = {}
+        self._power_spans: dict[tuple[str, ...], tuple[str, int] | None] = {}
         for code, province in variant.provinces.items():
             self._add(code, (code, province.name, *province.aliases))
         for code, name in (*variant.impassable.items(), *variant.out_of_play.items()):
             self._add(code, (code, name))
+        self._spelled_from: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+        for spelled, code in self._spelled:
+            if spelled and spelled[0]:
+                self._spelled_from.setdefault(spelled[0][0], []).append((spelled, code))
         self._ambiguous = {
             compact(words(key)): tuple(codes) for key, codes in variant.ambiguous_names.items()
         }
         self._coasts = {c.lower(): c for p in variant.provinces.values() for c in p.coasts}
         self._powers: dict[str, str] = {}
+        self._power_of: dict[str, str | None] = {}
         for code, info in variant.power_info.items():
             for name in (code, info.name, info.adjective, *info.aliases):
                 self._powers[compact(words(name))] = code
@@ -169,9 +186,11 @@ class Names:
             return ()
         if len(given) == 1 and len(given[0]) < _MIN_ABBREVIATION:
             return ()
+        # a spelling's first word must start with the first word given, so with its letter
+        candidates = self._spelled_from.get(given[0][0], ()) if given[0] else self._spelled
         found = {
             code
-            for spelled, code in self._spelled
+            for spelled, code in candidates
             if len(given) <= len(spelled)
             and all(s.startswith(g) for g, s in zip(given, spelled, strict=False))
         }
@@ -184,9 +203,22 @@ class Names:
         run is a whole name as written (``Belgie a Lucembursko``), and a hyphen may only join
         words of an exact name (``Mid-Atlantic``), never an abbreviation.
         """
-        last = min(len(tokens), start + _LONGEST_NAME)
-        for end in range(last, start, -1):
-            found = self._span_at(tokens[start:end], stop)
+        window = tuple(tokens[start : start + _LONGEST_NAME])
+        key = (window, stop if isinstance(stop, frozenset) else frozenset(stop))
+        # Every order read asks this at several words; orders are written with few distinct
+        # words, so the answers (which depend only on the words) are kept.
+        if key in self._spans:
+            found = self._spans[key]
+        else:
+            if len(self._spans) >= _REMEMBERED:
+                self._spans.clear()
+            found = self._spans[key] = self._longest(window, key[1])
+        return None if found is None else Span(start + found.end, found.tiers, found.declared)
+
+    def _longest(self, window: tuple[str, ...], stop: Collection[str]) -> Span | None:
+        """:meth:`span` from the first word of ``window``, its end counted from there."""
+        for end in range(len(window), 0, -1):
+            found = self._span_at(window[:end], stop)
             if found is not None:
                 return Span(end, *found)
         return None
@@ -240,6 +272,71 @@ class Names:
         codes = sorted(self._exact[close[0]])
         return self.variant.province_name(codes[0])
 
+    def canonical_locations(
+        self, keywords: Collection[str], stop: Collection[str]
+    ) -> dict[str, Written]:
+        """Every location the canonical notation writes (``PAR``, ``STP/SC``) that reading
+        word by word takes for exactly its own province, whatever order words surround it.
+
+        A code is left out when the words of an order could take it for something else: a
+        code that is an order word (``keywords``) or a coast, that the variant declares
+        ambiguous, that is also another province's name (or part of one written with order
+        words in it), or that starts a power's name with
+        the unit letter before it (``A US`` for Austria). A code may also abbreviate other
+        names (``TYR``, the Tyrrhenian Sea): the exact name comes first. A coast is kept only
+        where the reader stops a name before it (``stop``). ``A PAR - BUR`` still reads
+        Par-Bur as one name if the variant has one: see :meth:`hyphen_pairs`.
+        """
+        coast_words = {*self._coasts, *_DIRECTIONS, "coast"}
+        if {"a", "f"} & set(self._powers):
+            return {}
+        found: dict[str, Written] = {}
+        lowered = {code.lower() for code in self.variant.provinces}
+        # a name of several words is read whole even across order words ("Belgie a
+        # Lucembursko"): a code that is one of the words of such a name, all of them codes,
+        # order words or coasts, could be read as that name
+        plain = lowered | set(keywords) | coast_words | {DASH}
+        in_names = {w for phrase in self._phrases if set(phrase) <= plain for w in phrase}
+        for code in self.variant.provinces:
+            word = code.lower()
+            if (
+                not re.fullmatch(r"[0-9a-z]+", word)
+                or word in keywords
+                or word in coast_words
+                or word in self._ambiguous
+                or word in in_names
+                or self._exact.get(word) != {code}
+                or any(self._names_power(word, key, lowered, keywords) for key in self._powers)
+            ):
+                continue
+            found[code] = Written(code, None)
+            for coast_word, coast in self._coasts.items():
+                if coast_word in stop:
+                    found[f"{code}/{coast}"] = Written(code, coast)
+        return found
+
+    @staticmethod
+    def _names_power(
+        word: str, key: str, codes: Collection[str], keywords: Collection[str]
+    ) -> bool:
+        """``word`` with a unit letter before it, or with a code or order word after it, is
+        (the start of) the power name ``key``."""
+        if key.startswith(("a" + word, "f" + word)):
+            return True
+        rest = key[len(word) :] if key.startswith(word) else ""
+        return bool(rest) and (rest in codes or rest in keywords)
+
+    def hyphen_pairs(self) -> frozenset[tuple[str, str]]:
+        """Pairs of codes ``X``, ``Y`` such that ``X - Y`` is also a hyphenated name of the
+        variant (the reader takes it for that name)."""
+        codes = {code.lower(): code for code in self.variant.provinces}
+        pairs = set()
+        for key in self._hyphens:
+            first, _, second = key.partition("-")
+            if first in codes and second in codes:
+                pairs.add((codes[first], codes[second]))
+        return frozenset(pairs)
+
     # Coasts -----------------------------------------------------------------------
 
     def coast(self, tokens: Sequence[str], start: int) -> tuple[str, int] | None:
@@ -260,8 +357,18 @@ class Names:
 
     def power_span(self, tokens: Sequence[str], start: int) -> tuple[str, int] | None:
         """A power named at ``tokens[start]`` (``Turk``, ``FRA``, ``Austria-Hungary``)."""
-        for end in range(min(len(tokens), start + 3), start, -1):
-            parts = tokens[start:end]
+        window = tuple(tokens[start : start + 3])
+        if window in self._power_spans:
+            found = self._power_spans[window]
+        else:
+            if len(self._power_spans) >= _REMEMBERED:
+                self._power_spans.clear()
+            found = self._power_spans[window] = self._power_at(window)
+        return None if found is None else (found[0], start + found[1])
+
+    def _power_at(self, window: tuple[str, ...]) -> tuple[str, int] | None:
+        for end in range(len(window), 0, -1):
+            parts = window[:end]
             if parts[0] == DASH or parts[-1] == DASH:
                 continue
             code = self._powers.get(compact(parts))
@@ -270,6 +377,16 @@ class Names:
         return None
 
     def power(self, text: str) -> str | None:
+        # asked for every order read, nearly always with a power's code
+        found = self._power_of.get(text, "")
+        if found != "":
+            return found
+        if len(self._power_of) >= _REMEMBERED:
+            self._power_of.clear()
+        found = self._power_of[text] = self._power_named(text)
+        return found
+
+    def _power_named(self, text: str) -> str | None:
         tokens = words(text)
         found = self.power_span(tokens, 0)
         return found[0] if found and found[1] == len(tokens) else None

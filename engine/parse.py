@@ -56,6 +56,10 @@ Then every combination is tried against the board, and the one that makes a lega
 wins, preferring exact names to abbreviations: "a badly written order, which nevertheless
 can have only one meaning, must be followed". Two equally good meanings make the order
 ambiguous: :mod:`engine.parse_meaning`.
+
+Orders in the canonical notation (``A PAR - BUR``, what every reply writes and front ends
+send back) skip both steps: :mod:`engine.parse_canonical` reads them with a table lookup
+per word, to the same order.
 """
 
 from __future__ import annotations
@@ -66,6 +70,7 @@ from dataclasses import dataclass
 from engine.errors import IllegalOrderError, OrderError
 from engine.names import names_for
 from engine.orders import Order
+from engine.parse_canonical import read_canonical_order
 from engine.parse_grammar import read_draft
 from engine.parse_meaning import order_meant, wrong_letter
 from engine.parse_runs import split_run
@@ -113,6 +118,17 @@ def _read(text: str, position: Position, power: str, *, check: bool) -> tuple[Or
     own = names.power(power)
     if own is None:
         raise IllegalOrderError(f"unknown power {power!r}")
+    fast = read_canonical_order(text, position, own, names)
+    return fast if fast is not None else read_by_words(text, position, own, check=check)
+
+
+def read_by_words(
+    text: str, position: Position, power: str, *, check: bool
+) -> tuple[Order, str | None]:
+    """The full reader, for any notation (the canonical one included): the order, and what
+    to tell the player about how it was read. ``power`` is the power's code."""
+    names = names_for(position.variant)
+    own = power
     draft = read_draft(names, text)
     if draft.power is not None and draft.power != own:
         raise IllegalOrderError(f"you play {own}, so you cannot order {draft.power}'s units")

@@ -365,7 +365,12 @@ class _Reader:
         return place
 
     def _take(self, table: Sequence[Phrase]) -> bool:
+        if self.pos >= len(self.tokens):
+            return False
+        first = self.tokens[self.pos]
         for phrase in table:
+            if phrase[0] != first:
+                continue
             end = self.pos + len(phrase)
             if tuple(self.tokens[self.pos : end]) == phrase:
                 self.pos = end

@@ -61,13 +61,20 @@ def wrong_letter(draft: Draft, order: Order, position: Position) -> str | None:
     The order stands for the unit actually there (DATC 4.C.2), so only the player's own unit
     can be misnamed: another power's unit is never looked up under a letter not written.
     """
-    if draft.unit_type is None or draft.unit is None or isinstance(order, Build | Waive):
+    if draft.unit_type is None or draft.unit is None:
+        return None
+    return misnamed(draft.unit_type, order, position)
+
+
+def misnamed(letter: UnitType, order: Order, position: Position) -> str | None:
+    """:func:`wrong_letter` for an order written with the unit letter ``letter``."""
+    if isinstance(order, Build | Waive):
         return None
     unit = order.unit
-    if unit.type is draft.unit_type:
+    if unit.type is letter:
         return None
     name = position.variant.province_name(unit.province)
-    return f"there is {_WITH_ARTICLE[unit.type]} in {name}, not {_WITH_ARTICLE[draft.unit_type]}"
+    return f"there is {_WITH_ARTICLE[unit.type]} in {name}, not {_WITH_ARTICLE[letter]}"
 
 
 @dataclass(frozen=True, slots=True)

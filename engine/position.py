@@ -8,6 +8,7 @@ from functools import cached_property
 from typing import Any
 
 from engine.errors import PositionError
+from engine.orders import Order
 from engine.phase import Phase
 from engine.units import Unit, UnitType, province_of
 from engine.variant import ProvinceKind, Variant, load_variant
@@ -148,6 +149,13 @@ class Position:
     def occupants(self) -> Mapping[str, tuple[str, Unit]]:
         """Province -> (power, unit) of the unit standing there."""
         return {placed[1][2]: placed for placed in self.unit_list}
+
+    @cached_property
+    def allowed_orders(self) -> dict[tuple[str, Order], Order]:
+        """(power, order given) -> the order tidied, for every order
+        :func:`engine.legal.check_order` has allowed here: reading an order and adjudicating
+        it both ask, and the answer cannot change on an immutable board."""
+        return {}
 
     @cached_property
     def _center_owners(self) -> dict[str, str]:
@@ -397,30 +405,44 @@ def _by_power(variant: Variant, section: Any, name: str) -> dict[str, Any]:
     return found
 
 
-def _read_units(variant: Variant, power: str, raw: Any) -> Iterable[Unit]:
+def _read_units(variant: Variant, power: str, raw: Any) -> list[Unit]:
     if not isinstance(raw, list | tuple):
         raise PositionError(f'units of {power} must be a list like ["A PAR", "F BRE"]')
-    for text in raw:
-        try:
-            unit = Unit.parse(str(text))
-        except ValueError as exc:
-            raise PositionError(f"{power}: {exc}") from None
-        if not variant.can_stand(unit.type, unit.location):
-            raise PositionError(f"{power}: {unit} cannot stand there")
-        yield unit
+    standing = variant.standing_units
+    if all(type(text) is str and text in standing for text in raw):
+        # units as the contract writes them (``F STP/SC``): one lookup each
+        return [standing[text] for text in raw]
+    return [_read_unit(variant, power, text) for text in raw]
 
 
-def _read_provinces(variant: Variant, owner: str, raw: Any, centres: bool) -> Iterable[str]:
+def _read_unit(variant: Variant, power: str, text: Any) -> Unit:
+    try:
+        unit = Unit.parse(str(text))
+    except ValueError as exc:
+        raise PositionError(f"{power}: {exc}") from None
+    if not variant.can_stand(unit.type, unit.location):
+        raise PositionError(f"{power}: {unit} cannot stand there")
+    return unit
+
+
+def _read_provinces(variant: Variant, owner: str, raw: Any, centres: bool) -> list[str]:
     if not isinstance(raw, list | tuple):
         raise PositionError(f"{owner}: expected a list of province codes")
-    for text in raw:
-        code = str(text).upper()
-        province = variant.provinces.get(code)
-        if province is None:
-            raise PositionError(f"{owner}: unknown province {text!r}")
-        if centres and not province.supply_center:
-            raise PositionError(f"{owner}: {code} is not a supply centre")
-        yield code
+    known = variant.supply_centers if centres else variant.provinces
+    if all(type(text) is str and text in known for text in raw):
+        # codes as the contract writes them: nothing to tidy, nothing to refuse
+        return list(raw)
+    return [_read_province(variant, owner, text, centres) for text in raw]
+
+
+def _read_province(variant: Variant, owner: str, text: Any, centres: bool) -> str:
+    code = str(text).upper()
+    province = variant.provinces.get(code)
+    if province is None:
+        raise PositionError(f"{owner}: unknown province {text!r}")
+    if centres and not province.supply_center:
+        raise PositionError(f"{owner}: {code} is not a supply centre")
+    return code
 
 
 def _read_dislodged(

@@ -178,6 +178,21 @@ class Variant:
         return {key: tuple(sorted(locs)) for key, locs in table.items()}
 
     @cached_property
+    def standing_units(self) -> dict[str, Unit]:
+        """Every unit that may stand on the board, by its canonical notation (``F STP/SC``):
+        positions are read from it, a dictionary lookup a unit."""
+        units = [
+            Unit(unit_type, location)
+            for code in self.provinces
+            for unit_type, locations in (
+                (UnitType.ARMY, (code,)),
+                (UnitType.FLEET, (code, *self.fleet_locations(code))),
+            )
+            for location in locations
+        ]
+        return {str(u): u for u in units if self.can_stand(u.type, u.location)}
+
+    @cached_property
     def added_links(self) -> frozenset[tuple[str, str]]:
         """Pairs of provinces (each pair in alphabetical order) a unit may pass between here
         and not on the base board: the passages an overlay opens, such as the Black Sea to

@@ -1,0 +1,254 @@
+"""Orders in the canonical notation, read without the fuzzy matching of :mod:`engine.parse`.
+
+Every reply writes orders as :func:`engine.orders.format_order` does (``A PAR - BUR``,
+``F NTH C A LON - BEL``, ``F STP/SC - BOT``, ``A KAR ZP GFI``), and front ends send that
+back from their menus: most orders a game master reads are in it. Such a text splits on its
+spaces into order words and codes, each looked up in a table, and means what the two-step
+reading (:mod:`engine.parse_grammar`, :mod:`engine.parse_meaning`) would make of it:
+
+- the words give the same draft: the codes of :meth:`engine.names.Names.canonical_locations`
+  are read by the word-by-word reader as their own province and nothing else;
+- the board gives the same order: the order the codes name exactly is built as
+  :mod:`engine.parse_meaning` builds it and checked by the rules (tidied, as there). When
+  it is allowed it is the reading, since exact names outrank abbreviations.
+
+The same words in another case or spacing (``a par-bur``, ``F StP/sc - Bot``) are read so
+too: the word-by-word reader reads an order from its words alone. Anything else (another
+notation, a code the table leaves out, an order the rules refuse) gets ``None``, and the full
+reader takes it, with its suggestions and its error messages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+from engine.errors import OrderError
+from engine.legal import check_order
+from engine.names import Names, Written
+from engine.orders import (
+    Build,
+    Convoy,
+    ConvoyHop,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    Retreat,
+    Seize,
+    SupportHold,
+    SupportMove,
+    SupportSeize,
+    Waive,
+)
+from engine.parse_grammar import notation_for, order_tokens
+from engine.parse_meaning import misnamed
+from engine.phase import PhaseKind
+from engine.position import Position
+from engine.units import Unit, UnitType
+from engine.variant import ProvinceKind
+
+_LETTERS = {"A": UnitType.ARMY, "F": UnitType.FLEET}
+# every word of the canonical notation but the locations
+_KEYWORDS = frozenset({"A", "F", "H", "-", "S", "C", "R", "D", "B", "ZP", "VIA", "WAIVE"})
+_CONVOY_WORDS = frozenset({"by", "convoy"})
+_WAIVE = Waive()
+
+
+def read_canonical_order(
+    text: str, position: Position, power: str, names: Names
+) -> tuple[Order, str | None] | None:
+    """The order of ``power`` that ``text`` in the canonical notation means, and what to
+    tell the player about it (a wrong unit letter); ``None`` for the full reader to take."""
+    reader = _reader(names)
+    words = reader.words(text)
+    if words is None:
+        return None
+    if words == ["WAIVE"]:
+        return _checked(position, power, _WAIVE)
+    if len(words) < 3:
+        return None
+    made = reader.made(words, position, power)
+    found = None if made is None else _checked(position, power, made)
+    if found is None:
+        return None
+    result = found[0]
+    letter = _LETTERS[words[0]]
+    if isinstance(result, Build | Waive) or result.unit.type is letter:
+        return found
+    return result, misnamed(letter, result, position)
+
+
+def _checked(position: Position, power: str, order: Order) -> tuple[Order, str | None] | None:
+    try:
+        return check_order(position, power, order), None
+    except OrderError:
+        # the full reader says what is wrong, or finds a meaning the rules allow
+        return None
+
+
+@cache
+def _reader(names: Names) -> _Reader:
+    return _Reader(names)
+
+
+class _Reader:
+    """The canonical notation of one variant's orders."""
+
+    def __init__(self, names: Names) -> None:
+        notation = notation_for(names)
+        self.locations = names.canonical_locations(notation.keywords, notation.stop)
+        self.joined = names.hyphen_pairs()
+        self.variant = names.variant
+        self.diplomacia = names.variant.rules.diplomacia
+        self.coasts = {w.coast.lower(): w.coast for w in self.locations.values() if w.coast}
+        self.vocabulary = {*self.locations, *_KEYWORDS}
+
+    def words(self, text: str) -> list[str] | None:
+        """The words of ``text`` as the canonical notation writes them, if it is written in
+        it, in any case and spacing (``a par-bur``, ``F StP/sc - Bot``); else ``None``.
+
+        The word-by-word reader reads an order from its words (:func:`order_tokens`) alone,
+        so a text with the words of a canonical order means what that order means.
+        """
+        if text.isascii():
+            words = text.upper().split()
+            if all(word in self.vocabulary for word in words):
+                return words
+        words = []
+        for token in order_tokens(text):
+            coast = self.coasts.get(token)
+            if coast is not None and words and words[-1] in self.locations and "/" not in words[-1]:
+                # the coast the reader takes after a province: F STP SC is F STP/SC
+                words[-1] = f"{words[-1]}/{coast}"
+                continue
+            word = token.upper()
+            if word not in self.vocabulary and token not in _CONVOY_WORDS:
+                return None
+            words.append(word)
+        if words[-2:] in (["VIA", "CONVOY"], ["BY", "CONVOY"]):
+            # "via convoy" and "by convoy" are read as VIA is
+            words[-2:] = ["VIA"]
+        return words if all(word in self.vocabulary for word in words) else None
+
+    def made(self, words: Sequence[str], position: Position, power: str) -> Order | None:
+        """The order the words name exactly, if they are in the canonical notation."""
+        letter = _LETTERS.get(words[0])
+        unit_at = self.locations.get(words[1])
+        if letter is None or unit_at is None:
+            return None
+        verb = words[2]
+        count = len(words)
+        if count == 3:
+            if verb == "B":
+                return Build(self._written_unit(letter, unit_at))
+            if verb == "H":
+                return Hold(self._unit(position, power, letter, unit_at))
+            if verb == "D":
+                return Disband(self._unit(position, power, letter, unit_at))
+            return None
+        if verb == "-" or verb == "R":
+            return self._move(words, position, power, letter, unit_at)
+        if verb == "ZP":
+            dest_at = self.locations.get(words[3])
+            if not self.diplomacia or count != 4 or dest_at is None:
+                return None
+            return Seize(self._unit(position, power, letter, unit_at), dest_at.code)
+        if verb == "S" or verb == "C":
+            return self._backing(words, position, power, letter, unit_at)
+        return None
+
+    def _move(
+        self, words: Sequence[str], position: Position, power: str, letter: UnitType, at: Written
+    ) -> Order | None:
+        """``A PAR - BUR``, ``A LON - BEL VIA``, ``A PAR R GAS``."""
+        verb = words[2]
+        if len(words) == 4:
+            via = False
+        elif len(words) == 5 and verb == "-" and words[4] == "VIA":
+            via = True
+        else:
+            return None
+        dest_at = self.locations.get(words[3])
+        if dest_at is None or (verb == "-" and self._joined(words[1], at, dest_at)):
+            return None
+        unit = self._unit(position, power, letter, at)
+        # an army's coast means nothing (DATC 4.B.6)
+        dest = dest_at.code if unit.type is UnitType.ARMY else self._located(dest_at)
+        if verb == "R" or position.phase.kind is PhaseKind.RETREATS:
+            return Retreat(unit, dest)
+        return Move(unit, dest, via)
+
+    def _backing(
+        self, words: Sequence[str], position: Position, power: str, letter: UnitType, at: Written
+    ) -> Order | None:
+        """A support (``S [A] MUN [- BUR | ZP GFI]``) or convoy (``C [A] LON - BEL``)."""
+        rest = words[3:]
+        target_type = _LETTERS.get(rest[0])
+        if target_type is not None:
+            rest = rest[1:]
+        target_at = self.locations.get(rest[0]) if rest else None
+        if target_at is None:
+            return None
+        support = words[2] == "S"
+        target = target_at.code
+        if len(rest) == 1:
+            if not support:
+                return None
+            kind = target_type or self._kind_of(target)
+            return SupportHold(self._unit(position, power, letter, at), target, kind)
+        dest_at = self.locations.get(rest[2]) if len(rest) == 3 else None
+        if dest_at is None:
+            return None
+        unit = self._unit(position, power, letter, at)
+        if rest[1] == "ZP":
+            if not self.diplomacia or not support:
+                return None
+            return SupportSeize(unit, target, dest_at.code)
+        if rest[1] != "-" or self._joined(rest[0], target_at, dest_at):
+            return None
+        if support:
+            kind = target_type or self._kind_of(target)
+            return SupportMove(unit, target, self._located(dest_at), kind)
+        if self.diplomacia:
+            return ConvoyHop(unit, target, dest_at.code)
+        if target_type is UnitType.FLEET:
+            return None  # only armies are convoyed: the full reader says so
+        return Convoy(unit, target, dest_at.code)
+
+    def _joined(self, first_word: str, first: Written, second: Written) -> bool:
+        """``X - Y`` is read as one hyphenated name (only when ``X`` has no coast written)."""
+        if not self.joined or "/" in first_word:
+            return False
+        return (first.code, second.code) in self.joined
+
+    def _located(self, at: Written) -> str:
+        """The location: a coast the province does not have means nothing (DATC 4.B.6)."""
+        if at.coast is None or at.coast not in self.variant.provinces[at.code].coasts:
+            return at.code
+        return f"{at.code}/{at.coast}"
+
+    def _written_unit(self, letter: UnitType, at: Written) -> Unit:
+        if letter is UnitType.FLEET:
+            return Unit(UnitType.FLEET, self._located(at))
+        return Unit(UnitType.ARMY, at.code)
+
+    def _unit(self, position: Position, power: str, letter: UnitType, at: Written) -> Unit:
+        """The power's unit there as it really is (whatever letter was written), else the
+        unit the words describe."""
+        if position.phase.kind is PhaseKind.RETREATS:
+            for d in position.dislodged:
+                if d.power == power and d.unit.province == at.code:
+                    return d.unit
+        else:
+            occupant = position.occupant(at.code)
+            if occupant is not None and occupant[0] == power:
+                return occupant[1]
+        return self._written_unit(letter, at)
+
+    def _kind_of(self, code: str) -> UnitType | None:
+        """On a Diplomacia board, the only kind of unit ``code`` can hold."""
+        if not self.diplomacia:
+            return None
+        kind = self.variant.provinces[code].kind
+        return UnitType.FLEET if kind is ProvinceKind.SEA else UnitType.ARMY
