@@ -37,7 +37,7 @@ from bot.service.effects import (
 )
 from bot.service.errors import UserError, safe_trace
 from bot.service.inbound import clean_request
-from bot.service.maps import Animator, Renderer
+from bot.service.maps import Animator, Renderer, Workers
 from bot.service.outbox import queue
 from bot.service.outbox.deliveries import Deliveries
 from bot.service.outbox.doorbell import Doorbell
@@ -75,6 +75,7 @@ class GameService:
         animator: Animator = history_gif,
         map_size: int = 1200,
         default_timezone: str = "UTC",
+        workers: Workers | None = None,
     ) -> None:
         self._sessions = sessions
         self._clock = clock
@@ -90,6 +91,7 @@ class GameService:
             default_zone=default_timezone,
             process_phase=self.process_phase,
             access=self.access,
+            workers=workers,
         )
         self._adjudicator = Adjudicator(sessions, self._deps)
         self._deliveries = Deliveries(sessions, clock, self._doorbell)

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from bot.store import Order as OrderRow
-from bot.store import OrderKind, Phase, Store
+from bot.store import OrderKind, Phase, Player, Store
 from engine import Build, Order, OrderError, Position, Resolution, Waive, adjudicate, parse_order
 
 logger = logging.getLogger(__name__)
@@ -94,8 +94,13 @@ def counted_rows(rows: Sequence[OrderRow], members: Members) -> list[OrderRow]:
 
 async def members_by_power(store: Store, game_id: int) -> dict[str, frozenset[str]]:
     """Who commands each power now, by user id."""
+    return commanders(await store.players_of(game_id))
+
+
+def commanders(players: Sequence[Player]) -> dict[str, frozenset[str]]:
+    """:func:`members_by_power` of the game's present ``players``."""
     found: dict[str, set[str]] = {}
-    for player in await store.players_of(game_id):
+    for player in players:
         if player.power is not None:
             found.setdefault(player.power, set()).add(player.user_id)
     return {power: frozenset(users) for power, users in found.items()}

@@ -32,7 +32,8 @@ What is here:
   `PowerStatus`, `OutboxStatus`.
 - Delivery policy of the outbox: `backoff(attempts)`, `MAX_ATTEMPTS`, `DELIVERY_LEASE`.
 - Engines and sessions: `create_engine(url)` (SQLite or PostgreSQL, async drivers filled in
-  by `async_url`), `create_sessionmaker(engine)`.
+  by `async_url`), `create_sessionmaker(engine)`, `one_connection(sessions)` (SQLite's one
+  connection per process).
 - `migrate`, the schema migrations as a module: `migrate.upgrade(url)`,
   `migrate.downgrade(url, revision)`, `migrate.current(url)`, `migrate.ensure_schema(url)`,
   `migrate.head_revision()`, ...
@@ -44,7 +45,7 @@ The modules under bot/store are its inside; a test keeps other code to the names
 from __future__ import annotations
 
 from bot.store import migrate
-from bot.store.database import async_url, create_engine, create_sessionmaker
+from bot.store.database import async_url, create_engine, create_sessionmaker, one_connection
 from bot.store.errors import (
     GameNameTakenError,
     PhaseAlreadyOpenError,
@@ -112,5 +113,6 @@ __all__ = [
     "create_engine",
     "create_sessionmaker",
     "migrate",
+    "one_connection",
     "utcnow",
 ]

@@ -71,6 +71,13 @@ def create_engine(url: str | URL, **kwargs: Any) -> AsyncEngine:
     return create_async_engine(target, **kwargs)
 
 
+def one_connection(sessions: async_sessionmaker[AsyncSession]) -> bool:
+    """Whether the sessions share a single connection (a SQLite file, see `create_engine`): a
+    session kept open while waiting on something else holds up every other one."""
+    bind = sessions.kw.get("bind")
+    return isinstance(bind, AsyncEngine) and bind.dialect.name == "sqlite"
+
+
 def create_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
     """Sessions whose objects stay readable after commit (no lazy reload in async code)."""
     return async_sessionmaker(engine, expire_on_commit=False)
