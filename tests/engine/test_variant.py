@@ -157,8 +157,8 @@ def test_a_loaded_variant_crosses_to_another_process_by_name() -> None:
         load_variant("1961-4"),
         load_variant("diplomacia"),
     ):
+        assert len(pickle.dumps(variant)) < 100
         sent = pickle.dumps(Position.initial(variant))
-        assert len(sent) < 2000
         assert pickle.loads(sent).variant is variant
 
 
