@@ -307,7 +307,7 @@ def backend_of(url: str) -> str:
 def _warm() -> int:
     """A worker process's first job: it starts and imports what the deadline's jobs need
     before the clock starts, as a running bot's pool has long done."""
-    import bot.service.turn.resolving  # noqa: F401
+    import bot.service  # noqa: F401
 
     return os.getpid()
 

@@ -1,6 +1,6 @@
 """The game service: every command of every front end, the deadlines, and the outbox.
 
-    service = GameService(sessions, clock=clock)
+    service = GameService(sessions, clock=clock)   # workers=Workers(pool, n): processes
     replies = await service.handle(request)        # text in, effects out
     await service.process_due()                    # what the alarm clock calls
     pump = service.pump("console", transport)      # delivers the console's outbox
