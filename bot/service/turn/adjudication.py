@@ -271,6 +271,8 @@ class Adjudicator:
             if statuses.get(power, PowerStatus.PLAYING) != PowerStatus.PLAYING:
                 continue
             done = applied.get(power)
+            if done is None and not notices.has_choices(after, power):
+                continue
             # Public since the phase resolved; this power's own lines only all the same.
             results = power_results(before, resolution, power)
             for user_id in users:
