@@ -438,6 +438,14 @@ def report_deadline(run: DeadlineRun, games: int, processes: int) -> float:
     return last
 
 
+def shared(processes: int, workers: int) -> int:
+    """Each worker's processes when ``workers`` bot processes share this machine: the
+    machine's cores split between them (WORKER_PROCESSES set so), unless told otherwise."""
+    if processes != 0:
+        return processes
+    return max(1, worker_count(0) // workers)
+
+
 def shown_count(processes: int) -> str:
     return "no" if processes < 0 else str(worker_count(processes))
 
@@ -518,11 +526,12 @@ async def deadline_bench(args: argparse.Namespace, rng: random.Random) -> None:
             )
             lasts: dict[int, float] = {}
             for workers in (1, 2):
+                each = shared(processes, workers)
                 async with postgres_database(server, make_url(template).database) as copy:
                     run = measure_deadline(
-                        copy, Path(folder), alarm_at, workers, processes, profiled=args.profile
+                        copy, Path(folder), alarm_at, workers, each, profiled=args.profile
                     )
-                    lasts[workers] = report_deadline(run, games, processes)
+                    lasts[workers] = report_deadline(run, games, each)
                     await check_once(copy, names, run)
     ratio = lasts[1] / lasts[2]
     print(f"{'two workers':<12} {ratio:.2f}x as fast as one on PostgreSQL")
@@ -630,7 +639,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         type=int,
         default=0,
         help="deadline: each worker's processes for adjudicating and drawing "
-        "(WORKER_PROCESSES; 0: one per processor; -1: none, threads as before them)",
+        "(WORKER_PROCESSES; 0: the machine's processors, shared between the workers of a "
+        "run; -1: none, threads as before them)",
     )
     parser.add_argument("--users", type=int, default=50, help="users ordering at once (0: skip)")
     parser.add_argument("--commands", type=int, default=4, help="`order` DMs per user")
