@@ -1,9 +1,13 @@
 """Adjudicating phases, exactly once, and the reminders before deadlines.
 
 One phase is one transaction: claim it, read its orders, adjudicate, record the results,
-draw the results map, open the next phase and queue every announcement. Any failure before
+store the results map, open the next phase and queue every announcement. Any failure before
 the commit leaves the phase open with its orders as they were, ready for the next try; a
 claim that another worker (or an earlier run) already made is a quiet no-op.
+
+The adjudication and the map are done in the app's worker processes (`resolving.py`), for
+several phases at once when many are due. On SQLite they are done just before the
+transaction, and kept only if the transaction reads the phase the same.
 """
 
 from __future__ import annotations
