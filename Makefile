@@ -29,6 +29,7 @@ pytest: $(STAMP)
 	tools/pg.sh run -- $(BIN)/python tools/run_pytest.py
 
 # Each benchmark prints its details and records its targeted figures; the table ends the run.
+# The deadline and the orders are measured on PostgreSQL too, on a throwaway server.
 bench: $(STAMP) compare-venv
 	rm -f .bench-table.jsonl
 	$(BIN)/python -m tools.bench

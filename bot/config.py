@@ -46,6 +46,8 @@ class Settings(BaseSettings):
     # Map files added to the bot (docs/maps.md): `newgame variant=<file name>` plays them.
     dipgm_variants_dir: Path = Path("variants")
     sweep_seconds: int = Field(default=60, gt=0)
+    # Processes that adjudicate and draw maps at a deadline; 0: one per processor.
+    worker_processes: int = Field(default=0, ge=0)
     # Quiet unless asked: the console shares its terminal with the log.
     log_level: LogLevel = "WARNING"
     default_timezone: str = "UTC"

@@ -28,6 +28,7 @@ from bot.frontends.console import (
 from bot.scheduler import AlarmClock
 from bot.service import GameService
 from bot.store import create_engine, create_sessionmaker, migrate
+from bot.workers import worker_processes
 
 # Database drivers log every query with its parameters below these levels, and parameters
 # carry orders: secret until the phase resolves.
@@ -90,7 +91,8 @@ async def console(
             service = GameService(sessions, clock=clock, default_timezone=settings.default_timezone)
             await run_script(Console(service, stream, maps, admins=admins), clock, script)
             return
-        service = GameService(sessions, default_timezone=settings.default_timezone)
+        workers = stack.enter_context(worker_processes(settings.worker_processes))
+        service = GameService(sessions, default_timezone=settings.default_timezone, workers=workers)
         front = Console(service, stream, maps, admins=admins)
         alarm = AlarmClock(service, sweep_seconds=settings.sweep_seconds)
         await alarm.start()
@@ -104,8 +106,11 @@ async def chat(settings: Settings, platforms: Sequence[str]) -> None:
         await migrate.ensure_schema(settings.database_url)
         engine = create_engine(settings.database_url)
         stack.push_async_callback(engine.dispose)
+        workers = stack.enter_context(worker_processes(settings.worker_processes))
         service = GameService(
-            create_sessionmaker(engine), default_timezone=settings.default_timezone
+            create_sessionmaker(engine),
+            default_timezone=settings.default_timezone,
+            workers=workers,
         )
         alarm = AlarmClock(service, sweep_seconds=settings.sweep_seconds)
         await alarm.start()

@@ -18,7 +18,7 @@ from enum import StrEnum
 from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, SupportsIndex
 
 from engine.errors import VariantError
 from engine.rules import Rules, Victory
@@ -200,6 +200,15 @@ class Variant:
         if self.base is None:
             return frozenset()
         return _linked_pairs(self) - _linked_pairs(load_variant(self.base))
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
+        """A loaded variant travels to another process (the pool that adjudicates and draws
+        at a deadline) by name: the other side uses its own loaded one, with the tables and
+        board drawings it has already built, and what comes back is this very variant."""
+        loaded = _loaded_with(self)
+        if loaded is not None:
+            return (load_variant, loaded)
+        return super().__reduce_ex__(protocol)
 
     def province_name(self, code: str) -> str:
         province = self.provinces.get(code)
@@ -408,6 +417,21 @@ def load_variant(name: str = "standard") -> Variant:
 
         return variant_from_map(data, name)
     return variant_from_dict(data)
+
+
+def _loaded_with(variant: Variant) -> tuple[str, ...] | None:
+    """The arguments :func:`load_variant` returned this very variant for, if it did: the
+    default variant is cached apart from the same one asked for by name."""
+    calls: tuple[tuple[str, ...], ...] = ((variant.name,),)
+    if variant.name == "standard":
+        calls = ((), *calls)
+    for args in calls:
+        try:
+            if load_variant(*args) is variant:
+                return args
+        except VariantError:
+            return None
+    return None
 
 
 def _variant_json(name: str) -> dict[str, Any]:

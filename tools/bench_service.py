@@ -2,9 +2,11 @@
 the entry points the front ends and the alarm clock call, on a fake clock.
 
 - deadline: many games (seven players each) with orders in and one shared deadline; the alarm
-  clock runs at it (process_due) while the console's outbox pump delivers what it queues.
-  Reports the time from the deadline until each game's results map is delivered, and games
-  per second.
+  clock of a worker (a bot process of its own, with its worker processes) runs at it
+  (process_due) while the console's outbox pump delivers what it queues. Reports the time
+  from the deadline until each game's results map is delivered, and games per second: on
+  SQLite, then on PostgreSQL (given a server) with one worker and with two at once, each on
+  a copy of the same games.
 - orders: users of several games each send a few `order ...` DMs, all users at once; reports
   the latency of each command (until its reply is back) and the throughput, on SQLite and, when
   DIPGM_TEST_POSTGRES_URL names a server (`tools/pg.sh run -- ...`), on PostgreSQL in a
@@ -15,26 +17,31 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import cProfile
 import io
+import multiprocessing
 import os
 import pstats
 import random
 import statistics
 import tempfile
 import time
-import uuid
 from collections import Counter
 from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from multiprocessing.queues import Queue
+from multiprocessing.synchronize import Event as EventType
 from pathlib import Path
+from uuid import uuid4
 
 from sqlalchemy import func, select, update
 from sqlalchemy import text as sql
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+from sqlalchemy.pool import NullPool
 
 from bot.frontends.console import Console, ScriptClock
 from bot.scheduler import AlarmClock
@@ -62,6 +69,7 @@ from bot.store import (
     migrate,
 )
 from bot.store import Order as OrderRow
+from bot.workers import worker_count, worker_processes
 from engine import Order, Position, format_order, legal_orders, load_variant
 from tools.bench_table import record
 
@@ -73,6 +81,8 @@ WORKSPACE = "local"
 OPTIONS = "schedule=48h/2h/2h reminders=off ready_early=off"
 SEATS = 7
 PROFILE_LINES = 25
+# The server `tools/pg.sh run` starts, where databases may be created.
+POSTGRES_ENV = "DIPGM_TEST_POSTGRES_URL"
 
 
 class Deliverer(Console):
@@ -210,114 +220,330 @@ def units_of(power: str) -> list[str]:
 
 # Deadline ------------------------------------------------------------------------------------
 
+# What each database is measured with: one worker, and on PostgreSQL two sharing the work.
+DEADLINE_TARGET = 60.0
+# Two workers count as sharing the work when they finish at least this much sooner than one.
+SHARED_TARGET = 1.2
 
-async def deadline_bench(
-    bench: Bench, games: int, rng: random.Random, *, by_dm: bool, profiled: bool
-) -> None:
-    legal = choices()
-    setup_start = time.perf_counter()
-    names = [f"d{g:04d}" for g in range(games)]
-    for name in names:
-        game_id, powers = await form_game(bench, name, [f"{name}-p{i}" for i in range(SEATS)])
-        orders = {
-            user: [rng.choice(legal[unit]) for unit in units_of(power)]
-            for user, power in powers.items()
-        }
-        if by_dm:
-            for user, texts in orders.items():
-                await bench.say(user, "order " + "; ".join(map(format_order, texts)), None)
-        else:
-            await store_orders(bench, game_id, powers, orders)
-    await settle_outbox(bench)
-    setup = time.perf_counter() - setup_start
-    # What every command pays in the app, where a change re-arms the alarm clock.
-    began = time.perf_counter()
-    await bench.service.next_wakeup()
-    wakeup = time.perf_counter() - began
-    async with bench.sessions() as session:
-        deadlines = {
-            d
-            for d in await session.scalars(
-                select(Phase.deadline).where(Phase.status == PhaseStatus.OPEN)
-            )
-            if d is not None
-        }
-        stored = await session.scalar(select(func.count()).select_from(OrderRow))
+
+@dataclass(frozen=True)
+class DeadlineRun:
+    """One measured deadline: when each game's results map was delivered, seconds after the
+    alarm clock started (every worker started together), and the messages shown."""
+
+    backend: str
+    workers: int
+    latencies: dict[str, float]
+    shown: int
+    again: int
+    # processor seconds the workers' own processes (event loops) used
+    busy: float
+
+
+async def open_deadline_bench(url: str, folder: Path) -> Bench:
+    """A bench on ``url`` (already migrated) for setting the games up: no worker processes."""
+    engine = create_engine(url)
+    sessions = create_sessionmaker(engine)
+    clock = ScriptClock(START)
+    service = GameService(sessions, clock=clock)
+    front = Deliverer(service, folder / "maps")
+    alarm = AlarmClock(service, sweep_seconds=60, now=clock)
+    return Bench(engine, sessions, clock, service, front, alarm)
+
+
+async def set_up_deadline(
+    url: str, folder: Path, games: int, rng: random.Random, *, by_dm: bool
+) -> tuple[list[str], datetime]:
+    """``games`` started games with every unit ordered and one shared deadline: their names,
+    and the moment the alarm clock runs (the deadline's minute passed)."""
+    bench = await open_deadline_bench(url, folder)
+    try:
+        legal = choices()
+        setup_start = time.perf_counter()
+        names = [f"d{g:04d}" for g in range(games)]
+        for name in names:
+            game_id, powers = await form_game(bench, name, [f"{name}-p{i}" for i in range(SEATS)])
+            orders = {
+                user: [rng.choice(legal[unit]) for unit in units_of(power)]
+                for user, power in powers.items()
+            }
+            if by_dm:
+                for user, texts in orders.items():
+                    await bench.say(user, "order " + "; ".join(map(format_order, texts)), None)
+            else:
+                await store_orders(bench, game_id, powers, orders)
+        await settle_outbox(bench)
+        setup = time.perf_counter() - setup_start
+        # What every command pays in the app, where a change re-arms the alarm clock.
+        began = time.perf_counter()
+        await bench.service.next_wakeup()
+        wakeup = time.perf_counter() - began
+        async with bench.sessions() as session:
+            deadlines = {
+                d
+                for d in await session.scalars(
+                    select(Phase.deadline).where(Phase.status == PhaseStatus.OPEN)
+                )
+                if d is not None
+            }
+            stored = await session.scalar(select(func.count()).select_from(OrderRow))
+    finally:
+        await bench.engine.dispose()
     if len(deadlines) != 1:
         raise RuntimeError(f"expected one shared deadline, found {len(deadlines)}")
     deadline = deadlines.pop()
     if deadline.tzinfo is None:
         deadline = deadline.replace(tzinfo=UTC)
-    bench.front.results.clear()
-    # The alarm fires once the deadline's minute has passed.
-    bench.clock.now = deadline.replace(second=0, microsecond=0) + timedelta(minutes=1)
-    shown_before = bench.front.shown
-    # As the app runs it: the pump is rung after each game is adjudicated, and its results
-    # go out while the next game is worked on.
-    stop = asyncio.Event()
-    pumping = asyncio.create_task(bench.front.pump.run(stop))
-    await bench.front.pump.settled()
-    profile = cProfile.Profile() if profiled else None
-    start = time.perf_counter()
-    if profile is not None:
-        profile.enable()
-    await bench.alarm.run()
-    await bench.front.pump.settled()
-    total = time.perf_counter() - start
-    if profile is not None:
-        profile.disable()
-    stop.set()
-    await pumping
-    delivered = bench.front.shown - shown_before
-    again = await bench.service.process_due()
-    latencies = [times[0] - start for times in bench.front.results.values()]
-    last = max(latencies, default=0.0)
-    await check_once(bench, names, again)
     print(
-        f"service deadline: {games} games of {SEATS} on SQLite, {stored} orders "
+        f"service deadline: {games} games of {SEATS} on {backend_of(url)}, {stored} orders "
         f"(random legal Spring 1901), real renderer; setup {setup:.1f} s; "
         f"next_wakeup {wakeup * 1000:.0f} ms"
     )
+    # The alarm fires once the deadline's minute has passed.
+    return names, deadline.replace(second=0, microsecond=0) + timedelta(minutes=1)
+
+
+def backend_of(url: str) -> str:
+    return "SQLite" if url.startswith("sqlite") else "PostgreSQL"
+
+
+def _warm() -> int:
+    """A worker process's first job: it starts and imports what the deadline's jobs need
+    before the clock starts, as a running bot's pool has long done."""
+    import bot.service  # noqa: F401
+
+    return os.getpid()
+
+
+# What a worker reports: game -> when its results went out, messages shown, and what a
+# second sweep at the end still found to do.
+Outcome = tuple[dict[str, list[float]], int, int, float]
+
+
+@dataclass(frozen=True)
+class WorkerPlan:
+    url: str
+    folder: str
+    alarm_at: datetime
+    processes: int
+    profiled: bool
+
+
+def deadline_worker(
+    plan: WorkerPlan,
+    ready: Queue[bool],
+    go: EventType,
+    results: Queue[Outcome],
+) -> None:
+    """One worker (a bot process of its own, with its own worker processes): when told to
+    go, the alarm clock runs and the console's pump delivers what it queued."""
+    asyncio.run(_deadline_worker(plan, ready, go, results))
+
+
+async def _deadline_worker(
+    plan: WorkerPlan,
+    ready: Queue[bool],
+    go: EventType,
+    results: Queue[Outcome],
+) -> None:
+    engine = create_engine(plan.url)
+    with contextlib.ExitStack() as stack:
+        workers = None
+        if plan.processes >= 0:
+            workers = stack.enter_context(worker_processes(plan.processes))
+            for pid in [workers.pool.submit(_warm) for _ in range(workers.count)]:
+                pid.result()
+        clock = ScriptClock(plan.alarm_at)
+        service = GameService(create_sessionmaker(engine), clock=clock, workers=workers)
+        front = Deliverer(service, Path(plan.folder) / "maps")
+        alarm = AlarmClock(service, sweep_seconds=60, now=clock)
+        stop = asyncio.Event()
+        pumping = asyncio.create_task(front.pump.run(stop))
+        await front.pump.settled()
+        ready.put(True)
+        await asyncio.to_thread(go.wait)
+        profile = cProfile.Profile() if plan.profiled else None
+        if profile is not None:
+            profile.enable()
+        busy = time.process_time()
+        await alarm.run()
+        await front.pump.settled()
+        busy = time.process_time() - busy
+        if profile is not None:
+            profile.disable()
+        stop.set()
+        await pumping
+        again = await service.process_due()
+    await engine.dispose()
+    if profile is not None:
+        # This worker's event loop only: the maps are drawn in its worker processes.
+        pstats.Stats(profile).sort_stats("cumulative").print_stats(PROFILE_LINES)
+    results.put((front.results, front.shown, again, busy))
+
+
+def measure_deadline(
+    url: str, folder: Path, alarm_at: datetime, workers: int, processes: int, *, profiled: bool
+) -> DeadlineRun:
+    """The alarm clock of ``workers`` bot processes run at once; when each game's results
+    went out, from the moment they were told to go."""
+    context = multiprocessing.get_context("spawn")
+    ready: Queue[bool] = context.Queue()
+    results: Queue[Outcome] = context.Queue()
+    go = context.Event()
+    plan = WorkerPlan(url, str(folder), alarm_at, processes, profiled)
+    started = [
+        context.Process(target=deadline_worker, args=(plan, ready, go, results))
+        for _ in range(workers)
+    ]
+    for process in started:
+        process.start()
+    for _ in started:
+        ready.get()
+    start = time.monotonic()
+    go.set()
+    delivered: dict[str, list[float]] = {}
+    shown = again = 0
+    busy = 0.0
+    for _ in started:
+        times, count, more, used = results.get()
+        busy += used
+        for name, moments in times.items():
+            delivered.setdefault(name, []).extend(moments)
+        shown += count
+        again += more
+    for process in started:
+        process.join()
+    twice = [n for n, moments in delivered.items() if len(moments) != 1]
+    if twice:
+        raise RuntimeError(f"results delivered more than once: {twice[:5]}")
+    latencies = {n: moments[0] - start for n, moments in delivered.items()}
+    return DeadlineRun(backend_of(url), workers, latencies, shown, again, busy)
+
+
+def report_deadline(run: DeadlineRun, games: int, processes: int) -> float:
+    latencies = sorted(run.latencies.values())
+    last = latencies[-1] if latencies else 0.0
+    who = "1 worker" if run.workers == 1 else f"{run.workers} workers"
     print(
         f"{'deadline':<12} {games:>6} games   {games / last:>9.1f}/s  "
         f"median {statistics.median(latencies):.2f} s  "
-        f"p90 {sorted(latencies)[int(len(latencies) * 0.9)]:.2f} s  max {last:.2f} s  "
-        f"(to each results map delivered; {delivered} messages, run and delivery "
-        f"{total:.2f} s)"
+        f"p90 {latencies[int(len(latencies) * 0.9)]:.2f} s  max {last:.2f} s  "
+        f"({run.backend}, {who}, {shown_count(processes)} worker processes each; "
+        f"to each results map delivered; {run.shown} messages; event loops busy "
+        f"{run.busy:.1f} s)"
     )
-    if profile is not None:
-        # The main thread only: the maps are drawn in worker threads, seen here as waits.
-        pstats.Stats(profile).sort_stats("cumulative").print_stats(PROFILE_LINES)
+    record(
+        f"deadline: {games} games due at once, last announcement, {run.backend}, {who}",
+        f"{last:.1f} s",
+        f"< {DEADLINE_TARGET:.0f} s",
+        last < DEADLINE_TARGET,
+    )
+    return last
 
 
-async def check_once(bench: Bench, names: Sequence[str], again: int) -> None:
+def shared(processes: int, workers: int) -> int:
+    """Each worker's processes when ``workers`` bot processes share this machine: the
+    machine's cores split between them (WORKER_PROCESSES set so), unless told otherwise."""
+    if processes != 0:
+        return processes
+    return max(1, worker_count(0) // workers)
+
+
+def shown_count(processes: int) -> str:
+    return "no" if processes < 0 else str(worker_count(processes))
+
+
+async def check_once(url: str, names: Sequence[str], run: DeadlineRun) -> None:
     """Every game adjudicated exactly once and announced exactly once."""
-    announced = bench.front.results
-    twice = [n for n, times in announced.items() if len(times) != 1]
+    announced = run.latencies
     missing = [n for n in names if n not in announced]
-    async with bench.sessions() as session:
-        adjudicated = Counter(
-            await session.scalars(
-                select(Game.name)
-                .join(Phase, Phase.game_id == Game.id)
-                .where(Phase.status == PhaseStatus.ADJUDICATED)
+    engine = create_engine(url)
+    try:
+        async with create_sessionmaker(engine)() as session:
+            adjudicated = Counter(
+                await session.scalars(
+                    select(Game.name)
+                    .join(Phase, Phase.game_id == Game.id)
+                    .where(Phase.status == PhaseStatus.ADJUDICATED)
+                )
             )
-        )
-        sent = await session.scalar(
-            select(func.count())
-            .select_from(OutboxMessage)
-            .where(
-                OutboxMessage.dedupe_key.like("%:results"),
-                OutboxMessage.status == OutboxStatus.SENT,
+            sent = await session.scalar(
+                select(func.count())
+                .select_from(OutboxMessage)
+                .where(
+                    OutboxMessage.dedupe_key.like("%:results"),
+                    OutboxMessage.status == OutboxStatus.SENT,
+                )
             )
-        )
+    finally:
+        await engine.dispose()
     not_once = [n for n in names if adjudicated[n] != 1]
-    if twice or missing or not_once or again or sent != len(names):
+    if missing or not_once or run.again or sent != len(names):
         raise RuntimeError(
-            f"not exactly once: announced twice {twice[:5]}, never {missing[:5]}, "
-            f"adjudicated other than once {not_once[:5]}, a second sweep did {again}, "
+            f"not exactly once: never announced {missing[:5]}, "
+            f"adjudicated other than once {not_once[:5]}, a second sweep did {run.again}, "
             f"{sent} results sent for {len(names)} games"
         )
+
+
+@asynccontextmanager
+async def postgres_database(server: str, template: str | None = None) -> AsyncIterator[str]:
+    """A new database on the PostgreSQL ``server`` (a copy of ``template``), dropped after."""
+    name = f"dipgm_bench_{uuid4().hex[:12]}"
+    admin = create_engine(server, isolation_level="AUTOCOMMIT", poolclass=NullPool)
+    copy = "" if template is None else f' TEMPLATE "{template}"'
+    try:
+        async with admin.connect() as connection:
+            await connection.execute(sql(f'CREATE DATABASE "{name}"{copy}'))
+        try:
+            yield make_url(server).set(database=name).render_as_string(hide_password=False)
+        finally:
+            async with admin.connect() as connection:
+                await connection.execute(sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    finally:
+        await admin.dispose()
+
+
+async def deadline_bench(args: argparse.Namespace, rng: random.Random) -> None:
+    """The deadline on SQLite with one worker, then on PostgreSQL (when a server is given)
+    with one worker and with two, each on a copy of the same games."""
+    games, processes = args.games, args.worker_processes
+    with tempfile.TemporaryDirectory(prefix="dipgm-bench-") as folder:
+        url = f"sqlite+aiosqlite:///{Path(folder) / 'bench.sqlite3'}"
+        await migrate.upgrade(url)
+        names, alarm_at = await set_up_deadline(
+            url, Path(folder), games, rng, by_dm=args.orders_by_dm
+        )
+        run = measure_deadline(url, Path(folder), alarm_at, 1, processes, profiled=args.profile)
+        report_deadline(run, games, processes)
+        await check_once(url, names, run)
+    server = args.postgres
+    if not server:
+        print("service deadline on PostgreSQL: not measured (no --postgres server given)")
+        return
+    async with postgres_database(server) as template:
+        await migrate.upgrade(template)
+        with tempfile.TemporaryDirectory(prefix="dipgm-bench-") as folder:
+            names, alarm_at = await set_up_deadline(
+                template, Path(folder), games, rng, by_dm=args.orders_by_dm
+            )
+            lasts: dict[int, float] = {}
+            for workers in (1, 2):
+                each = shared(processes, workers)
+                async with postgres_database(server, make_url(template).database) as copy:
+                    run = measure_deadline(
+                        copy, Path(folder), alarm_at, workers, each, profiled=args.profile
+                    )
+                    lasts[workers] = report_deadline(run, games, each)
+                    await check_once(copy, names, run)
+    ratio = lasts[1] / lasts[2]
+    print(f"{'two workers':<12} {ratio:.2f}x as fast as one on PostgreSQL")
+    record(
+        f"deadline: {games} games, PostgreSQL, two workers against one",
+        f"{ratio:.2f}x as fast",
+        f"> {SHARED_TARGET}x",
+        ratio > SHARED_TARGET,
+    )
 
 
 # Orders --------------------------------------------------------------------------------------
@@ -330,25 +556,7 @@ def split_seats(users: int) -> list[int]:
     return [base + (1 if g < extra else 0) for g in range(count)]
 
 
-POSTGRES_ENV = "DIPGM_TEST_POSTGRES_URL"
 ORDERS_TARGET = 0.2  # seconds, at the 99th percentile
-
-
-@asynccontextmanager
-async def postgres_database(server: str) -> AsyncIterator[str]:
-    """A new, empty database on the PostgreSQL ``server``, dropped afterwards."""
-    name = f"dipgm_bench_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(server, isolation_level="AUTOCOMMIT")
-    try:
-        async with admin.connect() as connection:
-            await connection.execute(sql(f'CREATE DATABASE "{name}"'))
-        try:
-            yield make_url(server).set(database=name).render_as_string(hide_password=False)
-        finally:
-            async with admin.connect() as connection:
-                await connection.execute(sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-    finally:
-        await admin.dispose()
 
 
 async def orders_on_each_database(args: argparse.Namespace) -> None:
@@ -449,22 +657,29 @@ async def orders_bench(
 
 async def run(args: argparse.Namespace) -> None:
     rng = random.Random(args.seed)
-    with tempfile.TemporaryDirectory(prefix="dipgm-bench-") as folder:
-        bench = await open_bench(Path(folder))
-        try:
-            if args.games:
-                await deadline_bench(
-                    bench, args.games, rng, by_dm=args.orders_by_dm, profiled=args.profile
-                )
-        finally:
-            await bench.engine.dispose()
+    if args.games:
+        await deadline_bench(args, rng)
     if args.users:
         await orders_on_each_database(args)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=200, help="games due at once (0: skip)")
+    parser.add_argument("--games", type=int, default=1000, help="games due at once (0: skip)")
+    parser.add_argument(
+        "--postgres",
+        default=os.environ.get(POSTGRES_ENV),
+        help="deadline: a PostgreSQL server where databases may be created, for the runs on "
+        f"PostgreSQL (default ${POSTGRES_ENV}, as `tools/pg.sh run` sets it)",
+    )
+    parser.add_argument(
+        "--worker-processes",
+        type=int,
+        default=0,
+        help="deadline: each worker's processes for adjudicating and drawing "
+        "(WORKER_PROCESSES; 0: the machine's processors, shared between the workers of a "
+        "run; -1: none, threads as before them)",
+    )
     parser.add_argument("--users", type=int, default=50, help="users ordering at once (0: skip)")
     parser.add_argument("--commands", type=int, default=4, help="`order` DMs per user")
     parser.add_argument(
@@ -473,7 +688,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         help="deadline setup: players send their orders by DM (slow) rather than stored",
     )
     parser.add_argument(
-        "--profile", action="store_true", help="cProfile the deadline run (top entries)"
+        "--profile", action="store_true", help="cProfile each deadline worker (top entries)"
     )
     parser.add_argument("--seed", type=int, default=1901)
     asyncio.run(run(parser.parse_args(argv)))

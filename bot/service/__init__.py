@@ -68,7 +68,7 @@ from bot.service.effects import (
 )
 from bot.service.errors import UserError, safe_trace
 from bot.service.game_service import OUR_FAULT, TOO_LATE, GameService
-from bot.service.maps import Animator, Renderer
+from bot.service.maps import Animator, Renderer, Workers
 from bot.service.options.game_options import Press
 from bot.service.outbox.failures import Refusal, SendError
 from bot.service.outbox.pump import Pump
@@ -123,6 +123,7 @@ __all__ = [
     "TextPart",
     "Transport",
     "UserError",
+    "Workers",
     "asks_for_menus",
     "choices_for",
     "command_after_prefix",

@@ -18,7 +18,7 @@ from datetime import datetime
 
 from bot.service.effects import Access, Audience, Message, Reply, Request, text
 from bot.service.errors import UserError
-from bot.service.maps import Animator, Renderer
+from bot.service.maps import Animator, Renderer, Workers
 from bot.service.options.fewer_players import commanded
 from bot.service.options.game_options import GameOptions
 from bot.service.options.palette import Palette, own_palette
@@ -61,6 +61,8 @@ class Deps:
     default_zone: str
     # What the bot lacks to post in a channel (platform, channel), as its front end says.
     access: Callable[[str, str], Awaitable[Access]]
+    # Processes for adjudicating and drawing at a deadline; threads when None.
+    workers: Workers | None = None
 
 
 @dataclass

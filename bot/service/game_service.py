@@ -1,6 +1,6 @@
 """The game service: every command of every front end, the deadlines, and the outbox.
 
-    service = GameService(sessions, clock=clock)
+    service = GameService(sessions, clock=clock)   # workers=Workers(pool, n): processes
     replies = await service.handle(request)        # text in, effects out
     await service.process_due()                    # what the alarm clock calls
     pump = service.pump("console", transport)      # delivers the console's outbox
@@ -38,7 +38,7 @@ from bot.service.effects import (
 )
 from bot.service.errors import UserError, safe_trace
 from bot.service.inbound import clean_request
-from bot.service.maps import Animator, Renderer
+from bot.service.maps import Animator, Renderer, Workers
 from bot.service.outbox import queue
 from bot.service.outbox.deliveries import Deliveries
 from bot.service.outbox.doorbell import Doorbell
@@ -76,6 +76,7 @@ class GameService:
         animator: Animator = history_gif,
         map_size: int = 1200,
         default_timezone: str = "UTC",
+        workers: Workers | None = None,
     ) -> None:
         self._sessions = sessions
         self._clock = clock
@@ -91,6 +92,7 @@ class GameService:
             default_zone=default_timezone,
             process_phase=self.process_phase,
             access=self.access,
+            workers=workers,
         )
         # Commands take the database's connections in the order they came. The pool alone
         # lets a newcomer take a connection a waiting command was woken for, and under a

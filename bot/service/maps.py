@@ -4,13 +4,34 @@ service's size, in a palette (a renderer's style), with names front ends can sav
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass
 from functools import partial
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from engine import Position
 from render import REGIONS, board_region, centre_chart
 from render.orders import OrdersArg, ResultsArg
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class Workers:
+    """Worker processes the app owns (a process pool) for work that needs a processor and no
+    database: adjudicating and drawing at a deadline. ``count`` says how many jobs keep them
+    all busy. A job and what it is given cross to the worker pickled."""
+
+    pool: Executor
+    count: int
+
+
+async def off_the_loop(workers: Workers | None, job: Callable[..., T], *args: object) -> T:
+    """``job(*args)`` in one of the ``workers``, or in a thread when there are none."""
+    if workers is None:
+        return await asyncio.to_thread(job, *args)
+    return await asyncio.get_running_loop().run_in_executor(workers.pool, job, *args)
 
 
 class Renderer(Protocol):
@@ -39,10 +60,11 @@ async def draw(
     results: ResultsArg | None = None,
     region: str | None = None,
     players: Mapping[str, str] | None = None,
+    workers: Workers | None = None,
 ) -> bytes:
-    """The PNG, drawn in a worker thread: a full map takes most of a second. ``players``
-    (power -> who plays it) goes to the legend: see :func:`bot.service.roster.legend_players`
-    for when a game shows it."""
+    """The PNG, drawn off the event loop (in one of the ``workers``, else a thread).
+    ``players`` (power -> who plays it) goes to the legend: see
+    :func:`bot.service.roster.legend_players` for when a game shows it."""
     job = partial(
         renderer,
         position,
@@ -53,7 +75,7 @@ async def draw(
         style=style,
         players=players,
     )
-    return await asyncio.to_thread(job)
+    return await off_the_loop(workers, job)
 
 
 class Animator(Protocol):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.store import Store, Vote, VoteKind
+from bot.store import Player, Store, Vote, VoteKind
 
 MEMBER_MARK = "@"
 
@@ -20,8 +20,13 @@ def member_power(power: str, member: int | None) -> str:
 
 async def member_numbers(store: Store, game_id: int) -> dict[str, frozenset[int]]:
     """power -> the player numbers of the people commanding it now."""
+    return numbers_by_power(await store.players_of(game_id))
+
+
+def numbers_by_power(players: Sequence[Player]) -> dict[str, frozenset[int]]:
+    """:func:`member_numbers` of the game's present ``players``."""
     found: dict[str, set[int]] = {}
-    for player in await store.players_of(game_id):
+    for player in players:
         if player.power is not None:
             found.setdefault(player.power, set()).add(player.id)
     return {power: frozenset(ids) for power, ids in found.items()}

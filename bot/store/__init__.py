@@ -33,7 +33,8 @@ What is here:
 - Delivery policy of the outbox: `backoff(attempts)`, `MAX_ATTEMPTS`, `DELIVERY_LEASE`.
 - Engines and sessions: `create_engine(url)` (SQLite or PostgreSQL, async drivers filled in
   by `async_url`), `create_sessionmaker(engine)`, `kept_connections(sessions)` (how many
-  transactions run at once without waiting for a connection).
+  transactions run at once without waiting for a connection), `one_connection(sessions)`
+  (SQLite's one connection per process).
 - `migrate`, the schema migrations as a module: `migrate.upgrade(url)`,
   `migrate.downgrade(url, revision)`, `migrate.current(url)`, `migrate.ensure_schema(url)`,
   `migrate.head_revision()`, ...
@@ -45,7 +46,13 @@ The modules under bot/store are its inside; a test keeps other code to the names
 from __future__ import annotations
 
 from bot.store import migrate
-from bot.store.database import async_url, create_engine, create_sessionmaker, kept_connections
+from bot.store.database import (
+    async_url,
+    create_engine,
+    create_sessionmaker,
+    kept_connections,
+    one_connection,
+)
 from bot.store.errors import (
     GameNameTakenError,
     PhaseAlreadyOpenError,
@@ -116,5 +123,6 @@ __all__ = [
     "create_sessionmaker",
     "kept_connections",
     "migrate",
+    "one_connection",
     "utcnow",
 ]

@@ -79,6 +79,13 @@ def kept_connections(sessions: async_sessionmaker[AsyncSession]) -> int:
     return max(1, pool.size()) if isinstance(pool, QueuePool) else 1
 
 
+def one_connection(sessions: async_sessionmaker[AsyncSession]) -> bool:
+    """Whether the sessions share a single connection (a SQLite file, see `create_engine`): a
+    session kept open while waiting on something else holds up every other one."""
+    bind = sessions.kw.get("bind")
+    return isinstance(bind, AsyncEngine) and bind.dialect.name == "sqlite"
+
+
 def create_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
     """Sessions whose objects stay readable after commit (no lazy reload in async code)."""
     return async_sessionmaker(engine, expire_on_commit=False)

@@ -99,13 +99,17 @@ class PhasesAndOrders(StorePart):
     async def get_phase(self, phase_id: int) -> Phase | None:
         return await self.session.get(Phase, phase_id, populate_existing=True)
 
-    async def lock_phase(self, phase_id: int) -> Phase | None:
+    async def lock_phase(self, phase_id: int, *, skip_locked: bool = False) -> Phase | None:
         """The phase, read afresh under a row lock held until commit (PostgreSQL; SQLite has
-        one writer at a time): a second worker waits, then sees what the first did."""
+        one writer at a time): a second worker waits, then sees what the first did.
+
+        ``skip_locked``: None at once, rather than waiting, while another transaction holds
+        the row (a worker busy with it, or an order being written): a worker with other due
+        phases does those first."""
         return await self.session.scalar(
             select(Phase)
             .where(Phase.id == phase_id)
-            .with_for_update()
+            .with_for_update(skip_locked=skip_locked)
             .execution_options(populate_existing=True)
         )
 

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
+import pickle
 from importlib import resources
 
 import pytest
 
-from engine import UnitType, load_variant
+from engine import Position, UnitType, load_variant
 from engine.errors import VariantError
 from engine.units import province_of
 from engine.variant import ProvinceKind, variant_from_dict
@@ -144,3 +146,24 @@ def test_fleet_on_a_split_coast_province_needs_its_coast() -> None:
     fleet_adj["MAO"] = fleet_adj["MAO"] + " SPA"
     with pytest.raises(VariantError, match="without a coast"):
         variant_from_dict(data)
+
+
+def test_a_loaded_variant_crosses_to_another_process_by_name() -> None:
+    # What a worker process that adjudicates and draws gets, and what comes back from it:
+    # the variant loaded there, and here the very variant that was sent.
+    for variant in (
+        load_variant(),
+        load_variant("standard"),
+        load_variant("1961-4"),
+        load_variant("diplomacia"),
+    ):
+        assert len(pickle.dumps(variant)) < 100
+        sent = pickle.dumps(Position.initial(variant))
+        assert pickle.loads(sent).variant is variant
+
+
+def test_a_variant_that_was_not_loaded_crosses_whole() -> None:
+    changed = dataclasses.replace(load_variant(), title="Another board")
+    back = pickle.loads(pickle.dumps(changed))
+    assert back is not changed and back is not load_variant()
+    assert back.title == "Another board" and back.provinces == changed.provinces

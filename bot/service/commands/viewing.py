@@ -242,6 +242,7 @@ async def _board_map(
                 size=ctx.deps.map_size,
                 style=style,
                 players=await legend_players(ctx.store, game),
+                workers=ctx.deps.workers,
             )
             stored = await ctx.store.add_image(game.id, phase.name, kind, png)
         image = _image(game, phase, stored.png, alt, "board", palette=palette, image_id=stored.id)
@@ -253,6 +254,7 @@ async def _board_map(
         style=style,
         region=region,
         players=await legend_players(ctx.store, game),
+        workers=ctx.deps.workers,
     )
     return _map_message(
         f"{title} — {region}", _image(game, phase, png, alt, region, palette=palette)
@@ -285,6 +287,7 @@ async def _results_map(
         results=resolution,
         region=region,
         players=await legend_players(ctx.store, game),
+        workers=ctx.deps.workers,
     )
     if region is None:
         return _map_message(title, _image(game, phase, png, alt, "results", palette=palette))
@@ -313,6 +316,7 @@ async def _my_orders_map(
         orders=orders,
         region=region,
         players=await legend_players(ctx.store, game),
+        workers=ctx.deps.workers,
     )
     parts = (power, "orders") if region is None else (power, "orders", region)
     alt = f"Your orders for {position.phase.long_name}, as they stand"

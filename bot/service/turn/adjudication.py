@@ -1,17 +1,23 @@
 """Adjudicating phases, exactly once, and the reminders before deadlines.
 
 One phase is one transaction: claim it, read its orders, adjudicate, record the results,
-draw the results map, open the next phase and queue every announcement. Any failure before
+store the results map, open the next phase and queue every announcement. Any failure before
 the commit leaves the phase open with its orders as they were, ready for the next try; a
 claim that another worker (or an earlier run) already made is a quiet no-op.
+
+The adjudication and the map are done in the app's worker processes (`resolving.py`), for
+several phases at once when many are due. On SQLite they are done just before the
+transaction, and kept only if the transaction reads the phase the same.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
+from enum import Enum
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -36,11 +42,21 @@ from bot.service.turn import (
 )
 from bot.service.turn.conditional_orders import Applied
 from bot.service.turn.endings import ending_text, outcome_json
-from bot.service.turn.verdict import Verdict, judge
+from bot.service.turn.resolving import Work, drawing, resolve
+from bot.service.turn.verdict import Judging, Verdict, conclude, read_judging
 from bot.service.words import buttons, notices
 from bot.service.words.power_state import alive, missing_orders
 from bot.service.words.results import power_results, results_message
-from bot.store import Game, GameStatus, OrderKind, Phase, PhaseStatus, PowerStatus, Store
+from bot.store import (
+    Game,
+    GameStatus,
+    OrderKind,
+    Phase,
+    PhaseStatus,
+    PowerStatus,
+    Store,
+    one_connection,
+)
 from bot.store import Image as StoredImage
 from engine import Position, Resolution
 
@@ -50,6 +66,8 @@ SYSTEM = "dipgm"
 # What these direct messages are, told to the game master should one not arrive.
 CHOICES = queue.About("the call to retreat, build or disband, with their results")
 REMINDER = queue.About("a reminder to send orders")
+# Phases worked on at once per worker process: one drawn while the next is read or written.
+AT_ONCE_PER_WORKER = 2
 
 
 def results_json(resolution: Resolution) -> dict[str, Any]:
@@ -70,6 +88,14 @@ def results_json(resolution: Resolution) -> dict[str, Any]:
     }
 
 
+class Outcome(Enum):
+    DONE = "done"
+    # not open, not due, or not claimed: nothing for this worker to do
+    LEFT = "left"
+    # another transaction holds the phase (another worker at it): try once more at the end
+    HELD = "held"
+
+
 @dataclass
 class Adjudicator:
     sessions: async_sessionmaker[AsyncSession]
@@ -80,39 +106,92 @@ class Adjudicator:
 
         ``due``: called for its deadline, so a phase locked or given more time since it was
         found due is left alone (the game master's `process` is not ``due``)."""
+        return await self._process(phase_id, due=due, waiting=True) is Outcome.DONE
+
+    async def _process(self, phase_id: int, *, due: bool, waiting: bool) -> Outcome:
+        """``waiting``: wait for a transaction that holds the phase rather than leave it."""
+        # The one connection of a SQLite file is every session's: at a deadline, where many
+        # phases are due together, the adjudication and map are worked out before the
+        # phase's transaction takes it, and kept if the transaction reads the same.
+        # Elsewhere, and for one phase, the transaction waits for them itself.
+        ahead = None
+        if due and one_connection(self.sessions):
+            ahead = await self._work_ahead(phase_id)
         async with self.sessions.begin() as session:
             store = Store(session, self.deps.clock)
             # At a deadline the phase may be changed rather than claimed (an excused miss
             # moves it): the lock keeps a second worker from acting on what it read before.
-            phase = await (store.lock_phase if due else store.get_phase)(phase_id)
+            if due:
+                phase = await store.lock_phase(phase_id, skip_locked=not waiting)
+                if phase is None and not waiting:
+                    return Outcome.HELD
+            else:
+                phase = await store.get_phase(phase_id)
             if phase is None or phase.status != PhaseStatus.OPEN:
-                return False
+                return Outcome.LEFT
             if due and (
                 phase.locked or phase.deadline is None or phase.deadline > self.deps.clock()
             ):
-                return False
+                return Outcome.LEFT
             game = await store.get_game(phase.game_id)
             if game is None or game.status != GameStatus.ACTIVE:
-                return False
+                return Outcome.LEFT
             if due and await missed_orders.excuse(store, game, phase, self.deps.clock()):
-                return False
+                return Outcome.LEFT
             version = phase.version
             if not await store.claim_phase(phase.id, version):
-                return False
+                return Outcome.LEFT
             # The version tells a phase adjudicated again after a rollback from the first
             # time; a retried run after a crash has the same one, so queues nothing twice.
-            await self._adjudicate(
-                store, game, phase, f"game:{game.id}:phase:{phase.id}:v{version}"
-            )
+            key = f"game:{game.id}:phase:{phase.id}:v{version}"
+            await self._adjudicate(store, game, phase, key, ahead)
         logger.info("adjudicated %s of game %s", phase.name, game.id)
-        return True
+        return Outcome.DONE
 
-    async def _adjudicate(self, store: Store, game: Game, phase: Phase, key: str) -> None:
-        verdict = await judge(store, game, phase, self.deps.clock())
+    async def _work_ahead(self, phase_id: int) -> Work | None:
+        """The adjudication and map of an open phase as it reads now, worked out with no
+        session open."""
+        async with self.sessions() as session:
+            store = Store(session, self.deps.clock)
+            phase = await store.get_phase(phase_id)
+            if phase is None or phase.status != PhaseStatus.OPEN:
+                return None
+            game = await store.get_game(phase.game_id)
+            if game is None or game.status != GameStatus.ACTIVE:
+                return None
+            judging = await read_judging(store, game, phase)
+            players = await legend_players(store, game)
+        style = GameOptions.of_game(game, self.deps.default_zone).palette.style
+        return await self._resolve(judging, style, players)
+
+    async def _resolve(
+        self, judging: Judging, style: str, players: Mapping[str, str] | None
+    ) -> Work:
+        return await resolve(
+            self.deps.workers,
+            self.deps.renderer,
+            judging,
+            size=self.deps.map_size,
+            style=style,
+            players=players,
+        )
+
+    async def _adjudicate(
+        self, store: Store, game: Game, phase: Phase, key: str, ahead: Work | None
+    ) -> None:
+        options = GameOptions.of_game(game, self.deps.default_zone)
+        judging = await read_judging(
+            store, game, phase, unless=None if ahead is None else ahead.judging
+        )
+        players = await legend_players(store, game)
+        style = options.palette.style
+        work = ahead
+        if work is None or not work.fits(judging, drawing(self.deps.map_size, style, players)):
+            work = await self._resolve(judging, style, players)
+        verdict = conclude(judging, work.resolution, game, phase, self.deps.clock())
         before, resolution = verdict.before, verdict.resolution
         await store.record_results(phase.id, results_json(resolution) | verdict.to_json())
-        options = GameOptions.of_game(game, self.deps.default_zone)
-        image = await self._results_image(store, game, phase, verdict, options.palette)
+        image = await store.add_image(game.id, phase.name, stored_kind("results", style), work.png)
         now = self.deps.clock()
         after = resolution.position
         await self._update_power_statuses(store, game, verdict)
@@ -196,6 +275,8 @@ class Adjudicator:
             if statuses.get(power, PowerStatus.PLAYING) != PowerStatus.PLAYING:
                 continue
             done = applied.get(power)
+            if done is None and not notices.has_choices(after, power):
+                continue
             # Public since the phase resolved; this power's own lines only all the same.
             results = power_results(before, resolution, power)
             for user_id in users:
@@ -254,6 +335,7 @@ class Adjudicator:
             orders=dict(verdict.orders),
             results=verdict.resolution,
             players=await legend_players(store, game),
+            workers=self.deps.workers,
         )
         return await store.add_image(
             game.id, phase.name, stored_kind("results", palette.style), png
@@ -275,25 +357,41 @@ class Adjudicator:
     async def process_due(self, after_each: Callable[[], Awaitable[None]] | None = None) -> int:
         """Adjudicate every phase whose deadline has passed, then send due reminders.
 
-        A phase that fails is logged and left open for the next sweep; the others go on.
-        ``after_each`` is awaited after each phase adjudicated: its results are queued, and
-        the outbox pumps can deliver them while the next phase is worked on.
+        Several phases are worked on at once, as many as keep the worker processes busy
+        (one at a time without them). A phase another worker holds is left for last, then
+        waited for: by then that worker has most likely done it. A phase that fails is
+        logged and left open for the next sweep; the others go on. ``after_each`` is awaited
+        after each phase adjudicated: its results are queued, and the outbox pumps can
+        deliver them while the next phases are worked on.
         """
         async with self.sessions() as session:
             due = [p.id for p in await Store(session, self.deps.clock).due_phases()]
+        workers = self.deps.workers
+        at_once = asyncio.Semaphore(1 if workers is None else workers.count * AT_ONCE_PER_WORKER)
         done = 0
-        for phase_id in due:
-            try:
-                if await self.process_phase(phase_id, due=True):
-                    done += 1
-                    if after_each is not None:
-                        await after_each()
-            except Exception as exc:
-                logger.error(
-                    "adjudicating phase %s failed; it stays open for the next try: %s",
-                    phase_id,
-                    safe_trace(exc),
-                )
+        held: list[int] = []
+
+        async def one(phase_id: int, *, waiting: bool) -> None:
+            nonlocal done
+            async with at_once:
+                try:
+                    outcome = await self._process(phase_id, due=True, waiting=waiting)
+                except Exception as exc:
+                    logger.error(
+                        "adjudicating phase %s failed; it stays open for the next try: %s",
+                        phase_id,
+                        safe_trace(exc),
+                    )
+                    return
+            if outcome is Outcome.HELD:
+                held.append(phase_id)
+            elif outcome is Outcome.DONE:
+                done += 1
+                if after_each is not None:
+                    await after_each()
+
+        await asyncio.gather(*(one(phase_id, waiting=False) for phase_id in due))
+        await asyncio.gather(*(one(phase_id, waiting=True) for phase_id in held))
         try:
             await self.send_reminders()
         except Exception as exc:

@@ -125,6 +125,11 @@ def handover(
     )
 
 
+def has_choices(position: Position, power: str) -> bool:
+    """Whether :func:`choices` has anything to tell ``power``: after most phases, nobody."""
+    return bool(_retreat_lines(position, power) or _adjustment_lines(position, power))
+
+
 def choices(
     game_name: str,
     position: Position,
