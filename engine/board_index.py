@@ -33,6 +33,9 @@ class BoardIndex:
     seas_near: tuple[int, ...]
     # every unit that can stand on the board -> the locations it steps to (order checks)
     steps: Mapping[Unit, frozenset[str]]
+    # every unit that can stand on the board -> the provinces it could move into, on any
+    # coast: where it may support (order checks)
+    reach: Mapping[Unit, frozenset[str]]
 
     @classmethod
     def of(cls, variant: Variant) -> BoardIndex:
@@ -41,6 +44,7 @@ class BoardIndex:
         for location in variant.fleet_adjacency:
             number[location] = number[province_of(location)]
         touching = seas_touching(variant)
+        steps = _steps(variant)
         return cls(
             codes=codes,
             number=number,
@@ -49,7 +53,8 @@ class BoardIndex:
             ),
             sea=tuple(not variant.provinces[code].army_can_stand for code in codes),
             seas_near=tuple(sum(1 << number[s] for s in touching[code]) for code in codes),
-            steps=_steps(variant),
+            steps=steps,
+            reach={unit: variant.neighbours(unit[0], unit[1]) for unit in steps},
         )
 
     def linked(self, fleets: int, source: int, dest: int) -> bool:

@@ -440,17 +440,18 @@ def _settled(position: Position, phase: Phase, centers: Mapping[str, frozenset[s
 def _new_owners(position: Position) -> dict[str, frozenset[str]]:
     """After the Fall retreats, every centre with a unit in it belongs to that unit's power."""
     centres = position.variant.supply_centers
-    owner = {c: power for power, owned in position.centers.items() for c in owned}
+    taken: dict[str, set[str]] = {}
     for power, units in position.units.items():
         for unit in units:
             if unit[2] in centres:
-                owner[unit[2]] = power
-    out: dict[str, set[str]] = {power: set() for power in position.centers}
+                taken.setdefault(power, set()).add(unit[2])
+    occupied = set().union(*taken.values())
+    out = {power: owned - occupied for power, owned in position.centers.items()}
+    for power, mine in taken.items():
+        out[power] = out.get(power, frozenset()) | mine
     for power in position.variant.powers:
-        out.setdefault(power, set())
-    for centre, power in owner.items():
-        out[power].add(centre)
-    return {power: frozenset(owned) for power, owned in out.items()}
+        out.setdefault(power, frozenset())
+    return out
 
 
 def _winners(position: Position) -> tuple[str, ...]:
@@ -464,21 +465,27 @@ def _winners(position: Position) -> tuple[str, ...]:
 
 def adjustments_due(position: Position) -> bool:
     """Whether any power has a build it can place or a removal it owes."""
-    occupied = {u.province for units in position.units.values() for u in units}
     if position.variant.rules.diplomacia:
         return any(_evaluation_due(position, power) for power in position.variant.powers)
+    building: list[str] = []
     for power in position.variant.powers:
         if power in position.neutral:
             continue
         have = len(position.units.get(power, ()))
-        owned = position.centers.get(power, frozenset())
-        if have > len(owned):
+        owned = len(position.centers.get(power, ()))
+        if have > owned:
             return True
-        if have < len(owned) and any(
-            home in owned and home not in occupied for home in position.homes.get(power, ())
-        ):
-            return True
-    return False
+        if have < owned:
+            building.append(power)
+    if not building:
+        return False
+    # a build is due only where one can be placed: an owned home centre left empty
+    occupied = {u[2] for units in position.units.values() for u in units}
+    return any(
+        home in position.centers[power] and home not in occupied
+        for power in building
+        for home in position.homes.get(power, ())
+    )
 
 
 def _evaluation_due(position: Position, power: str) -> bool:
