@@ -148,16 +148,17 @@ def _movement(position: Position, orders: Orders, disorder: frozenset[str]) -> R
     unit_orders, results = _unit_orders(position, orders)
     units = position.unit_list
     outcome = adjudicate_movement(variant, units, unit_orders)
-    final, knocked_out, words = outcome.final_location, outcome.dislodged, outcome.outcomes
-    occupied = outcome.occupied
+    final, words = outcome.final_location, outcome.outcomes
+    knocked_out = {i for i, out in enumerate(outcome.dislodged) if out}
     retreats: dict[int, tuple[str, ...]] = {}
-    for i, (power, unit) in enumerate(units):
-        if knocked_out[i] and power not in disorder:
+    for i in knocked_out:
+        power, unit = units[i]
+        if power not in disorder:
             retreats[i] = retreat_options(
                 variant,
                 unit,
                 outcome.attacker_from[i],
-                occupied,
+                outcome.occupied,
                 outcome.contested,
                 position.closed,
             )
@@ -167,19 +168,17 @@ def _movement(position: Position, orders: Orders, disorder: frozenset[str]) -> R
     }
 
     stay: dict[str, list[Unit]] = {p: [] for p in variant.powers}
-    dislodged_units: list[int] = []
     illegal = outcome.illegal_convoys
     for i, (power, unit) in enumerate(units):
-        if knocked_out[i]:
-            dislodged_units.append(i)
+        if i in knocked_out:
             continue
         given = unit_orders[i]
-        if i in lost_with:
+        if lost_with and i in lost_with:
             lost = f"lost with {units[lost_with[i]][1]}, which was convoying it"
             results.append(OrderResult(power, unit, given, Outcome.DESTROYED, lost))
             continue
         if given is not None:
-            if i in illegal:
+            if illegal and i in illegal:
                 results.append(OrderResult(power, unit, given, Outcome.ILLEGAL, illegal[i]))
             else:
                 results.append(_result((power, unit, given, words[i], None)))
@@ -187,7 +186,7 @@ def _movement(position: Position, orders: Orders, disorder: frozenset[str]) -> R
             unit = Unit(unit[0], final[i])
         stay[power].append(unit)
     dislodged: list[Dislodged] = []
-    for i in dislodged_units:
+    for i in sorted(knocked_out):
         power, unit = units[i]
         if power in disorder:
             results.append(
