@@ -114,7 +114,7 @@ class _Movement:
         # armies stopped by the Szykman rule: their convoy counts as failed everywhere
         self.paradox_stopped: set[int] = set()
         has_convoys = False
-        army_steps, pieces, army = board.army_steps, self._units, UnitType.ARMY
+        army_steps, pieces, army_type = board.army_steps, self._units, UnitType.ARMY
         order: Any  # dispatched on its exact type below: no isinstance chain per unit
         for i, order in enumerate(orders):
             if order is None:
@@ -131,7 +131,7 @@ class _Movement:
                     movers.append(i)
                 # an army goes by sea when asked to, or when the place is not next door
                 by_convoy[i] = order.via_convoy or (
-                    pieces[i][0] is army and d not in army_steps[prov[i]]
+                    pieces[i][0] is army_type and d not in army_steps[prov[i]]
                 )
             elif k == SUPPORT_MOVE:
                 if type(order) is SupportSeize:
@@ -361,10 +361,10 @@ class _Movement:
         ]
         dislodged = [False] * n
         attacker_from: list[str | None] = [None] * n
-        for dest, movers in self.moves_into.items():
+        for province, movers in self.moves_into.items():
             for k in movers:
                 if success[k]:
-                    j = at[dest]
+                    j = at[province]
                     if j != _NO_UNIT and not (kind[j] == MOVE and success[j]):
                         dislodged[j] = True
                         # Diplomacia: no retreat to where the attacker came from, even by
