@@ -36,6 +36,9 @@ class BoardIndex:
     # every unit that can stand on the board -> the provinces it could move into, on any
     # coast: where it may support (order checks)
     reach: Mapping[Unit, frozenset[str]]
+    # every unit that can stand on the board -> (location, its province) of each step, in
+    # the order of the locations: where it might retreat
+    retreat_steps: Mapping[Unit, tuple[tuple[str, str], ...]]
 
     @classmethod
     def of(cls, variant: Variant) -> BoardIndex:
@@ -55,6 +58,10 @@ class BoardIndex:
             seas_near=tuple(sum(1 << number[s] for s in touching[code]) for code in codes),
             steps=steps,
             reach={unit: variant.neighbours(unit[0], unit[1]) for unit in steps},
+            retreat_steps={
+                unit: tuple((loc, province_of(loc)) for loc in sorted(near))
+                for unit, near in steps.items()
+            },
         )
 
     def linked(self, fleets: int, source: int, dest: int) -> bool:

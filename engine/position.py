@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from functools import cached_property
+from operator import itemgetter
 from typing import Any
 
 from engine.errors import PositionError
 from engine.phase import Phase
-from engine.units import Unit, UnitType, province_of
+from engine.units import Unit, UnitType
 from engine.variant import ProvinceKind, Variant, load_variant
 
 
@@ -40,21 +41,16 @@ def retreat_options(
 ) -> tuple[str, ...]:
     """Locations a dislodged unit may retreat to: adjacent, empty, not the attacker's
     origin, not left empty by a standoff, not a neutral power's territory. Never by convoy."""
-    if unit.type is UnitType.ARMY:
-        candidates: Iterable[str] = variant.army_adjacency.get(unit.location, frozenset())
-    else:
-        candidates = variant.fleet_adjacency.get(unit.location, frozenset())
-    open_ = []
-    for location in candidates:
-        province = province_of(location)
-        if (
-            province not in occupied
+    return tuple(
+        [
+            location
+            for location, province in variant.index.retreat_steps.get(unit, ())
+            if province not in occupied
             and province not in contested
             and province not in closed
             and province != attacker_from
-        ):
-            open_.append(location)
-    return tuple(sorted(open_))
+        ]
+    )
 
 
 @dataclass(frozen=True, eq=False)
@@ -138,10 +134,10 @@ class Position:
         unknown = changes.keys() - _FIELDS
         if unknown:
             raise TypeError(f"a position has no field {sorted(unknown)[0]!r}")
-        values = {name: self.__dict__[name] for name in _FIELDS}
-        values.update(changes)
         made = object.__new__(Position)
-        made.__dict__.update(values)  # frozen: its fields are set once, here
+        values = made.__dict__  # frozen: its fields are set once, here
+        values.update(zip(_FIELDS, _field_values(self.__dict__)))
+        values.update(changes)
         return made
 
     @cached_property
@@ -321,6 +317,7 @@ class Position:
 
 
 _FIELDS = {f.name: None for f in fields(Position)}.keys()  # ordered, and a set
+_field_values = itemgetter(*_FIELDS)  # a position's fields from its __dict__, in that order
 
 
 def _read_control(variant: Variant, raw: Any) -> dict[str, str]:

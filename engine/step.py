@@ -139,7 +139,7 @@ def _unit_orders(
             refused.append(OrderResult(power, _unit(order), order, Outcome.ILLEGAL, legal.message))
         else:
             # only the unit's owner may order it, and only movement orders now
-            unit_orders[index[legal.unit.province]] = legal  # type: ignore[union-attr,assignment]
+            unit_orders[index[legal.unit[2]]] = legal  # type: ignore[union-attr,assignment]
     return unit_orders, refused
 
 

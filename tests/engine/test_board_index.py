@@ -26,6 +26,7 @@ from engine import (
 from engine.civil_disorder import distance_home
 from engine.convoys import coastal, seas_touching
 from engine.legal import check_orders
+from engine.position import retreat_options
 from engine.variant import ProvinceKind
 
 V = load_variant()
@@ -160,3 +161,12 @@ def test_orders_checked_together_get_the_answers_each_gets_alone(seed: int) -> N
             alone = exc.message
         together = answer.message if isinstance(answer, OrderError) else answer
         assert together == alone, (power, order)
+
+
+def test_a_dislodged_unit_may_retreat_to_every_free_step_in_order() -> None:
+    for unit in BOARD.steps:
+        steps = V.army_adjacency if unit.type is UnitType.ARMY else V.fleet_adjacency
+        free = sorted(steps[unit.location])
+        assert retreat_options(V, unit, None, (), ()) == tuple(free)
+    held = retreat_options(V, Unit.parse("F NTH"), "LON", {"EDI"}, {"HOL"})
+    assert held == ("BEL", "DEN", "ENG", "HEL", "NWG", "NWY", "SKA", "YOR")
