@@ -169,6 +169,7 @@ def _movement(position: Position, orders: Orders, disorder: frozenset[str]) -> R
 
     stay: dict[str, list[Unit]] = {p: [] for p in variant.powers}
     illegal = outcome.illegal_convoys
+    standing = variant.index.units
     for i, (power, unit) in enumerate(units):
         if i in knocked_out:
             continue
@@ -183,7 +184,7 @@ def _movement(position: Position, orders: Orders, disorder: frozenset[str]) -> R
             else:
                 results.append(_result((power, unit, given, words[i], None)))
         if final[i] != unit[1]:
-            unit = Unit(unit[0], final[i])
+            unit = standing[unit[0]][final[i]]
         stay[power].append(unit)
     dislodged: list[Dislodged] = []
     for i in sorted(knocked_out):

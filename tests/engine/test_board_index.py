@@ -170,3 +170,11 @@ def test_a_dislodged_unit_may_retreat_to_every_free_step_in_order() -> None:
         assert retreat_options(V, unit, None, (), ()) == tuple(free)
     held = retreat_options(V, Unit.parse("F NTH"), "LON", {"EDI"}, {"HOL"})
     assert held == ("BEL", "DEN", "ENG", "HEL", "NWG", "NWY", "SKA", "YOR")
+
+
+def test_the_board_holds_one_unit_for_every_type_and_place_a_unit_can_stand() -> None:
+    for kind in UnitType:
+        for location in list(V.provinces) + list(V.fleet_adjacency):
+            found = BOARD.units[kind].get(location)
+            assert (found is not None) == V.can_stand(kind, location)
+            assert found is None or found == Unit(kind, location)
