@@ -170,10 +170,10 @@ def _movement(position: Position, orders: Orders, disorder: frozenset[str]) -> R
     stay: dict[str, list[Unit]] = {p: [] for p in variant.powers}
     illegal = outcome.illegal_convoys
     standing = variant.index.units
-    for i, (power, unit) in enumerate(units):
+    placed = zip(units, unit_orders, words, final, strict=True)
+    for i, ((power, unit), given, word, location) in enumerate(placed):
         if i in knocked_out:
             continue
-        given = unit_orders[i]
         if lost_with and i in lost_with:
             lost = f"lost with {units[lost_with[i]][1]}, which was convoying it"
             results.append(OrderResult(power, unit, given, Outcome.DESTROYED, lost))
@@ -182,9 +182,9 @@ def _movement(position: Position, orders: Orders, disorder: frozenset[str]) -> R
             if illegal and i in illegal:
                 results.append(OrderResult(power, unit, given, Outcome.ILLEGAL, illegal[i]))
             else:
-                results.append(_result((power, unit, given, words[i], None)))
-        if final[i] != unit[1]:
-            unit = standing[unit[0]][final[i]]
+                results.append(_result((power, unit, given, word, None)))
+        if location != unit[1]:
+            unit = standing[unit[0]][location]
         stay[power].append(unit)
     dislodged: list[Dislodged] = []
     for i in sorted(knocked_out):
