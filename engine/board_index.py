@@ -33,6 +33,15 @@ class BoardIndex:
     seas_near: tuple[int, ...]
     # every unit that can stand on the board -> the locations it steps to (order checks)
     steps: Mapping[Unit, frozenset[str]]
+    # every unit that can stand on the board -> the provinces it could move into, on any
+    # coast: where it may support (order checks)
+    reach: Mapping[Unit, frozenset[str]]
+    # unit type -> location -> the unit of that type standing there (a unit that moves is
+    # looked up here, not made anew)
+    units: Mapping[UnitType, Mapping[str, Unit]]
+    # every unit that can stand on the board -> (location, its province) of each step, in
+    # the order of the locations: where it might retreat
+    retreat_steps: Mapping[Unit, tuple[tuple[str, str], ...]]
 
     @classmethod
     def of(cls, variant: Variant) -> BoardIndex:
@@ -41,6 +50,7 @@ class BoardIndex:
         for location in variant.fleet_adjacency:
             number[location] = number[province_of(location)]
         touching = seas_touching(variant)
+        steps = _steps(variant)
         return cls(
             codes=codes,
             number=number,
@@ -49,7 +59,20 @@ class BoardIndex:
             ),
             sea=tuple(not variant.provinces[code].army_can_stand for code in codes),
             seas_near=tuple(sum(1 << number[s] for s in touching[code]) for code in codes),
-            steps=_steps(variant),
+            steps=steps,
+            reach={unit: variant.neighbours(unit[0], unit[1]) for unit in steps},
+            units={
+                UnitType.ARMY: {
+                    code: Unit(UnitType.ARMY, code)
+                    for code, province in variant.provinces.items()
+                    if province.army_can_stand
+                },
+                UnitType.FLEET: {loc: Unit(UnitType.FLEET, loc) for loc in variant.fleet_adjacency},
+            },
+            retreat_steps={
+                unit: tuple((loc, province_of(loc)) for loc in sorted(near))
+                for unit, near in steps.items()
+            },
         )
 
     def linked(self, fleets: int, source: int, dest: int) -> bool:

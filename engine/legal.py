@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from typing import Any
 
+from engine.board_index import BoardIndex
 from engine.convoys import needed_fleets
 from engine.errors import IllegalOrderError, InvalidOrderError, OrderError
 from engine.legal_checks import (
@@ -132,20 +133,16 @@ def check_orders(
     only sees the orders that fail them."""
     checks = _checks_now(position.phase.kind, position.variant.rules.diplomacia)
     giving = position.variant.power_info.keys() - position.neutral
-    steps = _plain_steps(position)
-    occupants = position.occupants if steps is not None else {}
+    board = _plain_board(position)
+    occupants = position.occupants if board is not None else {}
     # orders read from text were checked as they were read (engine.parse)
     allowed = position.allowed_orders
     for power, given in orders.items():
         ordering = power in giving
         for order in given:
-            if type(order) is Move and steps is not None and not order.via_convoy:
-                # most of a phase: the power's own unit stepping to a neighbour, which
-                # check_move accepts as it is (this skips only its calls)
-                unit = order.unit
-                if occupants.get(unit[2]) == (power, unit) and order.dest in steps.get(unit, ()):
-                    yield power, order, order
-                    continue
+            if board is not None and _plainly_legal(order, power, occupants, board):
+                yield power, order, order
+                continue
             known = allowed.get((power, order))
             if known is not None:
                 yield power, order, known
@@ -160,12 +157,52 @@ def check_orders(
                 yield power, order, exc
 
 
-def _plain_steps(position: Position) -> Mapping[Unit, frozenset[str]] | None:
-    """Unit -> where it steps, when a plain step needs no other check: a movement phase on a
-    board with no neutral power (``None`` otherwise)."""
+def _plain_board(position: Position) -> BoardIndex | None:
+    """The numbered board, when a plain order needs no other check than a look-up in it: a
+    movement phase on a board with no neutral power (``None`` otherwise)."""
     if position.phase.kind is not PhaseKind.MOVEMENT or position.neutral:
         return None
-    return position.variant.index.steps
+    return position.variant.index
+
+
+def _plainly_legal(
+    order: Order, power: str, occupants: Mapping[str, tuple[str, Unit]], board: BoardIndex
+) -> bool:
+    """Whether ``order`` is one of the plain orders that make up most of a phase, which the
+    checks accept as written: the power's own unit, exactly as it stands, holding, stepping
+    to a neighbour, supporting a neighbour's province to hold, or supporting a unit into a
+    province both reach (what :func:`check_hold`, :func:`check_move`,
+    :func:`check_support_hold` and :func:`check_support_move` accept first). Any other
+    order goes to its check, which gives the same answer or says what is wrong."""
+    if type(order) is Move:
+        unit = order.unit
+        return (
+            not order.via_convoy
+            and occupants.get(unit[2]) == (power, unit)
+            and order.dest in board.steps.get(unit, ())
+        )
+    if type(order) is SupportMove:
+        unit, target, dest = order.unit, order.target, order.dest
+        mover = occupants.get(target)
+        return (
+            occupants.get(unit[2]) == (power, unit)
+            and mover is not None
+            and target != dest
+            and target != unit[2]
+            and dest in board.reach.get(unit, ())
+            and dest in board.reach.get(mover[1], ())
+        )
+    if type(order) is SupportHold:
+        unit, target = order.unit, order.target
+        return (
+            occupants.get(unit[2]) == (power, unit)
+            and target != unit[2]
+            and target in board.reach.get(unit, ())
+        )
+    if type(order) is Hold:
+        unit = order.unit
+        return occupants.get(unit[2]) == (power, unit)
+    return False
 
 
 @cache

@@ -80,10 +80,10 @@ class _Movement:
         self.n = n
         self._units = [u for _, u in units]
         self.power = [p for p, _ in units]
-        self.prov = [number[u[2]] for u in self._units]
+        self.prov = prov = [number[u[2]] for _, u in units]
         # province -> the unit standing there, or _NO_UNIT
         self.at = at = [_NO_UNIT] * len(board.codes)
-        for i, p in enumerate(self.prov):
+        for i, p in enumerate(prov):
             at[p] = i
         self.units_count = n
         # Diplomacia: army -> the index of its imaginary fleet, and back (handbook 7.3.1)
@@ -104,6 +104,8 @@ class _Movement:
         moves_into = self.moves_into
         # unit -> the supports it gets, the fleets convoying it (most units have neither)
         self.supports: dict[int, list[int]] = {}
+        # support or convoy -> whether it is attached to the order it names
+        self.linked = [False] * n
         self.by_convoy = by_convoy = [False] * n
         self.convoyers: dict[int, list[int]] = {}
         self.h2h = [_NO_UNIT] * n
@@ -112,7 +114,7 @@ class _Movement:
         # armies stopped by the Szykman rule: their convoy counts as failed everywhere
         self.paradox_stopped: set[int] = set()
         has_convoys = False
-        army_steps, pieces = board.army_steps, self._units
+        army_steps, pieces, army_type = board.army_steps, self._units, UnitType.ARMY
         order: Any  # dispatched on its exact type below: no isinstance chain per unit
         for i, order in enumerate(orders):
             if order is None:
@@ -129,7 +131,7 @@ class _Movement:
                     movers.append(i)
                 # an army goes by sea when asked to, or when the place is not next door
                 by_convoy[i] = order.via_convoy or (
-                    pieces[i][0] is UnitType.ARMY and d not in army_steps[self.prov[i]]
+                    pieces[i][0] is army_type and d not in army_steps[prov[i]]
                 )
             elif k == SUPPORT_MOVE:
                 if type(order) is SupportSeize:
@@ -216,6 +218,7 @@ class _Movement:
             for f in on_route:
                 target[f] = t
                 dest[f] = dest[t]
+                self.linked[f] = True
             # a land route is used unless a convoying fleet is the army's own (7.4.1.2)
             if any(self.power[f] == self.power[t] for f in on_route):
                 self.by_convoy[t] = True
@@ -230,7 +233,7 @@ class _Movement:
         """Attach supports to the orders they back; find head-to-head battles."""
         kind, target, dest, prov = self.kind, self.target, self.dest, self.prov
         supports, by_convoy, at = self.supports, self.by_convoy, self.at
-        codes, h2h = self.board.codes, self.h2h
+        codes, h2h, linked = self.board.codes, self.h2h, self.linked
         for i in range(self.n):
             k = kind[i]
             if k == MOVE:
@@ -241,6 +244,7 @@ class _Movement:
                 t = target[i]
                 if t != _NO_UNIT and kind[t] != MOVE:
                     supports.setdefault(t, []).append(i)
+                    linked[i] = True
             elif k == SUPPORT_MOVE:
                 t = target[i]
                 if t != _NO_UNIT and kind[t] == MOVE and dest[t] == dest[i]:
@@ -249,6 +253,7 @@ class _Movement:
                     named = self.dest_location[i]
                     if named == codes[dest[i]] or named == self.dest_location[t]:
                         supports.setdefault(t, []).append(i)
+                        linked[i] = True
 
     def _link_convoys(self) -> None:
         """Match convoy orders to army moves; decide which moves go by sea (DATC 4.A.3)."""
@@ -280,6 +285,7 @@ class _Movement:
                 continue
             if kind[t] == MOVE and dest[t] == dest[i] and self._units[t].type is UnitType.ARMY:
                 self.convoyers.setdefault(t, []).append(i)
+                self.linked[i] = True
                 if self.power[i] == self.power[t]:
                     self.by_convoy[t] = True  # intent shown by an own fleet (DATC 4.A.3)
 
@@ -355,10 +361,10 @@ class _Movement:
         ]
         dislodged = [False] * n
         attacker_from: list[str | None] = [None] * n
-        for dest, movers in self.moves_into.items():
+        for province, movers in self.moves_into.items():
             for k in movers:
                 if success[k]:
-                    j = at[dest]
+                    j = at[province]
                     if j != _NO_UNIT and not (kind[j] == MOVE and success[j]):
                         dislodged[j] = True
                         # Diplomacia: no retreat to where the attacker came from, even by
@@ -369,17 +375,28 @@ class _Movement:
         outcomes: list[Outcome] = []
         final: list[str] = []  # each unit's location after the moves
         occupied: set[str] = set()
+        dest, dest_location, pieces = self.dest, self.dest_location, self._units
+        # the words most units get, looked up once (an enum member costs a class look-up)
+        moved, bounced, held = Outcome.MOVED, Outcome.BOUNCED, Outcome.HELD
+        void_hops = self.void_hops
         for i in range(units):
-            moved = kind[i] == MOVE and success[i]
-            final.append(self.dest_location[i] if moved else self._units[i][1])
+            k = kind[i]
+            if k == MOVE and success[i]:
+                final.append(dest_location[i])
+                outcomes.append(moved)
+                occupied.add(codes[dest[i]])
+                continue
+            final.append(pieces[i][1])
             if dislodged[i]:
                 outcomes.append(Outcome.DISLODGED)
-            elif moved:
-                outcomes.append(Outcome.MOVED)
-                occupied.add(codes[self.dest[i]])
+                continue
+            occupied.add(codes[prov[i]])
+            if k == MOVE:
+                outcomes.append(bounced)
+            elif k == HOLD and i not in void_hops:
+                outcomes.append(held)
             else:
                 outcomes.append(self._outcome(i, success[i]))
-                occupied.add(codes[prov[i]])
         seized = {army: success[p] for army, p in self.phantom.items()}
         for army, taken in seized.items():
             if not dislodged[army]:
@@ -410,23 +427,18 @@ class _Movement:
         return out
 
     def _outcome(self, i: int, success: bool) -> Outcome:
-        """The word for unit ``i``'s order, the unit not dislodged."""
+        """The word for unit ``i``'s order, the unit neither dislodged nor moved."""
         k = self.kind[i]
+        if k == HOLD:
+            # a hop on no route stands as a hold, and says it convoyed nothing
+            return Outcome.VOID if i in self.void_hops else Outcome.HELD
         if k == MOVE:
-            return Outcome.MOVED if success else Outcome.BOUNCED
-        if k in (SUPPORT_HOLD, SUPPORT_MOVE):
-            t = self.target[i]
-            if t == _NO_UNIT or i not in self.supports.get(t, ()):
-                return Outcome.VOID
-            return Outcome.SUPPORTED if success else Outcome.CUT
-        if i in self.void_hops:
-            return Outcome.VOID
+            return Outcome.BOUNCED
+        if not self.linked[i]:
+            return Outcome.VOID  # it backs or carries no such order
         if k == CONVOY:
-            t = self.target[i]
-            if t == _NO_UNIT or i not in self.convoyers.get(t, ()):
-                return Outcome.VOID
-            return Outcome.CONVOYED if self.resolve(t) else Outcome.DISRUPTED
-        return Outcome.HELD
+            return Outcome.CONVOYED if self.resolve(self.target[i]) else Outcome.DISRUPTED
+        return Outcome.SUPPORTED if success else Outcome.CUT
 
     def _contested(self, success: list[bool]) -> frozenset[str]:
         """Provinces left empty by a standoff: no move in succeeded and two or more moves

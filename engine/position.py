@@ -2,16 +2,46 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field, fields
-from functools import cached_property
-from typing import Any
+from operator import itemgetter
+from typing import Any, Generic, TypeVar, overload
 
 from engine.errors import PositionError
 from engine.orders import Order
 from engine.phase import Phase
-from engine.units import Unit, UnitType, province_of
+from engine.units import Unit, UnitType
 from engine.variant import ProvinceKind, Variant, load_variant
+
+_T = TypeVar("_T")
+
+
+class _computed_once(Generic[_T]):  # noqa: N801 (used as a decorator, like cached_property)
+    """A value computed from a position on first use and kept in its ``__dict__``, as
+    ``functools.cached_property`` keeps it, without the lock that one takes on Python 3.11:
+    a position is never shared while it is being made, and every movement phase computes
+    several of these on a new position."""
+
+    def __init__(self, compute: Callable[[Any], _T]) -> None:
+        self._compute = compute
+        self._name = compute.__name__
+        self.__doc__ = compute.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._name = name
+
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> _computed_once[_T]: ...
+
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> _T: ...
+
+    def __get__(self, instance: object | None, owner: type | None = None) -> Any:
+        if instance is None:
+            return self
+        # kept where attribute look-up finds it first: later reads never come here
+        value = instance.__dict__[self._name] = self._compute(instance)
+        return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,21 +71,16 @@ def retreat_options(
 ) -> tuple[str, ...]:
     """Locations a dislodged unit may retreat to: adjacent, empty, not the attacker's
     origin, not left empty by a standoff, not a neutral power's territory. Never by convoy."""
-    if unit.type is UnitType.ARMY:
-        candidates: Iterable[str] = variant.army_adjacency.get(unit.location, frozenset())
-    else:
-        candidates = variant.fleet_adjacency.get(unit.location, frozenset())
-    open_ = []
-    for location in candidates:
-        province = province_of(location)
-        if (
-            province not in occupied
+    return tuple(
+        [
+            location
+            for location, province in variant.index.retreat_steps.get(unit, ())
+            if province not in occupied
             and province not in contested
             and province not in closed
             and province != attacker_from
-        ):
-            open_.append(location)
-    return tuple(sorted(open_))
+        ]
+    )
 
 
 @dataclass(frozen=True, eq=False)
@@ -122,13 +147,13 @@ class Position:
 
     # Lookups -----------------------------------------------------------------
 
-    @cached_property
+    @_computed_once
     def unit_list(self) -> tuple[tuple[str, Unit], ...]:
         """Every (power, unit) on the board, powers in the variant's order."""
         units = self.units
         return tuple([(p, u) for p in self.variant.powers for u in units.get(p, ())])
 
-    @cached_property
+    @_computed_once
     def unit_index(self) -> dict[str, int]:
         """Province -> the index of its unit in :attr:`unit_list`."""
         return {placed[1][2]: i for i, placed in enumerate(self.unit_list)}
@@ -139,29 +164,29 @@ class Position:
         unknown = changes.keys() - _FIELDS
         if unknown:
             raise TypeError(f"a position has no field {sorted(unknown)[0]!r}")
-        values = {name: self.__dict__[name] for name in _FIELDS}
-        values.update(changes)
         made = object.__new__(Position)
-        made.__dict__.update(values)  # frozen: its fields are set once, here
+        values = made.__dict__  # frozen: its fields are set once, here
+        values.update(zip(_FIELDS, _field_values(self.__dict__), strict=True))
+        values.update(changes)
         return made
 
-    @cached_property
+    @_computed_once
     def occupants(self) -> Mapping[str, tuple[str, Unit]]:
         """Province -> (power, unit) of the unit standing there."""
         return {placed[1][2]: placed for placed in self.unit_list}
 
-    @cached_property
+    @_computed_once
     def allowed_orders(self) -> dict[tuple[str, Order], Order]:
         """(power, order given) -> the order tidied, for every order
         :func:`engine.legal.check_order` has allowed here: reading an order and adjudicating
         it both ask, and the answer cannot change on an immutable board."""
         return {}
 
-    @cached_property
+    @_computed_once
     def _center_owners(self) -> dict[str, str]:
         return {c: power for power, centers in self.centers.items() for c in centers}
 
-    @cached_property
+    @_computed_once
     def sea_fleets(self) -> frozenset[str]:
         """Sea provinces holding a fleet: the only places a convoy can pass."""
         provinces = self.variant.provinces
@@ -171,7 +196,7 @@ class Position:
             if u.type is UnitType.FLEET and provinces[u.province].kind is ProvinceKind.SEA
         )
 
-    @cached_property
+    @_computed_once
     def closed(self) -> frozenset[str]:
         """Provinces of neutral powers: no unit may enter them, nor support or convoy into them."""
         return self.variant.rules.closed(self.neutral)
@@ -329,6 +354,7 @@ class Position:
 
 
 _FIELDS = {f.name: None for f in fields(Position)}.keys()  # ordered, and a set
+_field_values = itemgetter(*_FIELDS)  # a position's fields from its __dict__, in that order
 
 
 def _read_control(variant: Variant, raw: Any) -> dict[str, str]:

@@ -114,9 +114,10 @@ class Rules:
         reach the mark together). ``centres`` and ``units`` are counts per power."""
         counts = centres if self.victory is Victory.CENTRES else units
         need = self._needed(sum(units.values()))
-        reached = [
-            seat for seat in all_seats(counts, seats) if sum(counts.get(p, 0) for p in seat) >= need
-        ]
+        # the seats of all_seats(counts, seats), a power alone counted without a sum
+        seated = {p for seat in seats for p in seat}
+        reached = [seat for seat in seats if sum(counts.get(p, 0) for p in seat) >= need]
+        reached.extend((p,) for p, count in counts.items() if count >= need and p not in seated)
         return tuple(sorted(reached[0])) if len(reached) == 1 else ()
 
     def _needed(self, total_units: int) -> int:

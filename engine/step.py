@@ -139,7 +139,7 @@ def _unit_orders(
             refused.append(OrderResult(power, _unit(order), order, Outcome.ILLEGAL, legal.message))
         else:
             # only the unit's owner may order it, and only movement orders now
-            unit_orders[index[legal.unit.province]] = legal  # type: ignore[union-attr,assignment]
+            unit_orders[index[legal.unit[2]]] = legal  # type: ignore[union-attr,assignment]
     return unit_orders, refused
 
 
@@ -148,16 +148,17 @@ def _movement(position: Position, orders: Orders, disorder: frozenset[str]) -> R
     unit_orders, results = _unit_orders(position, orders)
     units = position.unit_list
     outcome = adjudicate_movement(variant, units, unit_orders)
-    final, knocked_out, words = outcome.final_location, outcome.dislodged, outcome.outcomes
-    occupied = outcome.occupied
+    final, words = outcome.final_location, outcome.outcomes
+    knocked_out = {i for i, out in enumerate(outcome.dislodged) if out}
     retreats: dict[int, tuple[str, ...]] = {}
-    for i, (power, unit) in enumerate(units):
-        if knocked_out[i] and power not in disorder:
+    for i in knocked_out:
+        power, unit = units[i]
+        if power not in disorder:
             retreats[i] = retreat_options(
                 variant,
                 unit,
                 outcome.attacker_from[i],
-                occupied,
+                outcome.occupied,
                 outcome.contested,
                 position.closed,
             )
@@ -167,27 +168,26 @@ def _movement(position: Position, orders: Orders, disorder: frozenset[str]) -> R
     }
 
     stay: dict[str, list[Unit]] = {p: [] for p in variant.powers}
-    dislodged_units: list[int] = []
     illegal = outcome.illegal_convoys
-    for i, (power, unit) in enumerate(units):
-        if knocked_out[i]:
-            dislodged_units.append(i)
+    standing = variant.index.units
+    placed = zip(units, unit_orders, words, final, strict=True)
+    for i, ((power, unit), given, word, location) in enumerate(placed):
+        if i in knocked_out:
             continue
-        given = unit_orders[i]
-        if i in lost_with:
+        if lost_with and i in lost_with:
             lost = f"lost with {units[lost_with[i]][1]}, which was convoying it"
             results.append(OrderResult(power, unit, given, Outcome.DESTROYED, lost))
             continue
         if given is not None:
-            if i in illegal:
+            if illegal and i in illegal:
                 results.append(OrderResult(power, unit, given, Outcome.ILLEGAL, illegal[i]))
             else:
-                results.append(_result((power, unit, given, words[i], None)))
-        if final[i] != unit[1]:
-            unit = Unit(unit[0], final[i])
+                results.append(_result((power, unit, given, word, None)))
+        if location != unit[1]:
+            unit = standing[unit[0]][location]
         stay[power].append(unit)
     dislodged: list[Dislodged] = []
-    for i in dislodged_units:
+    for i in sorted(knocked_out):
         power, unit = units[i]
         if power in disorder:
             results.append(
@@ -440,17 +440,18 @@ def _settled(position: Position, phase: Phase, centers: Mapping[str, frozenset[s
 def _new_owners(position: Position) -> dict[str, frozenset[str]]:
     """After the Fall retreats, every centre with a unit in it belongs to that unit's power."""
     centres = position.variant.supply_centers
-    owner = {c: power for power, owned in position.centers.items() for c in owned}
+    taken: dict[str, set[str]] = {}
     for power, units in position.units.items():
         for unit in units:
             if unit[2] in centres:
-                owner[unit[2]] = power
-    out: dict[str, set[str]] = {power: set() for power in position.centers}
+                taken.setdefault(power, set()).add(unit[2])
+    occupied = set().union(*taken.values())
+    out = {power: owned - occupied for power, owned in position.centers.items()}
+    for power, mine in taken.items():
+        out[power] = out.get(power, frozenset()) | mine
     for power in position.variant.powers:
-        out.setdefault(power, set())
-    for centre, power in owner.items():
-        out[power].add(centre)
-    return {power: frozenset(owned) for power, owned in out.items()}
+        out.setdefault(power, frozenset())
+    return out
 
 
 def _winners(position: Position) -> tuple[str, ...]:
@@ -464,21 +465,27 @@ def _winners(position: Position) -> tuple[str, ...]:
 
 def adjustments_due(position: Position) -> bool:
     """Whether any power has a build it can place or a removal it owes."""
-    occupied = {u.province for units in position.units.values() for u in units}
     if position.variant.rules.diplomacia:
         return any(_evaluation_due(position, power) for power in position.variant.powers)
+    building: list[str] = []
     for power in position.variant.powers:
         if power in position.neutral:
             continue
         have = len(position.units.get(power, ()))
-        owned = position.centers.get(power, frozenset())
-        if have > len(owned):
+        owned = len(position.centers.get(power, ()))
+        if have > owned:
             return True
-        if have < len(owned) and any(
-            home in owned and home not in occupied for home in position.homes.get(power, ())
-        ):
-            return True
-    return False
+        if have < owned:
+            building.append(power)
+    if not building:
+        return False
+    # a build is due only where one can be placed: an owned home centre left empty
+    occupied = {u[2] for units in position.units.values() for u in units}
+    return any(
+        home in position.centers[power] and home not in occupied
+        for power in building
+        for home in position.homes.get(power, ())
+    )
 
 
 def _evaluation_due(position: Position, power: str) -> bool:

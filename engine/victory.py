@@ -32,8 +32,12 @@ class SeatProgress:
 
 def pieces_on_board(position: Position) -> Counter[str]:
     """Each power's units, a dislodged unit among them until it retreats or disbands."""
-    pieces = Counter({p: len(position.units.get(p, ())) for p in position.variant.powers})
-    pieces.update(d.power for d in position.dislodged)
+    units = position.units
+    pieces: Counter[str] = Counter()
+    for power in position.variant.powers:
+        pieces[power] = len(units.get(power, ()))
+    for d in position.dislodged:
+        pieces[d.power] += 1
     return pieces
 
 
