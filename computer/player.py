@@ -20,10 +20,10 @@ from engine import (
 
 
 def choose_orders(position: Position, power: str, *, seed: int) -> list[Order]:
-    """Orders for every unit (or the builds/removals/retreats due) of `power` in `position`'s
-    phase (movement, retreats or adjustments; any variant the engine knows, incl. Diplomacia
-    turns). Every order legal (engine.legal_orders / legality). Deterministic for
-    (position, power, seed). [] when the power has nothing to order."""
+    """The orders of ``power`` for ``position``'s phase: one for every unit in a movement
+    phase, its retreats, or its builds and removals, on any variant the engine knows. Every
+    order is one the engine accepts; the same position, power and seed give the same orders;
+    a power with nothing to order gets none."""
     if power not in position.variant.power_info or power in position.neutral:
         return []
     rng = random.Random(f"{seed}:{position.phase}:{power}")
