@@ -137,22 +137,15 @@ async def open_bench(folder: Path, url: str | None = None) -> Bench:
     """The service on ``url`` (default: a SQLite file in ``folder``), migrated."""
     url = url or f"sqlite+aiosqlite:///{folder / 'bench.sqlite3'}"
     await migrate.upgrade(url)
-    engine = create_engine(url)
-    sessions = create_sessionmaker(engine)
-    clock = ScriptClock(START)
-    # The real renderer, at the app's default map size.
-    service = GameService(sessions, clock=clock)
-    front = Deliverer(service, folder / "maps")
-    alarm = AlarmClock(service, sweep_seconds=60, now=clock)
-    bench = Bench(engine, sessions, clock, service, front, alarm)
+    bench = await open_deadline_bench(url, folder)
 
     async def rearm() -> None:
         if bench.rearming:
-            await alarm.rearm()
+            await bench.alarm.rearm()
 
     # As the app wires it: every command re-arms the alarm clock (the scheduler is not
     # started, so no job ever fires by itself).
-    service.on_change(rearm)
+    bench.service.on_change(rearm)
     return bench
 
 
@@ -245,6 +238,7 @@ async def open_deadline_bench(url: str, folder: Path) -> Bench:
     engine = create_engine(url)
     sessions = create_sessionmaker(engine)
     clock = ScriptClock(START)
+    # The real renderer, at the app's default map size.
     service = GameService(sessions, clock=clock)
     front = Deliverer(service, folder / "maps")
     alarm = AlarmClock(service, sweep_seconds=60, now=clock)
