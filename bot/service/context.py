@@ -12,7 +12,7 @@ command's steps ask: a command that changes them afterwards reads the store itse
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -25,7 +25,16 @@ from bot.service.options.palette import Palette, own_palette
 from bot.service.outbox import queue
 from bot.service.words.labels import phase_label
 from bot.service.words.quoting import excerpt
-from bot.store import Game, GameStatus, Phase, PhaseStatus, Platform, Player, Store
+from bot.store import (
+    Game,
+    GameStatus,
+    Phase,
+    PhaseStatus,
+    Platform,
+    Player,
+    PowerStatus,
+    Store,
+)
 from engine import Position, Variant, load_variant
 
 FollowUp = Callable[[], Awaitable[list[Reply]]]
@@ -254,6 +263,22 @@ class Context:
                 raise UserError(f"{game.name} has no phase open for orders.")
             self._open[game.id] = (phase, Position.from_json(phase.position))
         return self._open[game.id]
+
+    async def open_phase_and_statuses(
+        self, game: Game, powers: Sequence[str]
+    ) -> tuple[Phase, Position, dict[str, PowerStatus]]:
+        """:meth:`open_phase`, with how ``powers`` stand (those with a status stored), read
+        together when the phase has not been read yet."""
+        if game.id in self._open:
+            phase, position = await self.open_phase(game)
+            return phase, position, await self.store.power_statuses(game.id)
+        await self.require_started(game)
+        phase_read, statuses = await self.store.open_phase_and_statuses(game.id, powers)
+        if phase_read is None:
+            raise UserError(f"{game.name} has no phase open for orders.")
+        self._open[game.id] = (phase_read, Position.from_json(phase_read.position))
+        phase, position = self._open[game.id]
+        return phase, position, statuses
 
     async def players(self, game: Game) -> list[Player]:
         """The game's players (those who have not left)."""

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, bindparam, delete, null, select, update
+from sqlalchemy import CursorResult, and_, bindparam, delete, null, select, update
 
 from bot.store.errors import PhaseAlreadyOpenError, PhaseClosedError, StoreError
 from bot.store.models import (
@@ -20,6 +20,8 @@ from bot.store.models import (
     OrderKind,
     Phase,
     PhaseStatus,
+    PowerState,
+    PowerStatus,
     Readiness,
     Vote,
 )
@@ -32,6 +34,20 @@ _UPSERT_ORDERS: dict[str, Any] = {}
 # building a statement anew costs about as much as running it.
 _OPEN_PHASE = (
     select(Phase)
+    .where(Phase.game_id == bindparam("game_id"), Phase.status == PhaseStatus.OPEN)
+    .execution_options(populate_existing=True)
+)
+# The open phase with how the powers named stand, for a command writing orders or votes: one
+# row per power with a status stored (most often none, and one row with no power).
+_OPEN_PHASE_AND_STATUSES = (
+    select(Phase, PowerState.power, PowerState.status)
+    .outerjoin(
+        PowerState,
+        and_(
+            PowerState.game_id == Phase.game_id,
+            PowerState.power.in_(bindparam("powers", expanding=True)),
+        ),
+    )
     .where(Phase.game_id == bindparam("game_id"), Phase.status == PhaseStatus.OPEN)
     .execution_options(populate_existing=True)
 )
@@ -95,6 +111,22 @@ class PhasesAndOrders(StorePart):
 
     async def open_phase_of(self, game_id: int) -> Phase | None:
         return await self.session.scalar(_OPEN_PHASE, {"game_id": game_id})
+
+    async def open_phase_and_statuses(
+        self, game_id: int, powers: Sequence[str]
+    ) -> tuple[Phase | None, dict[str, PowerStatus]]:
+        """The game's open phase and, of ``powers``, those with a status stored (as
+        `power_statuses` gives them), in one statement."""
+        rows = await self.session.execute(
+            _OPEN_PHASE_AND_STATUSES, {"game_id": game_id, "powers": list(powers)}
+        )
+        phase = None
+        statuses: dict[str, PowerStatus] = {}
+        for row in rows:
+            phase = row[0]
+            if row[1] is not None:
+                statuses[row[1]] = row[2]
+        return phase, statuses
 
     async def get_phase(self, phase_id: int) -> Phase | None:
         return await self.session.get(Phase, phase_id, populate_existing=True)

@@ -54,10 +54,12 @@ class Turn:
         seven play); ``writing`` leaves out powers out of the game, refusing if all are."""
         game = await ctx.game()
         powers = await ctx.powers(game)
-        phase, position = await ctx.open_phase(game)
+        if writing:
+            phase, position, statuses = await ctx.open_phase_and_statuses(game, powers)
+        else:
+            phase, position = await ctx.open_phase(game)
         _require_form_of(ctx, game, phase)
         if writing:
-            statuses = await ctx.store.power_statuses(game.id)
             active = [
                 p for p in powers if statuses.get(p, PowerStatus.PLAYING) == PowerStatus.PLAYING
             ]

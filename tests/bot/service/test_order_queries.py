@@ -19,9 +19,9 @@ from bot.store import kept_connections
 from tests.bot.service.harness import Table, open_table
 from tests.bot.store.support import BACKENDS
 
-# Who plays and where (the game with its players, the open phase, the powers' statuses), the
-# power's orders so far, one INSERT, and the phase still open once written.
-ORDER_STATEMENTS = 6
+# Who plays and where (the game with its players), the open phase with the powers' statuses,
+# the power's orders so far, one INSERT, and the phase still open once written.
+ORDER_STATEMENTS = 5
 
 
 @pytest.fixture(params=BACKENDS)
