@@ -7,6 +7,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
+from sqlalchemy import Table
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -23,7 +24,7 @@ class StorePart:
         self.session = session
         self.clock = clock
 
-    def _insert(self, entity: type[Any]) -> Insert:
+    def _insert(self, entity: type[Any] | Table) -> Insert:
         """An INSERT that can say ON CONFLICT, in the session's dialect."""
         dialect = self.session.get_bind().dialect.name
         if dialect == "postgresql":

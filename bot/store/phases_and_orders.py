@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, and_, bindparam, delete, null, select, update
+from sqlalchemy import CursorResult, Table, and_, bindparam, delete, null, select, update
 
 from bot.store.errors import PhaseAlreadyOpenError, PhaseClosedError, StoreError
 from bot.store.models import (
@@ -364,11 +364,11 @@ class PhasesAndOrders(StorePart):
         if not read_open:
             await self._require_open(phase_id)
         # The rows go as parameters of one statement, not into its text: its compiled form
-        # is then the same for any number of orders, and compiled once.
-        rows = await self.session.scalars(
-            self._upsert_orders(), values, execution_options={"populate_existing": True}
-        )
-        stored = {(row.unit_key, row.kind): row for row in rows}
+        # is then the same for any number of orders, and compiled once. A plain (not ORM)
+        # statement: the rows come back as columns, made into orders here, which costs a
+        # fraction of the ORM's bulk insert and loading.
+        result = await self.session.execute(self._upsert_orders(), values)
+        stored = {(row.unit_key, row.kind): Order(**row._mapping) for row in result}
         if len(stored) != len(last):  # pragma: no cover - an upsert returns every row
             raise StoreError("not every order was stored")
         await self._require_open(phase_id)
@@ -380,12 +380,13 @@ class PhasesAndOrders(StorePart):
         dialect = self.session.get_bind().dialect.name
         statement = _UPSERT_ORDERS.get(dialect)
         if statement is None:
-            insert = self._insert(Order)
+            table = cast(Table, Order.__table__)
+            insert = self._insert(table)
             replaced = ("raw_text", "canonical_text", "condition", "submitted_by", "submitted_at")
             statement = insert.on_conflict_do_update(
-                index_elements=[Order.phase_id, Order.power, Order.unit_key, Order.kind],
+                index_elements=[table.c.phase_id, table.c.power, table.c.unit_key, table.c.kind],
                 set_={key: getattr(insert.excluded, key) for key in replaced},
-            ).returning(Order)
+            ).returning(*table.c)
             _UPSERT_ORDERS[dialect] = statement
         return statement
 
