@@ -7,19 +7,16 @@ packages are needed: what is checked is the file players get.
 from __future__ import annotations
 
 import json
-import math
 import re
-from collections import defaultdict
-from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from tests.render.outlines import in_area, outline_rings, shared_borders
+
 PATH = Path(__file__).resolve().parents[2] / "engine" / "data" / "diplomacia.json"
 # Shorter shared borders than this (picture pixels) do not make two areas neighbours.
 MIN_BORDER = 3.0
-
-Ring = Sequence[Sequence[float]]
 
 
 @cache
@@ -35,40 +32,6 @@ def areas() -> dict[str, dict[str, Any]]:
 def shapes() -> dict[str, dict[str, Any]]:
     shapes_: dict[str, dict[str, Any]] = board()["geometry"]["areas"]
     return shapes_
-
-
-def inside_ring(x: float, y: float, ring: Ring) -> bool:
-    inside = False
-    for i in range(len(ring)):
-        (x1, y1), (x2, y2) = ring[i][:2], ring[(i + 1) % len(ring)][:2]
-        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-            inside = not inside
-    return inside
-
-
-def inside_area(shape: dict[str, Any], point: Sequence[float]) -> bool:
-    x, y = point
-    if not any(inside_ring(x, y, ring) for ring in shape["polygons"]):
-        return False
-    return not any(inside_ring(x, y, ring) for ring in shape.get("holes", []))
-
-
-def shared_borders() -> dict[tuple[str, str], float]:
-    """Length of outline each pair of areas has in common, measured on the polygons."""
-    owners: dict[tuple[tuple[float, float], tuple[float, float]], set[str]] = defaultdict(set)
-    for code, shape in shapes().items():
-        for ring in [*shape["polygons"], *shape.get("holes", [])]:
-            pts = [(float(p[0]), float(p[1])) for p in ring]
-            for a, b in zip(pts, pts[1:] + pts[:1], strict=True):
-                if a != b:
-                    owners[(a, b) if a < b else (b, a)].add(code)
-    lengths: dict[tuple[str, str], float] = defaultdict(float)
-    for (a, b), names in owners.items():
-        ordered = sorted(names)
-        for i, first in enumerate(ordered):
-            for second in ordered[i + 1 :]:
-                lengths[(first, second)] += math.dist(a, b)
-    return dict(lengths)
 
 
 def test_format_keys() -> None:
@@ -119,7 +82,8 @@ def test_adjacency_is_mutual_and_measured_from_the_outlines() -> None:
         assert area["adjacent"], f"{code} touches nothing"
         for other in area["adjacent"]:
             assert code in table[other]["adjacent"], f"{code} lists {other}, not back"
-    measured = {pair for pair, length in shared_borders().items() if length >= MIN_BORDER}
+    borders = shared_borders({code: outline_rings(shape) for code, shape in shapes().items()})
+    measured = {pair for pair, length in borders.items() if length >= MIN_BORDER}
     listed = {tuple(sorted((c, o))) for c, a in table.items() for o in a["adjacent"]}
     assert listed == measured
 
@@ -174,7 +138,9 @@ def test_every_area_drawn_inside_the_picture() -> None:
         assert ("port" in shape) == ("port" in area), code
         for what, point in points.items():
             assert 0 <= point[0] <= width and 0 <= point[1] <= height, (code, what)
-            assert inside_area(shape, point), f"{code}'s {what} is outside it"
+            assert in_area((point[0], point[1]), shape["polygons"], shape.get("holes", [])), (
+                f"{code}'s {what} is outside it"
+            )
         for ring in [*shape["polygons"], *shape.get("holes", [])]:
             for x, y in ring:
                 assert 0 <= x <= width and 0 <= y <= height, code

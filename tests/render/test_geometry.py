@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import math
-from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from functools import cache
 from pathlib import Path
@@ -21,10 +20,7 @@ from engine import Variant, available_variants, load_variant
 from engine.units import province_of
 from engine.variant import ProvinceKind
 from render.compose import DISLODGED_SHIFTS
-
-Point = tuple[float, float]
-Ring = Sequence[Sequence[float]]
-Pair = tuple[str, str]
+from tests.render.outlines import Pair, Point, Ring, in_area, outline_rings, shared_borders
 
 # Shorter shared borders than this (board pixels) do not make two provinces neighbours.
 MIN_BORDER = 3.0
@@ -46,27 +42,6 @@ def variant() -> Variant:
     return load_variant()
 
 
-def outline_rings(entry: dict[str, Any]) -> list[Ring]:
-    return [*entry["polygons"], *entry.get("holes", [])]
-
-
-def shared_borders(rings_by_name: dict[str, list[Ring]]) -> dict[Pair, float]:
-    owners: dict[tuple[Point, Point], set[str]] = defaultdict(set)
-    for name, rings in rings_by_name.items():
-        for ring in rings:
-            pts = [(float(p[0]), float(p[1])) for p in ring]
-            for a, b in zip(pts, pts[1:] + pts[:1], strict=True):
-                if a != b:
-                    owners[(a, b) if a < b else (b, a)].add(name)
-    lengths: dict[Pair, float] = defaultdict(float)
-    for (a, b), names in owners.items():
-        ordered = sorted(names)
-        for i, first in enumerate(ordered):
-            for second in ordered[i + 1 :]:
-                lengths[(first, second)] += math.dist(a, b)
-    return dict(lengths)
-
-
 def game_pairs(v: Variant) -> set[Pair]:
     pairs: set[Pair] = set()
     for table in (v.army_adjacency, v.fleet_adjacency):
@@ -76,22 +51,6 @@ def game_pairs(v: Variant) -> set[Pair]:
                 if a != b:
                     pairs.add((a, b) if a < b else (b, a))
     return pairs
-
-
-def in_ring(p: Point, ring: Ring) -> bool:
-    x, y = p
-    inside = False
-    n = len(ring)
-    for i in range(n):
-        x1, y1 = ring[i][0], ring[i][1]
-        x2, y2 = ring[(i + 1) % n][0], ring[(i + 1) % n][1]
-        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-            inside = not inside
-    return inside
-
-
-def in_area(p: Point, shells: Iterable[Ring], holes: Iterable[Ring] = ()) -> bool:
-    return any(in_ring(p, r) for r in shells) and not any(in_ring(p, h) for h in holes)
 
 
 def in_province(p: Point, entry: dict[str, Any]) -> bool:
