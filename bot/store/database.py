@@ -14,10 +14,13 @@ from sqlalchemy.ext.asyncio import (
 )
 from sqlalchemy.pool import AsyncAdaptedQueuePool, QueuePool
 
+from bot.store.sqlite_driver import DRIVER as SQLITE_DRIVER
+
 # Plain or sync driver names people paste from elsewhere -> the async driver we ship.
 _ASYNC_DRIVERS = {
-    "sqlite": "sqlite+aiosqlite",
-    "sqlite+pysqlite": "sqlite+aiosqlite",
+    "sqlite": f"sqlite+{SQLITE_DRIVER}",
+    "sqlite+pysqlite": f"sqlite+{SQLITE_DRIVER}",
+    "sqlite+aiosqlite": f"sqlite+{SQLITE_DRIVER}",
     "postgres": "postgresql+asyncpg",
     "postgresql": "postgresql+asyncpg",
     "postgresql+psycopg2": "postgresql+asyncpg",
@@ -29,7 +32,8 @@ SQLITE_BUSY_TIMEOUT = 30.0
 
 
 def async_url(url: str | URL) -> URL:
-    """The URL with an async driver (`sqlite:///x` -> `sqlite+aiosqlite:///x`)."""
+    """The URL with an async driver: PostgreSQL's asyncpg, and for SQLite (`sqlite:///x`,
+    `sqlite+aiosqlite:///x`) our aiosqlite dialect (:mod:`bot.store.sqlite_driver`)."""
     parsed = make_url(url)
     driver = _ASYNC_DRIVERS.get(parsed.drivername)
     return parsed.set(drivername=driver) if driver else parsed
@@ -64,6 +68,10 @@ def create_engine(url: str | URL, **kwargs: Any) -> AsyncEngine:
             kwargs.setdefault("pool_size", 1)
             kwargs.setdefault("max_overflow", 0)
             kwargs.setdefault("pool_timeout", SQLITE_BUSY_TIMEOUT)
+        # A connection goes back to the pool only after its transaction ended (a session's
+        # commit, or the rollback of its close), so the pool's own rollback on return would
+        # be one more trip to the database thread for nothing.
+        kwargs.setdefault("pool_reset_on_return", None)
         engine = create_async_engine(target, connect_args=connect_args, **kwargs)
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         return engine
