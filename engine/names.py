@@ -41,6 +41,7 @@ _MIN_ABBREVIATION = 3  # letters; shorter prefixes are too easily order keywords
 _DROP = re.compile(r"[.'’`*]")
 # letters NFKD does not take apart into a base letter and an accent
 _UNACCENTED = str.maketrans({"ł": "l", "ø": "o", "đ": "d", "ß": "ss", "æ": "ae", "œ": "oe"})
+_DASHES = re.compile(r"[-‐‑‒–—―−]+")
 _SPLIT = re.compile(r"[\s()/\[\]{}:,;!?\"]+")
 
 
@@ -57,7 +58,8 @@ def words(text: str) -> list[str]:
     ['středozemní', 'moře', '-', 'západ']
     """
     text = _DROP.sub("", text.lower())
-    text = re.sub(r"[-‐‑‒–—―−]+", f" {DASH} ", text)
+    if "-" in text or not text.isascii():  # every other dash is not ASCII
+        text = _DASHES.sub(f" {DASH} ", text)
     return [w for w in _SPLIT.split(text) if w]
 
 
@@ -204,15 +206,28 @@ class Names:
         words of an exact name (``Mid-Atlantic``), never an abbreviation.
         """
         window = tuple(tokens[start : start + _LONGEST_NAME])
-        key = (window, stop if isinstance(stop, frozenset) else frozenset(stop))
+        stops = stop if isinstance(stop, frozenset) else frozenset(stop)
+        # A name runs on over an order word only when it is a whole name as written: past the
+        # first one, only such names need looking at, and the rest depends on the words
+        # before it alone.
+        cut = next(
+            (i for i in range(1, len(window)) if window[i] in stops and window[i] != DASH),
+            len(window),
+        )
+        for end in range(len(window), cut, -1):
+            if window[:end] in self._phrases:
+                whole = self._span_at(window[:end], stops)
+                if whole is not None:
+                    return Span(start + end, *whole)
+        key = (window[:cut], stops)
         # Every order read asks this at several words; orders are written with few distinct
-        # words, so the answers (which depend only on the words) are kept.
+        # names, so the answers (which depend only on the words) are kept.
         if key in self._spans:
             found = self._spans[key]
         else:
             if len(self._spans) >= _REMEMBERED:
                 self._spans.clear()
-            found = self._spans[key] = self._longest(window, key[1])
+            found = self._spans[key] = self._longest(*key)
         return None if found is None else Span(start + found.end, found.tiers, found.declared)
 
     def _longest(self, window: tuple[str, ...], stop: Collection[str]) -> Span | None:
@@ -325,6 +340,11 @@ class Names:
             return True
         rest = key[len(word) :] if key.startswith(word) else ""
         return bool(rest) and (rest in codes or rest in keywords)
+
+    def may_start_power(self, word: str) -> bool:
+        """Words starting with ``word`` (lower-case letters and digits) may be read as a
+        power's name (:meth:`power_span`)."""
+        return word in _FILLERS or any(key.startswith(word) for key in self._powers)
 
     def hyphen_pairs(self) -> frozenset[tuple[str, str]]:
         """Pairs of codes ``X``, ``Y`` such that ``X - Y`` is also a hyphenated name of the

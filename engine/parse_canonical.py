@@ -60,12 +60,29 @@ def read_canonical_order(
 ) -> tuple[Order, str | None] | None:
     """The order of ``power`` that ``text`` in the canonical notation means, and what to
     tell the player about it (a wrong unit letter); ``None`` for the full reader to take."""
-    reader = _reader(names)
-    words = reader.words(text)
-    if words is None:
-        return None
+    words, _ = canonical_words(names, text)
+    return None if words is None else read_canonical_words(words, position, power, names)
+
+
+def canonical_words(names: Names, text: str) -> tuple[list[str] | None, list[str] | None]:
+    """The words of ``text`` as the canonical notation writes them, if it is written in it
+    (else ``None``), and the words the full reader takes apart (:func:`order_tokens`) if
+    they had to be: the full reader need not take them apart again."""
+    return _reader(names).words(text)
+
+
+def read_canonical_words(
+    words: list[str], position: Position, power: str, names: Names
+) -> tuple[Order, str | None] | None:
+    """:func:`read_canonical_order` for the words :func:`canonical_words` found."""
     if words == ["WAIVE"]:
         return _checked(position, power, _WAIVE)
+    reader = _reader(names)
+    if len(words) >= 2 and words[0] not in _LETTERS:
+        lettered = reader.lettered(words, position, power)
+        if lettered is None:
+            return None
+        words = lettered
     if len(words) < 3:
         return None
     made = reader.made(words, position, power)
@@ -103,10 +120,18 @@ class _Reader:
         self.diplomacia = names.variant.rules.diplomacia
         self.coasts = {w.coast.lower(): w.coast for w in self.locations.values() if w.coast}
         self.vocabulary = {*self.locations, *_KEYWORDS}
+        # where an order may start without its unit letter: the reader takes no power's
+        # name from the words
+        self.unlettered = frozenset(
+            word
+            for word, at in self.locations.items()
+            if not names.may_start_power(at.code.lower())
+        )
 
-    def words(self, text: str) -> list[str] | None:
+    def words(self, text: str) -> tuple[list[str] | None, list[str] | None]:
         """The words of ``text`` as the canonical notation writes them, if it is written in
-        it, in any case and spacing (``a par-bur``, ``F StP/sc - Bot``); else ``None``.
+        it, in any case and spacing (``a par-bur``, ``F StP/sc - Bot``), else ``None``; and
+        the text's :func:`order_tokens` if they were needed.
 
         The word-by-word reader reads an order from its words (:func:`order_tokens`) alone,
         so a text with the words of a canonical order means what that order means.
@@ -114,9 +139,13 @@ class _Reader:
         if text.isascii():
             words = text.upper().split()
             if all(word in self.vocabulary for word in words):
-                return words
-        words = []
-        for token in order_tokens(text):
+                return words, None
+        tokens = order_tokens(text)
+        return self._from_tokens(tokens), tokens
+
+    def _from_tokens(self, tokens: list[str]) -> list[str] | None:
+        words: list[str] = []
+        for token in tokens:
             coast = self.coasts.get(token)
             if coast is not None and words and words[-1] in self.locations and "/" not in words[-1]:
                 # the coast the reader takes after a province: F STP SC is F STP/SC
@@ -130,6 +159,32 @@ class _Reader:
             # "via convoy" and "by convoy" are read as VIA is
             words[-2:] = ["VIA"]
         return words if all(word in self.vocabulary for word in words) else None
+
+    def lettered(self, words: list[str], position: Position, power: str) -> list[str] | None:
+        """``PAR - BUR`` as ``A PAR - BUR`` when the power's army stands in Paris (a unit
+        dislodged there in a retreat phase); ``None`` when no unit of the power is there.
+
+        Without its letter the reader reads the same draft but for the unit's type, and takes
+        the power's unit standing where the order names one, whatever its type: the order
+        written with that unit's letter means the same, with nothing to tell the player. A
+        build names no unit standing there, so it is left to the full reader.
+        """
+        at = self.locations.get(words[0])
+        if at is None or words[0] not in self.unlettered or words[1] == "B":
+            return None
+        if position.phase.kind is PhaseKind.RETREATS:
+            found = next(
+                (
+                    d.unit
+                    for d in position.dislodged
+                    if d.power == power and d.unit.province == at.code
+                ),
+                None,
+            )
+        else:
+            occupant = position.occupant(at.code)
+            found = occupant[1] if occupant is not None and occupant[0] == power else None
+        return None if found is None else [found.type.value, *words]
 
     def made(self, words: Sequence[str], position: Position, power: str) -> Order | None:
         """The order the words name exactly, if they are in the canonical notation."""

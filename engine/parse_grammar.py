@@ -198,9 +198,12 @@ def read_words(names: Names, tokens: Sequence[str]) -> Draft:
 def order_tokens(text: str) -> list[str]:
     """The words of an order as the reader takes them (:func:`engine.names.words`, with the
     UK rule book's glued order letters and arrows undone)."""
-    text = _GLUED.sub(r") \1 \2 (", text)
+    if ")" in text:
+        text = _GLUED.sub(r") \1 \2 (", text)
+    if ">" in text or not text.isascii():  # every other arrow is not ASCII
+        text = _ARROWS.sub(" - ", text)
     # words() turns every dash into its own word; the handbook's tilde (a support) is one too
-    return words(_ARROWS.sub(" - ", text).replace("~", " ~ "))
+    return words(text.replace("~", " ~ ") if "~" in text else text)
 
 
 class _Reader:

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from engine import OrderError, PhaseKind, Position, adjudicate, format_order, legal_orders
 from engine.names import names_for
-from engine.parse import _read, read_by_words
+from engine.parse import _read, parse_order, read_by_words
 from engine.parse_canonical import read_canonical_order
 from engine.variant import load_variant
 from tools.contract_corpus import VARIANTS, legal_random_orders
@@ -156,3 +156,65 @@ def test_the_canonical_words_in_any_case_and_spacing_take_the_shortcut(
     assert _read(text, position, power, check=True) == read_by_words(
         text, position, power, check=True
     )
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_opening_order_without_its_unit_letter_takes_the_shortcut(variant: str) -> None:
+    """``PAR - BUR`` for France's army in Paris is ``A PAR - BUR``, read by the shortcut,
+    unless the province's code could start a power's name (``ENG`` and England)."""
+    position = Position.initial(load_variant(variant))
+    names = names_for(position.variant)
+    taken = 0
+    for power, unit in position.all_units():
+        for order in legal_orders(position, unit.province):
+            text = format_order(order).partition(" ")[2]
+            expected = read_by_words(text, position, power, check=True)
+            found = read_canonical_order(text, position, power, names)
+            if names.may_start_power(unit.province.lower()):
+                assert found is None, text
+                continue
+            assert found == expected == (order, None), text
+            taken += 1
+    assert taken > 0
+
+
+@pytest.mark.parametrize(
+    ("power", "text", "expected"),
+    [
+        ("FRANCE", "Par-Bur", "A PAR - BUR"),
+        ("FRANCE", "bre h", "F BRE H"),
+        ("RUSSIA", "StP/sc - Bot", "F STP/SC - BOT"),
+        ("GERMANY", "KIE S MUN - BER", "F KIE S MUN - BER"),
+    ],
+)
+def test_an_order_without_its_unit_letter_takes_the_shortcut(
+    power: str, text: str, expected: str
+) -> None:
+    position = Position.initial()
+    found = read_canonical_order(text, position, power, names_for(position.variant))
+    assert found is not None and found[1] is None
+    assert format_order(found[0]) == expected
+    assert _read(text, position, power, check=True) == read_by_words(
+        text, position, power, check=True
+    )
+
+
+@pytest.mark.parametrize(
+    ("power", "text"),
+    [
+        ("FRANCE", "Mun - Ruh"),  # Germany's army
+        ("FRANCE", "Gas - Bur"),  # no unit there
+        ("ENGLAND", "Eng H"),  # ENG could start England's name
+    ],
+)
+def test_an_order_without_a_letter_for_no_unit_of_the_power_is_left_to_the_full_reader(
+    power: str, text: str
+) -> None:
+    position = Position.initial()
+    if text == "Eng H":
+        position = adjudicate(
+            position, {"ENGLAND": [parse_order("F LON - ENG", position, "ENGLAND")]}
+        ).position
+    assert read_canonical_order(text, position, power, names_for(position.variant)) is None
+    both = _outcome(_read, text, position, power, check=True)
+    assert both == _outcome(read_by_words, text, position, power, check=True)
