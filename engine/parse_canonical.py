@@ -13,9 +13,17 @@ reading (:mod:`engine.parse_grammar`, :mod:`engine.parse_meaning`) would make of
   it is allowed it is the reading, since exact names outrank abbreviations.
 
 The same words in another case or spacing (``a par-bur``, ``F StP/sc - Bot``) are read so
-too: the word-by-word reader reads an order from its words alone. Anything else (another
-notation, a code the table leaves out, an order the rules refuse) gets ``None``, and the full
-reader takes it, with its suggestions and its error messages.
+too: the word-by-word reader reads an order from its words alone. So are the ways players
+type the same order, each where the reader provably reads it as the canonical words:
+
+- without the unit letter (``Par-Bur``), for the power's unit standing there;
+- with order words (``A Mun supports A Ber to Sil``, ``F Lon holds``) or full names
+  (``A Paris-Burgundy``, ``F St. Petersburg (south coast) - Bot``), read piece by piece as
+  the reader reads them (``_Reader._spelled_out``).
+
+Anything else (another notation, a code the table leaves out, a power's name, an order the
+rules refuse) gets ``None``, and the full reader takes it, with its suggestions and its
+error messages.
 """
 
 from __future__ import annotations
@@ -41,7 +49,7 @@ from engine.orders import (
     SupportSeize,
     Waive,
 )
-from engine.parse_grammar import notation_for, order_tokens
+from engine.parse_grammar import UNIT_LETTERS, canonical_phrases, notation_for, order_tokens
 from engine.parse_meaning import misnamed
 from engine.phase import PhaseKind
 from engine.position import Position
@@ -114,6 +122,10 @@ class _Reader:
 
     def __init__(self, names: Names) -> None:
         notation = notation_for(names)
+        self.names = names
+        self.keywords = notation.keywords
+        self.stop = notation.stop
+        self.phrases = canonical_phrases(notation)
         self.locations = names.canonical_locations(notation.keywords, notation.stop)
         self.joined = names.hyphen_pairs()
         self.variant = names.variant
@@ -137,11 +149,12 @@ class _Reader:
         so a text with the words of a canonical order means what that order means.
         """
         if text.isascii():
-            words = text.upper().split()
-            if all(word in self.vocabulary for word in words):
-                return words, None
+            plain = text.upper().split()
+            if all(word in self.vocabulary for word in plain):
+                return plain, None
         tokens = order_tokens(text)
-        return self._from_tokens(tokens), tokens
+        words = self._from_tokens(tokens)
+        return (words if words is not None else self._spelled_out(tokens)), tokens
 
     def _from_tokens(self, tokens: list[str]) -> list[str] | None:
         words: list[str] = []
@@ -185,6 +198,56 @@ class _Reader:
             occupant = position.occupant(at.code)
             found = occupant[1] if occupant is not None and occupant[0] == power else None
         return None if found is None else [found.type.value, *words]
+
+    def _spelled_out(self, tokens: Sequence[str]) -> list[str] | None:
+        """The canonical words of an order written with order words or full names (``A Mun
+        supports A Ber to Sil``, ``F North Sea - Belgium``), if the reader reads it as it
+        reads those words; else ``None``.
+
+        The words are read piece by piece as the reader reads them, so that each piece is
+        what the reader takes at that point of either text: a unit word; a phrase of order
+        words, the first the reader tries (:func:`canonical_phrases`: no first word starts
+        phrases of two kinds, so the reader takes it whatever kind it looks for there); or
+        a name, the span :meth:`~engine.names.Names.span` finds (what the reader finds
+        there), whose best tier is one province, with the coast after it. The reader looks
+        for a power's name only where a unit or a name starts: with none there, it reads
+        none in either text.
+        """
+        names = self.names
+        words: list[str] = []
+        at = 0
+        while at < len(tokens):
+            token = tokens[at]
+            phrases = self.phrases.get(token)
+            if phrases is not None:
+                taken = next(
+                    (p for p in phrases if tuple(tokens[at : at + len(p[0])]) == p[0]), None
+                )
+                if taken is None:
+                    return None
+                words.append(taken[1])
+                at += len(taken[0])
+                continue
+            if names.power_span(tokens, at) is not None:
+                return None
+            letter = UNIT_LETTERS.get(token)
+            if letter is not None:
+                words.append(letter)
+                at += 1
+                continue
+            span = None if token in self.keywords else names.span(tokens, at, self.stop)
+            if span is None or span.declared or len(span.tiers[0]) != 1:
+                return None
+            word = span.tiers[0][0]
+            at = span.end
+            coast = names.coast(tokens, at)
+            if coast is not None:
+                word = f"{word}/{coast[0]}"
+                at = coast[1]
+            if word not in self.locations:
+                return None
+            words.append(word)
+        return words
 
     def made(self, words: Sequence[str], position: Position, power: str) -> Order | None:
         """The order the words name exactly, if they are in the canonical notation."""

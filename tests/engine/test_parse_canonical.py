@@ -218,3 +218,61 @@ def test_an_order_without_a_letter_for_no_unit_of_the_power_is_left_to_the_full_
     assert read_canonical_order(text, position, power, names_for(position.variant)) is None
     both = _outcome(_read, text, position, power, check=True)
     assert both == _outcome(read_by_words, text, position, power, check=True)
+
+
+@pytest.mark.parametrize(
+    ("power", "text", "expected"),
+    [
+        ("FRANCE", "A Paris moves to Burgundy", "A PAR - BUR"),
+        ("FRANCE", "A Paris-Burgundy", "A PAR - BUR"),
+        ("GERMANY", "A Mun supports A Ber to Sil", "A MUN S A BER - SIL"),
+        ("ENGLAND", "F London holds", "F LON H"),
+        ("ENGLAND", "F Edinburgh supports F London to North Sea", "F EDI S F LON - NTH"),
+        ("RUSSIA", "F St. Petersburg (south coast) - Gulf of Bothnia", "F STP/SC - BOT"),
+        ("RUSSIA", "Sevastopol stands", "F SEV H"),
+    ],
+)
+def test_order_words_and_full_names_take_the_shortcut(power: str, text: str, expected: str) -> None:
+    position = Position.initial()
+    found = read_canonical_order(text, position, power, names_for(position.variant))
+    assert found is not None and found[1] is None
+    assert format_order(found[0]) == expected
+    assert _read(text, position, power, check=True) == read_by_words(
+        text, position, power, check=True
+    )
+
+
+@pytest.mark.parametrize(
+    ("power", "text"),
+    [
+        ("ENGLAND", "England: F London - North Sea"),  # a power's name
+        ("ENGLAND", "F Lon S F North Sea - English Channel"),  # a power's name in a name
+        ("AUSTRIA", "Army to Tyr."),  # no unit named
+        ("FRANCE", "build A Paris"),  # a build's order word comes first
+    ],
+)
+def test_other_wordings_are_left_to_the_full_reader(power: str, text: str) -> None:
+    position = Position.initial()
+    assert read_canonical_order(text, position, power, names_for(position.variant)) is None
+    for check in (True, False):
+        both = _outcome(_read, text, position, power, check=check)
+        assert both == _outcome(read_by_words, text, position, power, check=check)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("F North Sea convoys A Yorkshire to Norway", "F NTH C A YOR - NWY"),
+        ("A Yor moves to Nwy via convoy", "A YOR - NWY VIA"),
+        ("Yorkshire - Norway by convoy", "A YOR - NWY VIA"),
+    ],
+)
+def test_convoys_in_words_take_the_shortcut(text: str, expected: str) -> None:
+    start = Position.initial()
+    opening = [parse_order(t, start, "ENGLAND") for t in ("F LON - NTH", "A LVP - YOR")]
+    position = adjudicate(start, {"ENGLAND": opening}).position
+    found = read_canonical_order(text, position, "ENGLAND", names_for(position.variant))
+    assert found is not None and format_order(found[0]) == expected
+    assert _read(text, position, "ENGLAND", check=True) == read_by_words(
+        text, position, "ENGLAND", check=True
+    )
