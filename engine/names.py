@@ -24,7 +24,6 @@ import difflib
 import re
 import unicodedata
 from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass
 from functools import cache
 from typing import NamedTuple
 
@@ -100,17 +99,20 @@ def _name_words(name: str) -> tuple[str, ...]:
 _REMEMBERED = 4096
 
 
-@dataclass(frozen=True, slots=True)
-class Span:
+class Span(NamedTuple):
     """Words ``start:end`` of a text name a province.
 
     ``tiers`` holds candidate province codes, best first. ``declared`` says the variant lists
     the words as ambiguous (``Nor``): only the rest of an order can tell which is meant.
+    (A named tuple: every order read makes several.)
     """
 
     end: int
     tiers: tuple[tuple[str, ...], ...]
     declared: bool = False
+
+
+_UNKNOWN = Span(0, ())  # a name not looked up yet
 
 
 class Written(NamedTuple):
@@ -141,6 +143,7 @@ class Names:
             self._add(code, (code, province.name, *province.aliases))
         for code, name in (*variant.impassable.items(), *variant.out_of_play.items()):
             self._add(code, (code, name))
+        self._phrase_starts = frozenset(phrase[0] for phrase in self._phrases)
         self._spelled_from: dict[str, list[tuple[tuple[str, ...], str]]] = {}
         for spelled, code in self._spelled:
             if spelled and spelled[0]:
@@ -210,21 +213,23 @@ class Names:
         # A name runs on over an order word only when it is a whole name as written: past the
         # first one, only such names need looking at, and the rest depends on the words
         # before it alone.
-        cut = next(
-            (i for i in range(1, len(window)) if window[i] in stops and window[i] != DASH),
-            len(window),
-        )
-        for end in range(len(window), cut, -1):
-            if window[:end] in self._phrases:
-                whole = self._span_at(window[:end], stops)
-                if whole is not None:
-                    return Span(start + end, *whole)
+        cut = len(window)
+        for at in range(1, cut):
+            word = window[at]
+            if word in stops and word != DASH:
+                cut = at
+                break
+        if cut < len(window) and window[0] in self._phrase_starts:
+            for end in range(len(window), cut, -1):
+                if window[:end] in self._phrases:
+                    whole = self._span_at(window[:end], stops)
+                    if whole is not None:
+                        return Span(start + end, *whole)
         key = (window[:cut], stops)
         # Every order read asks this at several words; orders are written with few distinct
         # names, so the answers (which depend only on the words) are kept.
-        if key in self._spans:
-            found = self._spans[key]
-        else:
+        found = self._spans.get(key, _UNKNOWN)
+        if found is _UNKNOWN:
             if len(self._spans) >= _REMEMBERED:
                 self._spans.clear()
             found = self._spans[key] = self._longest(*key)

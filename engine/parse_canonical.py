@@ -220,13 +220,14 @@ class _Reader:
             token = tokens[at]
             phrases = self.phrases.get(token)
             if phrases is not None:
-                taken = next(
-                    (p for p in phrases if tuple(tokens[at : at + len(p[0])]) == p[0]), None
-                )
-                if taken is None:
+                for phrase, word in phrases:
+                    end = at + len(phrase)
+                    if len(phrase) == 1 or tuple(tokens[at:end]) == phrase:
+                        words.append(word)
+                        at = end
+                        break
+                else:
                     return None
-                words.append(taken[1])
-                at += len(taken[0])
                 continue
             if names.power_span(tokens, at) is not None:
                 return None
