@@ -210,10 +210,12 @@ class _Reader:
         phrases of two kinds, so the reader takes it whatever kind it looks for there); or
         a name, the span :meth:`~engine.names.Names.span` finds (what the reader finds
         there), whose best tier is one province, with the coast after it. The reader looks
-        for a power's name only where a unit or a name starts: with none there, it reads
-        none in either text.
+        for a power's name only at the start and where a unit or a name starts: with none
+        there, it reads none in either text.
         """
         names = self.names
+        if names.power_span(tokens, 0) is not None:
+            return None
         words: list[str] = []
         at = 0
         while at < len(tokens):
