@@ -60,6 +60,7 @@ _LETTERS = {"A": UnitType.ARMY, "F": UnitType.FLEET}
 # every word of the canonical notation but the locations
 _KEYWORDS = frozenset({"A", "F", "H", "-", "S", "C", "R", "D", "B", "ZP", "VIA", "WAIVE"})
 _CONVOY_WORDS = frozenset({"by", "convoy"})
+_BACKING = frozenset({"S", "C"})
 _WAIVE = Waive()
 
 
@@ -210,14 +211,15 @@ class _Reader:
         phrases of two kinds, so the reader takes it whatever kind it looks for there); or
         a name, the span :meth:`~engine.names.Names.span` finds (what the reader finds
         there), whose best tier is one province, with the coast after it. The reader looks
-        for a power's name only at the start and where a unit or a name starts: with none
-        there, it reads none in either text.
+        for a power's name at the start and in the unit a support or convoy names (``S FRA A
+        PIC``), nowhere else: with none there, it reads none in either text.
         """
         names = self.names
         if names.power_span(tokens, 0) is not None:
             return None
         words: list[str] = []
         at = 0
+        backed = False  # in the unit a support or convoy names
         while at < len(tokens):
             token = tokens[at]
             phrases = self.phrases.get(token)
@@ -227,11 +229,12 @@ class _Reader:
                     if len(phrase) == 1 or tuple(tokens[at:end]) == phrase:
                         words.append(word)
                         at = end
+                        backed = word in _BACKING
                         break
                 else:
                     return None
                 continue
-            if names.power_span(tokens, at) is not None:
+            if backed and names.power_span(tokens, at) is not None:
                 return None
             letter = UNIT_LETTERS.get(token)
             if letter is not None:
@@ -250,6 +253,7 @@ class _Reader:
             if word not in self.locations:
                 return None
             words.append(word)
+            backed = False
         return words
 
     def made(self, words: Sequence[str], position: Position, power: str) -> Order | None:

@@ -230,6 +230,7 @@ def test_an_order_without_a_letter_for_no_unit_of_the_power_is_left_to_the_full_
         ("ENGLAND", "F Edinburgh supports F London to North Sea", "F EDI S F LON - NTH"),
         ("RUSSIA", "F St. Petersburg (south coast) - Gulf of Bothnia", "F STP/SC - BOT"),
         ("RUSSIA", "Sevastopol stands", "F SEV H"),
+        ("FRANCE", "F Brest moves to English Channel", "F BRE - ENG"),
     ],
 )
 def test_order_words_and_full_names_take_the_shortcut(power: str, text: str, expected: str) -> None:
@@ -246,7 +247,7 @@ def test_order_words_and_full_names_take_the_shortcut(power: str, text: str, exp
     ("power", "text"),
     [
         ("ENGLAND", "England: F London - North Sea"),  # a power's name
-        ("ENGLAND", "F Lon S F North Sea - English Channel"),  # a power's name in a name
+        ("ENGLAND", "F Lon S English Channel"),  # the supported unit starts as a power's name
         ("AUSTRIA", "Army to Tyr."),  # no unit named
         ("FRANCE", "build A Paris"),  # a build's order word comes first
     ],
