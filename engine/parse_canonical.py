@@ -149,8 +149,9 @@ class _Reader:
         The word-by-word reader reads an order from its words (:func:`order_tokens`) alone,
         so a text with the words of a canonical order means what that order means.
         """
-        if text.isascii():
-            plain = text.upper().split()
+        if text.isascii() and "--" not in text:
+            # the reader takes a dash apart from the words around it (A Par-Bur)
+            plain = text.upper().replace("-", " - ").split()
             if all(word in self.vocabulary for word in plain):
                 return plain, None
         tokens = order_tokens(text)

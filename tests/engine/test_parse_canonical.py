@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from engine import OrderError, PhaseKind, Position, adjudicate, format_order, legal_orders
 from engine.names import names_for
 from engine.parse import _read, parse_order, read_by_words
-from engine.parse_canonical import read_canonical_order
+from engine.parse_canonical import canonical_words, read_canonical_order
 from engine.variant import load_variant
 from tools.contract_corpus import VARIANTS, legal_random_orders
 from tools.order_texts import sloppy_forms
@@ -277,3 +277,16 @@ def test_convoys_in_words_take_the_shortcut(text: str, expected: str) -> None:
     assert _read(text, position, "ENGLAND", check=True) == read_by_words(
         text, position, "ENGLAND", check=True
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("A Par-Bur", ["A", "PAR", "-", "BUR"]),
+        ("  f stp/sc-bot ", ["F", "STP/SC", "-", "BOT"]),
+    ],
+)
+def test_canonical_words_joined_by_a_dash_need_no_taking_apart(text: str, words: list[str]) -> None:
+    """Split at spaces and dashes, the words are the canonical ones: the full reader's
+    taking apart of the text (order_tokens) is not needed."""
+    assert canonical_words(names_for(load_variant()), text) == (words, None)
