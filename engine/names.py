@@ -24,7 +24,6 @@ import difflib
 import re
 import unicodedata
 from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass
 from functools import cache
 from typing import NamedTuple
 
@@ -41,6 +40,7 @@ _MIN_ABBREVIATION = 3  # letters; shorter prefixes are too easily order keywords
 _DROP = re.compile(r"[.'’`*]")
 # letters NFKD does not take apart into a base letter and an accent
 _UNACCENTED = str.maketrans({"ł": "l", "ø": "o", "đ": "d", "ß": "ss", "æ": "ae", "œ": "oe"})
+_DASHES = re.compile(r"[-‐‑‒–—―−]+")
 _SPLIT = re.compile(r"[\s()/\[\]{}:,;!?\"]+")
 
 
@@ -57,7 +57,8 @@ def words(text: str) -> list[str]:
     ['středozemní', 'moře', '-', 'západ']
     """
     text = _DROP.sub("", text.lower())
-    text = re.sub(r"[-‐‑‒–—―−]+", f" {DASH} ", text)
+    if "-" in text or not text.isascii():  # every other dash is not ASCII
+        text = _DASHES.sub(f" {DASH} ", text)
     return [w for w in _SPLIT.split(text) if w]
 
 
@@ -98,17 +99,20 @@ def _name_words(name: str) -> tuple[str, ...]:
 _REMEMBERED = 4096
 
 
-@dataclass(frozen=True, slots=True)
-class Span:
+class Span(NamedTuple):
     """Words ``start:end`` of a text name a province.
 
     ``tiers`` holds candidate province codes, best first. ``declared`` says the variant lists
     the words as ambiguous (``Nor``): only the rest of an order can tell which is meant.
+    (A named tuple: every order read makes several.)
     """
 
     end: int
     tiers: tuple[tuple[str, ...], ...]
     declared: bool = False
+
+
+_UNKNOWN = Span(0, ())  # a name not looked up yet
 
 
 class Written(NamedTuple):
@@ -139,6 +143,7 @@ class Names:
             self._add(code, (code, province.name, *province.aliases))
         for code, name in (*variant.impassable.items(), *variant.out_of_play.items()):
             self._add(code, (code, name))
+        self._phrase_starts = frozenset(phrase[0] for phrase in self._phrases)
         self._spelled_from: dict[str, list[tuple[tuple[str, ...], str]]] = {}
         for spelled, code in self._spelled:
             if spelled and spelled[0]:
@@ -204,15 +209,30 @@ class Names:
         words of an exact name (``Mid-Atlantic``), never an abbreviation.
         """
         window = tuple(tokens[start : start + _LONGEST_NAME])
-        key = (window, stop if isinstance(stop, frozenset) else frozenset(stop))
+        stops = stop if isinstance(stop, frozenset) else frozenset(stop)
+        # A name runs on over an order word only when it is a whole name as written: past the
+        # first one, only such names need looking at, and the rest depends on the words
+        # before it alone.
+        cut = len(window)
+        for at in range(1, cut):
+            word = window[at]
+            if word in stops and word != DASH:
+                cut = at
+                break
+        if cut < len(window) and window[0] in self._phrase_starts:
+            for end in range(len(window), cut, -1):
+                if window[:end] in self._phrases:
+                    whole = self._span_at(window[:end], stops)
+                    if whole is not None:
+                        return Span(start + end, *whole)
+        key = (window[:cut], stops)
         # Every order read asks this at several words; orders are written with few distinct
-        # words, so the answers (which depend only on the words) are kept.
-        if key in self._spans:
-            found = self._spans[key]
-        else:
+        # names, so the answers (which depend only on the words) are kept.
+        found = self._spans.get(key, _UNKNOWN)
+        if found is _UNKNOWN:
             if len(self._spans) >= _REMEMBERED:
                 self._spans.clear()
-            found = self._spans[key] = self._longest(window, key[1])
+            found = self._spans[key] = self._longest(*key)
         return None if found is None else Span(start + found.end, found.tiers, found.declared)
 
     def _longest(self, window: tuple[str, ...], stop: Collection[str]) -> Span | None:
@@ -325,6 +345,11 @@ class Names:
             return True
         rest = key[len(word) :] if key.startswith(word) else ""
         return bool(rest) and (rest in codes or rest in keywords)
+
+    def may_start_power(self, word: str) -> bool:
+        """Words starting with ``word`` (lower-case letters and digits) may be read as a
+        power's name (:meth:`power_span`)."""
+        return word in _FILLERS or any(key.startswith(word) for key in self._powers)
 
     def hyphen_pairs(self) -> frozenset[tuple[str, str]]:
         """Pairs of codes ``X``, ``Y`` such that ``X - Y`` is also a hyphenated name of the

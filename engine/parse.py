@@ -70,8 +70,8 @@ from dataclasses import dataclass
 from engine.errors import IllegalOrderError, OrderError
 from engine.names import names_for
 from engine.orders import Order
-from engine.parse_canonical import read_canonical_order
-from engine.parse_grammar import read_draft
+from engine.parse_canonical import canonical_words, read_canonical_words
+from engine.parse_grammar import order_tokens, read_words
 from engine.parse_meaning import order_meant, wrong_letter
 from engine.parse_runs import split_run
 from engine.position import Position
@@ -118,18 +118,22 @@ def _read(text: str, position: Position, power: str, *, check: bool) -> tuple[Or
     own = names.power(power)
     if own is None:
         raise IllegalOrderError(f"unknown power {power!r}")
-    fast = read_canonical_order(text, position, own, names)
-    return fast if fast is not None else read_by_words(text, position, own, check=check)
+    words, tokens = canonical_words(names, text)
+    fast = None if words is None else read_canonical_words(words, position, own, names)
+    if fast is not None:
+        return fast
+    return read_by_words(text, position, own, check=check, tokens=tokens)
 
 
 def read_by_words(
-    text: str, position: Position, power: str, *, check: bool
+    text: str, position: Position, power: str, *, check: bool, tokens: list[str] | None = None
 ) -> tuple[Order, str | None]:
     """The full reader, for any notation (the canonical one included): the order, and what
-    to tell the player about how it was read. ``power`` is the power's code."""
+    to tell the player about how it was read. ``power`` is the power's code; ``tokens``, if
+    given, are the text's :func:`~engine.parse_grammar.order_tokens`."""
     names = names_for(position.variant)
     own = power
-    draft = read_draft(names, text)
+    draft = read_words(names, order_tokens(text) if tokens is None else tokens)
     if draft.power is not None and draft.power != own:
         raise IllegalOrderError(f"you play {own}, so you cannot order {draft.power}'s units")
     order = order_meant(draft, position, own, names, text.strip(), check=check)

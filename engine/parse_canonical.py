@@ -13,9 +13,17 @@ reading (:mod:`engine.parse_grammar`, :mod:`engine.parse_meaning`) would make of
   it is allowed it is the reading, since exact names outrank abbreviations.
 
 The same words in another case or spacing (``a par-bur``, ``F StP/sc - Bot``) are read so
-too: the word-by-word reader reads an order from its words alone. Anything else (another
-notation, a code the table leaves out, an order the rules refuse) gets ``None``, and the full
-reader takes it, with its suggestions and its error messages.
+too: the word-by-word reader reads an order from its words alone. So are the ways players
+type the same order, each where the reader provably reads it as the canonical words:
+
+- without the unit letter (``Par-Bur``), for the power's unit standing there;
+- with order words (``A Mun supports A Ber to Sil``, ``F Lon holds``) or full names
+  (``A Paris-Burgundy``, ``F St. Petersburg (south coast) - Bot``), read piece by piece as
+  the reader reads them (``_Reader._spelled_out``).
+
+Anything else (another notation, a code the table leaves out, a power's name, an order the
+rules refuse) gets ``None``, and the full reader takes it, with its suggestions and its
+error messages.
 """
 
 from __future__ import annotations
@@ -41,7 +49,7 @@ from engine.orders import (
     SupportSeize,
     Waive,
 )
-from engine.parse_grammar import notation_for, order_tokens
+from engine.parse_grammar import UNIT_LETTERS, canonical_phrases, notation_for, order_tokens
 from engine.parse_meaning import misnamed
 from engine.phase import PhaseKind
 from engine.position import Position
@@ -52,6 +60,7 @@ _LETTERS = {"A": UnitType.ARMY, "F": UnitType.FLEET}
 # every word of the canonical notation but the locations
 _KEYWORDS = frozenset({"A", "F", "H", "-", "S", "C", "R", "D", "B", "ZP", "VIA", "WAIVE"})
 _CONVOY_WORDS = frozenset({"by", "convoy"})
+_BACKING = frozenset({"S", "C"})
 _WAIVE = Waive()
 
 
@@ -60,12 +69,29 @@ def read_canonical_order(
 ) -> tuple[Order, str | None] | None:
     """The order of ``power`` that ``text`` in the canonical notation means, and what to
     tell the player about it (a wrong unit letter); ``None`` for the full reader to take."""
-    reader = _reader(names)
-    words = reader.words(text)
-    if words is None:
-        return None
+    words, _ = canonical_words(names, text)
+    return None if words is None else read_canonical_words(words, position, power, names)
+
+
+def canonical_words(names: Names, text: str) -> tuple[list[str] | None, list[str] | None]:
+    """The words of ``text`` as the canonical notation writes them, if it is written in it
+    (else ``None``), and the words the full reader takes apart (:func:`order_tokens`) if
+    they had to be: the full reader need not take them apart again."""
+    return _reader(names).words(text)
+
+
+def read_canonical_words(
+    words: list[str], position: Position, power: str, names: Names
+) -> tuple[Order, str | None] | None:
+    """:func:`read_canonical_order` for the words :func:`canonical_words` found."""
     if words == ["WAIVE"]:
         return _checked(position, power, _WAIVE)
+    reader = _reader(names)
+    if len(words) >= 2 and words[0] not in _LETTERS:
+        lettered = reader.lettered(words, position, power)
+        if lettered is None:
+            return None
+        words = lettered
     if len(words) < 3:
         return None
     made = reader.made(words, position, power)
@@ -97,26 +123,44 @@ class _Reader:
 
     def __init__(self, names: Names) -> None:
         notation = notation_for(names)
+        self.names = names
+        self.keywords = notation.keywords
+        self.stop = notation.stop
+        self.phrases = canonical_phrases(notation)
         self.locations = names.canonical_locations(notation.keywords, notation.stop)
         self.joined = names.hyphen_pairs()
         self.variant = names.variant
         self.diplomacia = names.variant.rules.diplomacia
         self.coasts = {w.coast.lower(): w.coast for w in self.locations.values() if w.coast}
         self.vocabulary = {*self.locations, *_KEYWORDS}
+        # where an order may start without its unit letter: the reader takes no power's
+        # name from the words
+        self.unlettered = frozenset(
+            word
+            for word, at in self.locations.items()
+            if not names.may_start_power(at.code.lower())
+        )
 
-    def words(self, text: str) -> list[str] | None:
+    def words(self, text: str) -> tuple[list[str] | None, list[str] | None]:
         """The words of ``text`` as the canonical notation writes them, if it is written in
-        it, in any case and spacing (``a par-bur``, ``F StP/sc - Bot``); else ``None``.
+        it, in any case and spacing (``a par-bur``, ``F StP/sc - Bot``), else ``None``; and
+        the text's :func:`order_tokens` if they were needed.
 
         The word-by-word reader reads an order from its words (:func:`order_tokens`) alone,
         so a text with the words of a canonical order means what that order means.
         """
-        if text.isascii():
-            words = text.upper().split()
-            if all(word in self.vocabulary for word in words):
-                return words
-        words = []
-        for token in order_tokens(text):
+        if text.isascii() and "--" not in text:
+            # the reader takes a dash apart from the words around it (A Par-Bur)
+            plain = text.upper().replace("-", " - ").split()
+            if all(word in self.vocabulary for word in plain):
+                return plain, None
+        tokens = order_tokens(text)
+        words = self._from_tokens(tokens)
+        return (words if words is not None else self._spelled_out(tokens)), tokens
+
+    def _from_tokens(self, tokens: list[str]) -> list[str] | None:
+        words: list[str] = []
+        for token in tokens:
             coast = self.coasts.get(token)
             if coast is not None and words and words[-1] in self.locations and "/" not in words[-1]:
                 # the coast the reader takes after a province: F STP SC is F STP/SC
@@ -130,6 +174,88 @@ class _Reader:
             # "via convoy" and "by convoy" are read as VIA is
             words[-2:] = ["VIA"]
         return words if all(word in self.vocabulary for word in words) else None
+
+    def lettered(self, words: list[str], position: Position, power: str) -> list[str] | None:
+        """``PAR - BUR`` as ``A PAR - BUR`` when the power's army stands in Paris (a unit
+        dislodged there in a retreat phase); ``None`` when no unit of the power is there.
+
+        Without its letter the reader reads the same draft but for the unit's type, and takes
+        the power's unit standing where the order names one, whatever its type: the order
+        written with that unit's letter means the same, with nothing to tell the player. A
+        build names no unit standing there, so it is left to the full reader.
+        """
+        at = self.locations.get(words[0])
+        if at is None or words[0] not in self.unlettered or words[1] == "B":
+            return None
+        if position.phase.kind is PhaseKind.RETREATS:
+            found = next(
+                (
+                    d.unit
+                    for d in position.dislodged
+                    if d.power == power and d.unit.province == at.code
+                ),
+                None,
+            )
+        else:
+            occupant = position.occupant(at.code)
+            found = occupant[1] if occupant is not None and occupant[0] == power else None
+        return None if found is None else [found.type.value, *words]
+
+    def _spelled_out(self, tokens: Sequence[str]) -> list[str] | None:
+        """The canonical words of an order written with order words or full names (``A Mun
+        supports A Ber to Sil``, ``F North Sea - Belgium``), if the reader reads it as it
+        reads those words; else ``None``.
+
+        The words are read piece by piece as the reader reads them, so that each piece is
+        what the reader takes at that point of either text: a unit word; a phrase of order
+        words, the first the reader tries (:func:`canonical_phrases`: no first word starts
+        phrases of two kinds, so the reader takes it whatever kind it looks for there); or
+        a name, the span :meth:`~engine.names.Names.span` finds (what the reader finds
+        there), whose best tier is one province, with the coast after it. The reader looks
+        for a power's name at the start and in the unit a support or convoy names (``S FRA A
+        PIC``), nowhere else: with none there, it reads none in either text.
+        """
+        names = self.names
+        if names.power_span(tokens, 0) is not None:
+            return None
+        words: list[str] = []
+        at = 0
+        backed = False  # in the unit a support or convoy names
+        while at < len(tokens):
+            token = tokens[at]
+            phrases = self.phrases.get(token)
+            if phrases is not None:
+                for phrase, word in phrases:
+                    end = at + len(phrase)
+                    if len(phrase) == 1 or tuple(tokens[at:end]) == phrase:
+                        words.append(word)
+                        at = end
+                        backed = word in _BACKING
+                        break
+                else:
+                    return None
+                continue
+            if backed and names.power_span(tokens, at) is not None:
+                return None
+            letter = UNIT_LETTERS.get(token)
+            if letter is not None:
+                words.append(letter)
+                at += 1
+                continue
+            span = None if token in self.keywords else names.span(tokens, at, self.stop)
+            if span is None or span.declared or len(span.tiers[0]) != 1:
+                return None
+            word = span.tiers[0][0]
+            at = span.end
+            coast = names.coast(tokens, at)
+            if coast is not None:
+                word = f"{word}/{coast[0]}"
+                at = coast[1]
+            if word not in self.locations:
+                return None
+            words.append(word)
+            backed = False
+        return words
 
     def made(self, words: Sequence[str], position: Position, power: str) -> Order | None:
         """The order the words name exactly, if they are in the canonical notation."""

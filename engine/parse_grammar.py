@@ -116,6 +116,39 @@ def notation_for(names: Names) -> Notation:
 
 
 UNIT_WORDS = frozenset(_TYPES)
+UNIT_LETTERS = {word: unit_type.value for word, unit_type in _TYPES.items()}
+
+
+def canonical_phrases(notation: Notation) -> dict[str, tuple[tuple[Phrase, str], ...]]:
+    """The order words of ``notation`` by their first word: each phrase, in the order the
+    reader tries it, with the one word the canonical notation writes for it (``moves to``
+    is ``-``, ``supports`` is ``S``), itself a phrase of the same kind.
+
+    A word that starts phrases of two kinds would make the reader's choice depend on where
+    it stands; such a word is left out (none does in the notations here).
+    """
+    kinds = (
+        (notation.hold, "H"),
+        (_MOVE, "-"),
+        (_RETREAT, "R"),
+        (notation.support, "S"),
+        (notation.convoy, "C"),
+        (notation.seize, "ZP"),
+        (_DISBAND, "D"),
+        (_BUILD, "B"),
+        (_WAIVE, "WAIVE"),
+        (_VIA, "VIA"),
+    )
+    found: dict[str, list[tuple[Phrase, str]]] = {}
+    for table, word in kinds:
+        for phrase in table:
+            found.setdefault(phrase[0], []).append((phrase, word))
+    return {
+        first: tuple(phrases)
+        for first, phrases in found.items()
+        if len({word for _, word in phrases}) == 1
+    }
+
 
 # the UK rule book glues the order letter to the next unit: F(NTH)cA(Yor)-Nwy
 _GLUED = re.compile(r"\)\s*([sc])\s*([af])\s*\(", re.IGNORECASE)
@@ -198,9 +231,12 @@ def read_words(names: Names, tokens: Sequence[str]) -> Draft:
 def order_tokens(text: str) -> list[str]:
     """The words of an order as the reader takes them (:func:`engine.names.words`, with the
     UK rule book's glued order letters and arrows undone)."""
-    text = _GLUED.sub(r") \1 \2 (", text)
+    if ")" in text:
+        text = _GLUED.sub(r") \1 \2 (", text)
+    if ">" in text or not text.isascii():  # every other arrow is not ASCII
+        text = _ARROWS.sub(" - ", text)
     # words() turns every dash into its own word; the handbook's tilde (a support) is one too
-    return words(_ARROWS.sub(" - ", text).replace("~", " ~ "))
+    return words(text.replace("~", " ~ ") if "~" in text else text)
 
 
 class _Reader:

@@ -101,6 +101,9 @@ class _Interpreter:
         self.text = text
 
     def order(self, draft: Draft) -> Order:
+        only = self._only_best(draft)
+        if only is not None:
+            return only
         readings = [self._judge(rank, made) for rank, made in self._meanings(draft)]
         legal = [r for r in readings if r.error is None]
         if legal:
@@ -123,6 +126,41 @@ class _Interpreter:
         if self.check or not usable:
             raise self._blame(draft, readings)
         return self._one(draft, usable)
+
+    def _only_best(self, draft: Draft) -> Order | None:
+        """The order when the draft has one meaning of rank 0 (each name's best tier holds one
+        province, and the unit is named) and the rules allow it; else ``None``.
+
+        That meaning is what :meth:`order` would pick: every other meaning ranks lower, so
+        none is closer, and it is the only legal meaning of the best rank. Taking it without
+        making and checking the others is most orders players type.
+        """
+        unit_place = draft.unit
+        if unit_place is None or draft.kind is DraftKind.WAIVE or draft.kind is DraftKind.BUILD:
+            return None
+        if draft.kind is DraftKind.BARE and self.position.phase.kind is PhaseKind.ADJUSTMENTS:
+            return None
+        codes = []
+        for place in (unit_place, draft.target, draft.dest):
+            if place is None:
+                codes.append("")
+                continue
+            best = place.tiers[0]
+            if len(best) != 1:
+                return None
+            codes.append(self._located(best[0], place.coast))
+        unit = self._unit_in(
+            self._pool(), unit_place.tiers[0][0], draft.unit_type, unit_place.coast
+        )
+        if isinstance(unit, OrderError):
+            return None
+        made = self._make(draft, unit, codes[1], codes[2])
+        if isinstance(made, OrderError):
+            return None
+        try:
+            return check_order(self.position, self.power, made)
+        except OrderError:
+            return None
 
     def _one(self, draft: Draft, readings: list[_Reading]) -> Order:
         best = min(r.rank for r in readings)

@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 
 from engine import OrderError, PhaseKind, Position, adjudicate, format_order, legal_orders
 from engine.names import names_for
-from engine.parse import _read, read_by_words
-from engine.parse_canonical import read_canonical_order
+from engine.parse import _read, parse_order, read_by_words
+from engine.parse_canonical import canonical_words, read_canonical_order
 from engine.variant import load_variant
 from tools.contract_corpus import VARIANTS, legal_random_orders
 from tools.order_texts import sloppy_forms
@@ -156,3 +156,137 @@ def test_the_canonical_words_in_any_case_and_spacing_take_the_shortcut(
     assert _read(text, position, power, check=True) == read_by_words(
         text, position, power, check=True
     )
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_opening_order_without_its_unit_letter_takes_the_shortcut(variant: str) -> None:
+    """``PAR - BUR`` for France's army in Paris is ``A PAR - BUR``, read by the shortcut,
+    unless the province's code could start a power's name (``ENG`` and England)."""
+    position = Position.initial(load_variant(variant))
+    names = names_for(position.variant)
+    taken = 0
+    for power, unit in position.all_units():
+        for order in legal_orders(position, unit.province):
+            text = format_order(order).partition(" ")[2]
+            expected = read_by_words(text, position, power, check=True)
+            found = read_canonical_order(text, position, power, names)
+            if names.may_start_power(unit.province.lower()):
+                assert found is None, text
+                continue
+            assert found == expected == (order, None), text
+            taken += 1
+    assert taken > 0
+
+
+@pytest.mark.parametrize(
+    ("power", "text", "expected"),
+    [
+        ("FRANCE", "Par-Bur", "A PAR - BUR"),
+        ("FRANCE", "bre h", "F BRE H"),
+        ("RUSSIA", "StP/sc - Bot", "F STP/SC - BOT"),
+        ("GERMANY", "KIE S MUN - BER", "F KIE S MUN - BER"),
+    ],
+)
+def test_an_order_without_its_unit_letter_takes_the_shortcut(
+    power: str, text: str, expected: str
+) -> None:
+    position = Position.initial()
+    found = read_canonical_order(text, position, power, names_for(position.variant))
+    assert found is not None and found[1] is None
+    assert format_order(found[0]) == expected
+    assert _read(text, position, power, check=True) == read_by_words(
+        text, position, power, check=True
+    )
+
+
+@pytest.mark.parametrize(
+    ("power", "text"),
+    [
+        ("FRANCE", "Mun - Ruh"),  # Germany's army
+        ("FRANCE", "Gas - Bur"),  # no unit there
+        ("ENGLAND", "Eng H"),  # ENG could start England's name
+    ],
+)
+def test_an_order_without_a_letter_for_no_unit_of_the_power_is_left_to_the_full_reader(
+    power: str, text: str
+) -> None:
+    position = Position.initial()
+    if text == "Eng H":
+        position = adjudicate(
+            position, {"ENGLAND": [parse_order("F LON - ENG", position, "ENGLAND")]}
+        ).position
+    assert read_canonical_order(text, position, power, names_for(position.variant)) is None
+    both = _outcome(_read, text, position, power, check=True)
+    assert both == _outcome(read_by_words, text, position, power, check=True)
+
+
+@pytest.mark.parametrize(
+    ("power", "text", "expected"),
+    [
+        ("FRANCE", "A Paris moves to Burgundy", "A PAR - BUR"),
+        ("FRANCE", "A Paris-Burgundy", "A PAR - BUR"),
+        ("GERMANY", "A Mun supports A Ber to Sil", "A MUN S A BER - SIL"),
+        ("ENGLAND", "F London holds", "F LON H"),
+        ("ENGLAND", "F Edinburgh supports F London to North Sea", "F EDI S F LON - NTH"),
+        ("RUSSIA", "F St. Petersburg (south coast) - Gulf of Bothnia", "F STP/SC - BOT"),
+        ("RUSSIA", "Sevastopol stands", "F SEV H"),
+        ("FRANCE", "F Brest moves to English Channel", "F BRE - ENG"),
+    ],
+)
+def test_order_words_and_full_names_take_the_shortcut(power: str, text: str, expected: str) -> None:
+    position = Position.initial()
+    found = read_canonical_order(text, position, power, names_for(position.variant))
+    assert found is not None and found[1] is None
+    assert format_order(found[0]) == expected
+    assert _read(text, position, power, check=True) == read_by_words(
+        text, position, power, check=True
+    )
+
+
+@pytest.mark.parametrize(
+    ("power", "text"),
+    [
+        ("ENGLAND", "England: F London - North Sea"),  # a power's name
+        ("ENGLAND", "F Lon S English Channel"),  # the supported unit starts as a power's name
+        ("AUSTRIA", "Army to Tyr."),  # no unit named
+        ("FRANCE", "build A Paris"),  # a build's order word comes first
+    ],
+)
+def test_other_wordings_are_left_to_the_full_reader(power: str, text: str) -> None:
+    position = Position.initial()
+    assert read_canonical_order(text, position, power, names_for(position.variant)) is None
+    for check in (True, False):
+        both = _outcome(_read, text, position, power, check=check)
+        assert both == _outcome(read_by_words, text, position, power, check=check)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("F North Sea convoys A Yorkshire to Norway", "F NTH C A YOR - NWY"),
+        ("A Yor moves to Nwy via convoy", "A YOR - NWY VIA"),
+        ("Yorkshire - Norway by convoy", "A YOR - NWY VIA"),
+    ],
+)
+def test_convoys_in_words_take_the_shortcut(text: str, expected: str) -> None:
+    start = Position.initial()
+    opening = [parse_order(t, start, "ENGLAND") for t in ("F LON - NTH", "A LVP - YOR")]
+    position = adjudicate(start, {"ENGLAND": opening}).position
+    found = read_canonical_order(text, position, "ENGLAND", names_for(position.variant))
+    assert found is not None and format_order(found[0]) == expected
+    assert _read(text, position, "ENGLAND", check=True) == read_by_words(
+        text, position, "ENGLAND", check=True
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("A Par-Bur", ["A", "PAR", "-", "BUR"]),
+        ("  f stp/sc-bot ", ["F", "STP/SC", "-", "BOT"]),
+    ],
+)
+def test_canonical_words_joined_by_a_dash_need_no_taking_apart(text: str, words: list[str]) -> None:
+    """Split at spaces and dashes, the words are the canonical ones: the full reader's
+    taking apart of the text (order_tokens) is not needed."""
+    assert canonical_words(names_for(load_variant()), text) == (words, None)
