@@ -71,8 +71,8 @@ def _move_options(variant: Variant, unit: Unit) -> list[str]:
 
 
 def random_orders(rng: random.Random, position: Position, limit: int | None = None) -> Orders:
-    """Every unit ordered (or the first ``limit``): many moves into contested places,
-    supports, convoys."""
+    """Every unit ordered once (or the first ``limit``): many moves into contested places,
+    supports, convoys. The same ``rng`` state gives the same orders in any process."""
     variant = position.variant
     placed = {u.province: (p, u) for p, u in position.all_units()}
     if limit is not None:
@@ -84,12 +84,17 @@ def random_orders(rng: random.Random, position: Position, limit: int | None = No
         options = _move_options(variant, unit)
         if options and rng.random() < 0.55:
             moves[province] = rng.choice(options)
+    ordered: set[str] = set()  # units given their order (an army's may come with a convoy's)
     for province, (power, unit) in placed.items():
+        if province in ordered:
+            continue
+        ordered.add(province)
         if province in moves:
             orders[power].append(Move(unit, moves[province]))
             continue
         roll = rng.random()
-        reach = {province_of(loc) for loc in _move_options(variant, unit)}
+        # sorted: a set's order changes from one process to the next
+        reach = sorted({province_of(loc) for loc in _move_options(variant, unit)})
         supportable = [
             (other, dest)
             for other, dest in moves.items()
@@ -104,7 +109,10 @@ def random_orders(rng: random.Random, position: Position, limit: int | None = No
             armies = [
                 p
                 for p in reach
-                if p in placed and placed[p][1].type is UnitType.ARMY and p not in moves
+                if p in placed
+                and placed[p][1].type is UnitType.ARMY
+                and p not in moves
+                and p not in ordered
             ]
             coasts = [p for p in reach if variant.provinces[p].kind is ProvinceKind.COAST]
             if armies and len(coasts) > 1:
@@ -113,6 +121,7 @@ def random_orders(rng: random.Random, position: Position, limit: int | None = No
                 orders[power].append(Convoy(unit, army, dest))
                 army_power, army_unit = placed[army]
                 orders[army_power].append(Move(army_unit, dest, via_convoy=True))
+                ordered.add(army)
                 continue
         if supportable and roll < 0.8:
             other, dest = rng.choice(supportable)
