@@ -35,6 +35,7 @@ from bot.store import (
     PowerStatus,
     Store,
 )
+from bot.store import Order as OrderRow
 from engine import Position, Variant, load_variant
 
 FollowUp = Callable[[], Awaitable[list[Reply]]]
@@ -264,21 +265,22 @@ class Context:
             self._open[game.id] = (phase, Position.from_json(phase.position))
         return self._open[game.id]
 
-    async def open_phase_and_statuses(
+    async def open_phase_with_powers(
         self, game: Game, powers: Sequence[str]
-    ) -> tuple[Phase, Position, dict[str, PowerStatus]]:
-        """:meth:`open_phase`, with how ``powers`` stand (those with a status stored), read
-        together when the phase has not been read yet."""
+    ) -> tuple[Phase, Position, dict[str, PowerStatus], dict[str, list[OrderRow]] | None]:
+        """:meth:`open_phase`, with how ``powers`` stand (those with a status stored) and,
+        when the phase had not been read yet, their orders (kind ORDER), read together; None
+        for the orders when it had (they may have changed since: read them afresh)."""
         if game.id in self._open:
             phase, position = await self.open_phase(game)
-            return phase, position, await self.store.power_statuses(game.id)
+            return phase, position, await self.store.power_statuses(game.id), None
         await self.require_started(game)
-        phase_read, statuses = await self.store.open_phase_and_statuses(game.id, powers)
-        if phase_read is None:
+        found = await self.store.open_phase_with_powers(game.id, powers)
+        if found.phase is None:
             raise UserError(f"{game.name} has no phase open for orders.")
-        self._open[game.id] = (phase_read, Position.from_json(phase_read.position))
+        self._open[game.id] = (found.phase, Position.from_json(found.phase.position))
         phase, position = self._open[game.id]
-        return phase, position, statuses
+        return phase, position, found.statuses, found.orders
 
     async def players(self, game: Game) -> list[Player]:
         """The game's players (those who have not left)."""

@@ -27,6 +27,17 @@ from bot.store.models import (
 )
 from bot.store.part import StorePart
 
+
+@dataclass(frozen=True)
+class OpenPhase:
+    """A game's open phase (None: none is open) with how some powers stand (those with a
+    status stored) and their orders (not the conditional ones), in the order first given."""
+
+    phase: Phase | None
+    statuses: dict[str, PowerStatus]
+    orders: dict[str, list[Order]]
+
+
 # The statement `record_orders` runs, by dialect name (see `_upsert_orders`).
 _UPSERT_ORDERS: dict[str, Any] = {}
 
@@ -37,15 +48,24 @@ _OPEN_PHASE = (
     .where(Phase.game_id == bindparam("game_id"), Phase.status == PhaseStatus.OPEN)
     .execution_options(populate_existing=True)
 )
-# The open phase with how the powers named stand, for a command writing orders or votes: one
-# row per power with a status stored (most often none, and one row with no power).
-_OPEN_PHASE_AND_STATUSES = (
-    select(Phase, PowerState.power, PowerState.status)
+# The open phase with how the powers named stand and their orders, for a command writing
+# orders or votes: a row per power with a status stored (most often none: one row with no
+# power) and per order of the powers (most often one power, a few orders), or one row.
+_OPEN_PHASE_WITH_POWERS = (
+    select(Phase, PowerState.power, PowerState.status, Order)
     .outerjoin(
         PowerState,
         and_(
             PowerState.game_id == Phase.game_id,
             PowerState.power.in_(bindparam("powers", expanding=True)),
+        ),
+    )
+    .outerjoin(
+        Order,
+        and_(
+            Order.phase_id == Phase.id,
+            Order.power.in_(bindparam("powers", expanding=True)),
+            Order.kind == OrderKind.ORDER,
         ),
     )
     .where(Phase.game_id == bindparam("game_id"), Phase.status == PhaseStatus.OPEN)
@@ -112,21 +132,26 @@ class PhasesAndOrders(StorePart):
     async def open_phase_of(self, game_id: int) -> Phase | None:
         return await self.session.scalar(_OPEN_PHASE, {"game_id": game_id})
 
-    async def open_phase_and_statuses(
-        self, game_id: int, powers: Sequence[str]
-    ) -> tuple[Phase | None, dict[str, PowerStatus]]:
-        """The game's open phase and, of ``powers``, those with a status stored (as
-        `power_statuses` gives them), in one statement."""
+    async def open_phase_with_powers(self, game_id: int, powers: Sequence[str]) -> OpenPhase:
+        """The game's open phase; of ``powers``, those with a status stored (as
+        `power_statuses` gives them) and their orders (as `orders_of_phase` gives those
+        of kind ORDER); in one statement."""
         rows = await self.session.execute(
-            _OPEN_PHASE_AND_STATUSES, {"game_id": game_id, "powers": list(powers)}
+            _OPEN_PHASE_WITH_POWERS, {"game_id": game_id, "powers": list(powers)}
         )
         phase = None
         statuses: dict[str, PowerStatus] = {}
+        orders: dict[int, Order] = {}
         for row in rows:
             phase = row[0]
             if row[1] is not None:
                 statuses[row[1]] = row[2]
-        return phase, statuses
+            if row[3] is not None:
+                orders.setdefault(row[3].id, row[3])
+        by_power: dict[str, list[Order]] = {power: [] for power in powers}
+        for key in sorted(orders):
+            by_power[orders[key].power].append(orders[key])
+        return OpenPhase(phase, statuses, by_power)
 
     async def get_phase(self, phase_id: int) -> Phase | None:
         return await self.session.get(Phase, phase_id, populate_existing=True)

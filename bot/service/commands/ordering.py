@@ -131,7 +131,7 @@ async def _order_one(ctx: Context, turn: Turn, text: str) -> Message:
     """Record one power's orders (plain and conditional), in one statement; their echo."""
     conditions, plain = split_pieces(text)
     lines = parse_orders(plain, turn.position, turn.power)
-    rows = await turn.order_rows(ctx)
+    rows = await turn.first_order_rows(ctx)
     stored = turn.own(rows)
     keys = dict(stored)
     replaced: set[str] = set()

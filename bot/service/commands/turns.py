@@ -33,7 +33,13 @@ class Turn:
     """The requester's power in the open phase of a game, with its current orders."""
 
     def __init__(
-        self, game: Game, phase: Phase, position: Position, power: str, member: int | None = None
+        self,
+        game: Game,
+        phase: Phase,
+        position: Position,
+        power: str,
+        member: int | None = None,
+        rows: list[OrderRow] | None = None,
     ) -> None:
         self.game = game
         self.phase = phase
@@ -42,6 +48,8 @@ class Turn:
         # The requester's player number where the team must agree (`teams=all`): what they
         # order is their proposal, filed under it. None: their orders are the power's.
         self.member = member
+        # The power's order rows as read with the phase, for the first look at them.
+        self._rows_read = rows
 
     @classmethod
     async def of(cls, ctx: Context, *, writing: bool = False) -> Turn:
@@ -54,8 +62,9 @@ class Turn:
         seven play); ``writing`` leaves out powers out of the game, refusing if all are."""
         game = await ctx.game()
         powers = await ctx.powers(game)
+        rows: dict[str, list[OrderRow]] | None = None
         if writing:
-            phase, position, statuses = await ctx.open_phase_and_statuses(game, powers)
+            phase, position, statuses, rows = await ctx.open_phase_with_powers(game, powers)
         else:
             phase, position = await ctx.open_phase(game)
         _require_form_of(ctx, game, phase)
@@ -78,7 +87,10 @@ class Turn:
         if GameOptions.of_game(game).teams is Teams.ALL:
             player = await ctx.membership(game)
             member = None if player is None else player.id
-        return [cls(game, phase, position, power, member) for power in powers]
+        return [
+            cls(game, phase, position, power, member, None if rows is None else rows[power])
+            for power in powers
+        ]
 
     @property
     def name(self) -> str:
@@ -103,6 +115,12 @@ class Turn:
         return await ctx.store.orders_of_phase(
             self.phase.id, power=self.power, kind=OrderKind.ORDER
         )
+
+    async def first_order_rows(self, ctx: Context) -> list[OrderRow]:
+        """:meth:`order_rows` for a command's first look at them, before it changes any: as
+        read with the phase where they were (a command that writes reads them once)."""
+        rows, self._rows_read = self._rows_read, None
+        return rows if rows is not None else await self.order_rows(ctx)
 
     def own(self, rows: Sequence[OrderRow]) -> dict[str, str]:
         """Of the power's order ``rows``, the requester's as :meth:`rows` gives them."""
