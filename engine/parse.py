@@ -153,10 +153,23 @@ def parse_orders(
     ...                                     Position.initial(), "FRANCE")]
     ['A Par-Bur', 'F Bre-MAO', 'A Mar S A Par-Bur']
     """
-    own = names_for(position.variant).power(power)
+    names = names_for(position.variant)
+    own = names.power(power)
     lines: list[OrderLine] = []
     for piece in _SEPARATORS.split(text):
-        for written in _orders_in(piece.strip(), position, own):
+        piece = piece.strip()
+        # A piece the shortcut reads is one order (the full reader would read all its words
+        # as one order too): no run to take apart, and nothing to read twice.
+        words = None if own is None or not piece else canonical_words(names, piece)[0]
+        fast = (
+            None
+            if words is None or own is None
+            else read_canonical_words(words, position, own, names)
+        )
+        if fast is not None:
+            lines.append(OrderLine(piece, fast[0], None, fast[1]))
+            continue
+        for written in _orders_in(piece, position, own):
             lines.append(_line(written, position, power, check=check))
     return lines
 

@@ -21,6 +21,7 @@ from engine import OrderError, PhaseKind, Position, adjudicate, format_order, le
 from engine.names import names_for
 from engine.parse import _read, parse_order, read_by_words
 from engine.parse_canonical import canonical_words, read_canonical_order
+from engine.parse_runs import split_run
 from engine.variant import load_variant
 from tools.contract_corpus import VARIANTS, legal_random_orders
 from tools.order_texts import sloppy_forms
@@ -98,6 +99,9 @@ def test_every_legal_order_reads_the_same_with_and_without_the_shortcut(
                         both = _outcome(_read, text, position, power, check=check)
                         full = _outcome(read_by_words, text, position, power, check=check)
                         assert both == full, (text, power, check, str(position.phase))
+                    if read_canonical_order(text, position, power, names) is not None:
+                        # what lets parse_orders skip looking for a run of orders in it
+                        assert split_run(text, position, power) == [text], text
 
 
 def _read_ok(text: str, position: Position, power: str) -> bool:
