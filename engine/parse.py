@@ -70,7 +70,7 @@ from dataclasses import dataclass
 from engine.errors import IllegalOrderError, OrderError
 from engine.names import names_for
 from engine.orders import Order
-from engine.parse_canonical import canonical_words, read_canonical_words
+from engine.parse_canonical import canonical_words, read_canonical_order, read_canonical_words
 from engine.parse_grammar import order_tokens, read_words
 from engine.parse_meaning import order_meant, wrong_letter
 from engine.parse_runs import split_run
@@ -160,11 +160,8 @@ def parse_orders(
         piece = piece.strip()
         # A piece the shortcut reads is one order (the full reader would read all its words
         # as one order too): no run to take apart, and nothing to read twice.
-        words = None if own is None or not piece else canonical_words(names, piece)[0]
         fast = (
-            None
-            if words is None or own is None
-            else read_canonical_words(words, position, own, names)
+            None if own is None or not piece else read_canonical_order(piece, position, own, names)
         )
         if fast is not None:
             lines.append(OrderLine(piece, fast[0], None, fast[1]))
