@@ -17,7 +17,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import OrderError, PhaseKind, Position, adjudicate, format_order, legal_orders
+from engine import (
+    Order,
+    OrderError,
+    PhaseKind,
+    Position,
+    adjudicate,
+    format_order,
+    legal_orders,
+)
 from engine.names import names_for
 from engine.parse import _read, parse_order, read_by_words
 from engine.parse_canonical import canonical_words, read_canonical_order
@@ -112,6 +120,25 @@ def _read_ok(text: str, position: Position, power: str) -> bool:
     return True
 
 
+def _by_the_shortcut(text: str, position: Position, power: str) -> tuple[Order, str | None]:
+    """What the shortcut reads ``text`` as (it must read it), which is the reading."""
+    found = read_canonical_order(text, position, power, names_for(position.variant))
+    assert found is not None, text
+    assert _read(text, position, power, check=True) == read_by_words(
+        text, position, power, check=True
+    )
+    return found
+
+
+def _left_to_the_full_reader(text: str, position: Position, power: str) -> None:
+    """The shortcut does not read ``text``; with or without the rules' check, reading it is
+    the full reader's reading, order or error."""
+    assert read_canonical_order(text, position, power, names_for(position.variant)) is None
+    for check in (True, False):
+        both = _outcome(_read, text, position, power, check=check)
+        assert both == _outcome(read_by_words, text, position, power, check=check)
+
+
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_every_opening_order_in_canonical_notation_takes_the_shortcut(variant: str) -> None:
     position = Position.initial(load_variant(variant))
@@ -153,13 +180,8 @@ def test_a_wrong_unit_letter_is_told_on_the_shortcut_too() -> None:
 def test_the_canonical_words_in_any_case_and_spacing_take_the_shortcut(
     power: str, text: str, expected: str
 ) -> None:
-    position = Position.initial()
-    found = read_canonical_order(text, position, power, names_for(position.variant))
-    assert found is not None
-    assert format_order(found[0]) == expected
-    assert _read(text, position, power, check=True) == read_by_words(
-        text, position, power, check=True
-    )
+    order, _ = _by_the_shortcut(text, Position.initial(), power)
+    assert format_order(order) == expected
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -194,13 +216,9 @@ def test_every_opening_order_without_its_unit_letter_takes_the_shortcut(variant:
 def test_an_order_without_its_unit_letter_takes_the_shortcut(
     power: str, text: str, expected: str
 ) -> None:
-    position = Position.initial()
-    found = read_canonical_order(text, position, power, names_for(position.variant))
-    assert found is not None and found[1] is None
-    assert format_order(found[0]) == expected
-    assert _read(text, position, power, check=True) == read_by_words(
-        text, position, power, check=True
-    )
+    order, note = _by_the_shortcut(text, Position.initial(), power)
+    assert note is None
+    assert format_order(order) == expected
 
 
 @pytest.mark.parametrize(
@@ -219,9 +237,7 @@ def test_an_order_without_a_letter_for_no_unit_of_the_power_is_left_to_the_full_
         position = adjudicate(
             position, {"ENGLAND": [parse_order("F LON - ENG", position, "ENGLAND")]}
         ).position
-    assert read_canonical_order(text, position, power, names_for(position.variant)) is None
-    both = _outcome(_read, text, position, power, check=True)
-    assert both == _outcome(read_by_words, text, position, power, check=True)
+    _left_to_the_full_reader(text, position, power)
 
 
 @pytest.mark.parametrize(
@@ -238,13 +254,9 @@ def test_an_order_without_a_letter_for_no_unit_of_the_power_is_left_to_the_full_
     ],
 )
 def test_order_words_and_full_names_take_the_shortcut(power: str, text: str, expected: str) -> None:
-    position = Position.initial()
-    found = read_canonical_order(text, position, power, names_for(position.variant))
-    assert found is not None and found[1] is None
-    assert format_order(found[0]) == expected
-    assert _read(text, position, power, check=True) == read_by_words(
-        text, position, power, check=True
-    )
+    order, note = _by_the_shortcut(text, Position.initial(), power)
+    assert note is None
+    assert format_order(order) == expected
 
 
 @pytest.mark.parametrize(
@@ -257,11 +269,7 @@ def test_order_words_and_full_names_take_the_shortcut(power: str, text: str, exp
     ],
 )
 def test_other_wordings_are_left_to_the_full_reader(power: str, text: str) -> None:
-    position = Position.initial()
-    assert read_canonical_order(text, position, power, names_for(position.variant)) is None
-    for check in (True, False):
-        both = _outcome(_read, text, position, power, check=check)
-        assert both == _outcome(read_by_words, text, position, power, check=check)
+    _left_to_the_full_reader(text, Position.initial(), power)
 
 
 @pytest.mark.parametrize(
@@ -276,11 +284,8 @@ def test_convoys_in_words_take_the_shortcut(text: str, expected: str) -> None:
     start = Position.initial()
     opening = [parse_order(t, start, "ENGLAND") for t in ("F LON - NTH", "A LVP - YOR")]
     position = adjudicate(start, {"ENGLAND": opening}).position
-    found = read_canonical_order(text, position, "ENGLAND", names_for(position.variant))
-    assert found is not None and format_order(found[0]) == expected
-    assert _read(text, position, "ENGLAND", check=True) == read_by_words(
-        text, position, "ENGLAND", check=True
-    )
+    order, _ = _by_the_shortcut(text, position, "ENGLAND")
+    assert format_order(order) == expected
 
 
 @pytest.mark.parametrize(
