@@ -93,6 +93,13 @@ class DipClient(discord.AutoShardedClient):
         except Exception as exc:
             logger.error("a direct message could not be answered: %s", safe_trace(exc))
 
+    async def wind_down(self) -> None:
+        """Before closing on a stop: the service ends its deadline run, and the pump has a
+        bounded time to deliver what is queued while the connection is still up."""
+        await self._service.wind_down()
+        if self._pump_task is not None and not self._pump_task.done():
+            await self.pump.stop(self._pump_task, self._stopping)
+
     async def close(self) -> None:
         self._stopping.set()
         if self._pump_task is not None:
