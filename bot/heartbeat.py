@@ -61,7 +61,7 @@ class Heartbeat:
             return
         try:
             async with self._sessions.begin() as session:
-                await Store(session).stop_worker(self._id)
+                await Store(session).stop_worker(self._id, last_run_at=self._alarm.last_run)
         except Exception as exc:
             # The row goes silent instead: status shows it as not heard from.
             logger.error("marking this worker stopped failed: %s", safe_trace(exc))

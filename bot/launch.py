@@ -35,7 +35,7 @@ from bot.frontends.console import (
 )
 from bot.heartbeat import Heartbeat
 from bot.scheduler import AlarmClock
-from bot.service import GameService
+from bot.service import GameService, safe_trace
 from bot.store import create_engine, create_sessionmaker, migrate
 from bot.workers import worker_processes
 
@@ -125,8 +125,7 @@ async def console(
         alarm = AlarmClock(service, sweep_seconds=settings.sweep_seconds)
         _wind_down_when_stopped(stack, stop, service)
         await stack.enter_async_context(Heartbeat(sessions, alarm, ["console"]))
-        await alarm.start()
-        stack.push_async_callback(alarm.shutdown)
+        _start_alarm(stack, alarm)
         await interactive(front, stdin_lines(), stop)
 
 
@@ -135,6 +134,25 @@ def _wind_down_when_stopped(
 ) -> None:
     watcher = asyncio.create_task(_wind_down_on(stop, service))
     stack.callback(watcher.cancel)
+
+
+def _start_alarm(stack: AsyncExitStack, alarm: AlarmClock) -> None:
+    """Start the alarm clock beside the front ends, not before them: its first sweep may be
+    a long deadline run (deadlines passed while the bot was down), whose results the outbox
+    pumps deliver as it goes."""
+    starting = asyncio.create_task(alarm.start())
+
+    async def stop() -> None:
+        starting.cancel()
+        try:
+            await starting
+        except asyncio.CancelledError:
+            pass
+        except Exception as exc:
+            logger.error("starting the alarm clock failed: %s", safe_trace(exc))
+        await alarm.shutdown()
+
+    stack.push_async_callback(stop)
 
 
 async def chat(settings: Settings, platforms: Sequence[str]) -> None:
@@ -151,8 +169,7 @@ async def chat(settings: Settings, platforms: Sequence[str]) -> None:
         alarm = AlarmClock(service, sweep_seconds=settings.sweep_seconds)
         _wind_down_when_stopped(stack, stop, service)
         await stack.enter_async_context(Heartbeat(sessions, alarm, platforms))
-        await alarm.start()
-        stack.push_async_callback(alarm.shutdown)
+        _start_alarm(stack, alarm)
         runs = []
         if "Slack" in platforms:
             from bot.frontends.slack import run_slack

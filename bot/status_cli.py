@@ -14,6 +14,7 @@ import json
 import socket
 from collections.abc import Callable
 from datetime import datetime
+from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
@@ -41,6 +42,11 @@ def status_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from bot.config import load_settings
 
     url = args.db or load_settings().database_url
+    missing = _missing_file(url)
+    if missing is not None:
+        if not args.quiet:
+            err.write(f"dipgm status: no database at {missing} (is DATABASE_URL right?)\n")
+        return UNREADABLE
     try:
         health = asyncio.run(_read(url))
     except (OSError, SQLAlchemyError) as exc:
@@ -58,6 +64,19 @@ def status_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     elif not args.quiet:
         out.write(report(health, problems))
     return NEEDS_ATTENTION if problems else HEALTHY
+
+
+def _missing_file(url: str) -> str | None:
+    """The file a SQLite URL names, if there is none: connecting would make an empty one."""
+    from sqlalchemy.engine import make_url
+
+    parsed = make_url(url)
+    if not parsed.get_backend_name().startswith("sqlite"):
+        return None
+    path = parsed.database or ""
+    if path in ("", ":memory:") or Path(path).exists():
+        return None
+    return path
 
 
 async def _read(url: str) -> Health:

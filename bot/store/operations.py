@@ -56,10 +56,12 @@ class Operations(StorePart):
             .values(beat_at=self.clock(), last_run_at=last_run_at)
         )
 
-    async def stop_worker(self, worker_id: int) -> None:
+    async def stop_worker(self, worker_id: int, *, last_run_at: datetime | None) -> None:
         now = self.clock()
         await self.session.execute(
-            update(WorkerBeat).where(WorkerBeat.id == worker_id).values(beat_at=now, stopped_at=now)
+            update(WorkerBeat)
+            .where(WorkerBeat.id == worker_id)
+            .values(beat_at=now, stopped_at=now, last_run_at=last_run_at)
         )
 
     async def forget_workers(self, silent_since: datetime) -> None:
@@ -77,7 +79,7 @@ class Operations(StorePart):
 
     async def games_by_status(self) -> dict[GameStatus, int]:
         rows = await self.session.execute(select(Game.status, func.count()).group_by(Game.status))
-        return dict(rows.tuples().all())
+        return dict(rows.all())
 
     async def passed_deadlines(self, now: datetime) -> list[datetime]:
         """The deadlines of the phases due at ``now`` (as the alarm clock's `due_phases`
