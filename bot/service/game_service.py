@@ -266,7 +266,7 @@ class GameService:
             await asyncio.wait_for(self._quiet.wait(), within)
         except TimeoutError:
             logger.warning(
-                "phases still being adjudicated after %.0f s are left for the next start", within
+                "phases still being adjudicated after %g s are left for the next start", within
             )
             return False
         return True

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import socket
+from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -23,6 +24,7 @@ from bot.store import Store, create_engine, create_sessionmaker, migrate
 from tests.bot.running.bot_process import free_port, games_due
 from tests.bot.slack.fake_slack import FakeSlack
 from tests.bot.slack.signed import SECRET
+from tests.bot.store.support import BACKENDS, fresh_database
 
 
 def status(url: str, capsys: pytest.CaptureFixture[str], *flags: str) -> tuple[int, str]:
@@ -45,11 +47,11 @@ async def beating(
         await engine.dispose()
 
 
-@pytest.fixture
-async def url(tmp_path: Path) -> str:
-    found = f"sqlite+aiosqlite:///{tmp_path / 'dipgm.sqlite3'}"
-    await migrate.upgrade(found)
-    return found
+@pytest.fixture(params=BACKENDS)
+async def url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    async with fresh_database(request.param, tmp_path) as found:
+        await migrate.upgrade(found)
+        yield found
 
 
 async def test_all_well_with_a_bot_alive_and_nothing_due(

@@ -124,7 +124,7 @@ class Pump(Generic[PartT]):
             stop.set()
         if not emptied and not running.done():
             logger.warning(
-                "the %s outbox was not emptied within %.0f s: the rest goes at the next start",
+                "the %s outbox was not emptied within %g s: the rest goes at the next start",
                 self.platform,
                 within,
             )

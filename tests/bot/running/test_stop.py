@@ -6,7 +6,9 @@ worker processes exit by themselves."""
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
+import sys
 import time
 from collections import Counter
 from pathlib import Path
@@ -25,6 +27,8 @@ from bot.store import (
     create_sessionmaker,
 )
 from tests.bot.running.bot_process import (
+    ROOT,
+    SETTINGS,
     BotProcess,
     alive,
     channel_of,
@@ -163,3 +167,32 @@ async def test_worker_processes_end_with_a_killed_bot(tmp_path: Path) -> None:
             bot.kill()
         await eventually(lambda: not any(alive(pid) for pid in workers), "orphans gone", 5)
         await asyncio.sleep(0)
+
+
+async def test_the_console_run_stops_cleanly_too(tmp_path: Path) -> None:
+    """`dipgm run` with no chat token is the console: SIGTERM while it waits for a line."""
+    env = {key: value for key, value in os.environ.items() if key not in SETTINGS}
+    env |= {"DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'dipgm.sqlite3'}"}
+    env |= {"PYTHONPATH": str(ROOT), "WORKER_PROCESSES": "1"}
+    bot = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot.cli",
+        "run",
+        cwd=tmp_path,
+        env=env,
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    assert bot.stdout is not None and bot.stdin is not None
+    banner = await asyncio.wait_for(bot.stdout.readline(), 60)
+    assert banner.startswith(b"dipgm console."), banner
+    bot.stdin.write(b"/dip newgame hague\n")
+    await bot.stdin.drain()
+    await asyncio.sleep(0.5)
+    bot.send_signal(signal.SIGTERM)
+    out, err = await asyncio.wait_for(bot.communicate(), 60)
+    assert bot.returncode == 0, err
+    assert b"Traceback" not in err, err
+    assert b"New game: hague" in out
