@@ -258,6 +258,7 @@ def _run_chat(settings: Settings, platforms: list[str]) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    print("dipgm run: stopped", file=sys.stderr)
     return 0
 
 

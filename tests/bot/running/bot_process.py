@@ -158,6 +158,8 @@ class BotProcess:
                 stdin=asyncio.subprocess.DEVNULL,
                 stdout=sink,
                 stderr=sink,
+                # A process group of its own, as a service or a terminal's job has.
+                start_new_session=True,
             )
         bot_pid = process.pid
         if pid_one:
@@ -165,8 +167,13 @@ class BotProcess:
             bot_pid = min(children_of(process.pid))
         return cls(process, bot_pid, stderr, port)
 
-    def signal(self, number: signal.Signals) -> None:
-        os.kill(self.bot_pid, number)
+    def signal(self, number: signal.Signals, *, group: bool = False) -> None:
+        """Signal the bot; or, ``group``, every process of it, as systemd signals a unit's
+        processes and Ctrl-C a terminal's job."""
+        if group:
+            os.killpg(self.process.pid, number)
+        else:
+            os.kill(self.bot_pid, number)
 
     async def wait(self, seconds: float = 120) -> int:
         return await asyncio.wait_for(self.process.wait(), seconds)

@@ -100,14 +100,14 @@ async def outbox_left(url: str) -> int:
 
 
 async def stop_in_the_run(
-    bot: BotProcess, slack: FakeSlack, names: list[str], how: signal.Signals
+    bot: BotProcess, slack: FakeSlack, names: list[str], how: signal.Signals, group: bool
 ) -> float:
     """Once the first results map is out, signal the bot; the seconds until it exited."""
     await eventually(lambda: bool(maps_posted(slack, names)), "a first results map")
     workers = children_of(bot.bot_pid)
     assert workers, "the bot runs its worker processes"
     began = time.monotonic()
-    bot.signal(how)
+    bot.signal(how, group=group)
     status = await bot.wait()
     took = time.monotonic() - began
     log = bot.log()
@@ -118,19 +118,24 @@ async def stop_in_the_run(
 
 
 @pytest.mark.parametrize(
-    ("how", "pid_one"),
-    [(signal.SIGTERM, False), (signal.SIGINT, False), (signal.SIGTERM, True)],
-    ids=["SIGTERM", "SIGINT", "SIGTERM as PID 1"],
+    ("how", "group", "pid_one"),
+    [
+        (signal.SIGTERM, False, False),
+        (signal.SIGTERM, True, False),
+        (signal.SIGINT, True, False),
+        (signal.SIGTERM, False, True),
+    ],
+    ids=["SIGTERM", "SIGTERM to every process (systemd)", "Ctrl-C", "SIGTERM as PID 1"],
 )
 async def test_a_stop_in_a_deadline_run_loses_nothing(
-    tmp_path: Path, how: signal.Signals, pid_one: bool
+    tmp_path: Path, how: signal.Signals, group: bool, pid_one: bool
 ) -> None:
     url = f"sqlite+aiosqlite:///{tmp_path / 'dipgm.sqlite3'}"
     names = await games_due(url, GAMES)
     async with FakeSlack() as slack:
         bot = await BotProcess.start(tmp_path, url, slack, pid_one=pid_one)
         try:
-            took = await stop_in_the_run(bot, slack, names, how)
+            took = await stop_in_the_run(bot, slack, names, how, group)
         finally:
             bot.kill()
         done = await adjudicated(url)
