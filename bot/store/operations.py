@@ -15,10 +15,10 @@ from bot.store.models import (
     OutboxMessage,
     OutboxStatus,
     Phase,
-    PhaseStatus,
     WorkerBeat,
 )
 from bot.store.part import StorePart
+from bot.store.phases_and_orders import due_at
 
 
 @dataclass(frozen=True)
@@ -87,13 +87,7 @@ class Operations(StorePart):
         found = await self.session.scalars(
             select(Phase.deadline)
             .join(Game, Game.id == Phase.game_id)
-            .where(
-                Phase.status == PhaseStatus.OPEN,
-                Phase.locked.is_(False),
-                Phase.deadline.is_not(None),
-                Phase.deadline <= now,
-                Game.status == GameStatus.ACTIVE,
-            )
+            .where(*due_at(now))
             .order_by(Phase.deadline)
         )
         return [deadline for deadline in found if deadline is not None]
