@@ -160,17 +160,31 @@ def _add_chat_parsers(commands: argparse._SubParsersAction[argparse.ArgumentPars
         help="upgrade, downgrade or inspect the database schema (dipgm db --help)",
         add_help=False,
     )
+    from bot.status_cli import add_arguments as add_status_arguments
+
+    add_status_arguments(
+        commands.add_parser(
+            "status",
+            help="is the bot well? games, deadlines, outbox, workers (exit 1: needs attention)",
+            description="Read the database and say what an operator needs: games by state, "
+            "phases past their deadline and overdue, the outbox's backlog and the day's "
+            "failures, the last run of the alarm clock and which bot processes are alive. "
+            "Exit status: 0 all is well; 1 something is overdue or no bot is running; 2 the "
+            "database cannot be read.",
+        )
+    )
 
 
 def _chat(args: argparse.Namespace) -> int:
     from bot import launch
     from bot.config import export_variants_dir, load_settings
     from bot.frontends.console import ScriptError
+    from bot.logs import configure_logging
     from bot.store import SchemaError
 
     settings = load_settings()
     export_variants_dir(settings)
-    launch.configure_logging(settings.log_level)
+    configure_logging(settings.log_level, settings.log_format)
     if args.command == "run" and launch.chat_tokens(settings):
         return _run_chat(settings, launch.chat_tokens(settings))
     script = getattr(args, "script", None)
@@ -244,6 +258,7 @@ def _run_chat(settings: Settings, platforms: list[str]) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    print("dipgm run: stopped", file=sys.stderr)
     return 0
 
 
@@ -264,6 +279,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from bot.variant_check import check_map_file
 
         return check_map_file(args.file, sys.stdout)
+    if args.command == "status":
+        from bot.status_cli import status_command
+
+        return status_command(args, sys.stdout, sys.stderr)
     if args.command == "adjudicate":
         return _adjudicate(getattr(sys.stdin, "buffer", sys.stdin), sys.stdout)
     if args.command == "play":

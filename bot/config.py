@@ -16,6 +16,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///./dipgm.sqlite3"
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
+LogFormat = Literal["text", "json"]
 
 
 class Settings(BaseSettings):
@@ -50,12 +51,19 @@ class Settings(BaseSettings):
     worker_processes: int = Field(default=0, ge=0)
     # Quiet unless asked: the console shares its terminal with the log.
     log_level: LogLevel = "WARNING"
+    # One line of text per record, or one JSON object (for a log collector).
+    log_format: LogFormat = "text"
     default_timezone: str = "UTC"
 
     @field_validator("log_level", mode="before")
     @classmethod
     def _upper_log_level(cls, value: object) -> object:
         return value.upper() if isinstance(value, str) else value
+
+    @field_validator("log_format", mode="before")
+    @classmethod
+    def _lower_log_format(cls, value: object) -> object:
+        return value.lower() if isinstance(value, str) else value
 
     @field_validator("default_timezone")
     @classmethod

@@ -3,15 +3,23 @@
 `run` starts every chat front end whose token is set (Slack and Discord together, in one
 event loop, sharing one service and one alarm clock; each front end runs the outbox pump of
 its platform); with none set it starts the console.
+
+Stopping: SIGTERM and SIGINT (Ctrl-C) do the same. The alarm clock takes no new phase and
+the phases being adjudicated finish (or, past a bound, roll back whole); the front ends take
+no new request and finish those in hand; each outbox pump has a bounded time to deliver
+what is queued; the worker processes stop; the process exits with status 0. The same holds
+as PID 1 in a container, where a signal with no handler would be ignored.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import signal
 import sys
 import tempfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import AsyncExitStack
 from datetime import datetime
 from pathlib import Path
@@ -25,28 +33,45 @@ from bot.frontends.console import (
     run_script,
     stdin_lines,
 )
+from bot.heartbeat import Heartbeat
 from bot.scheduler import AlarmClock
-from bot.service import GameService
+from bot.service import GameService, safe_trace
 from bot.store import create_engine, create_sessionmaker, migrate
 from bot.workers import worker_processes
 
-# Database drivers log every query with its parameters below these levels, and parameters
-# carry orders: secret until the phase resolves.
-LIBRARY_LOG_LEVELS = {
-    "aiosqlite": logging.INFO,
-    "asyncpg": logging.INFO,
-    "sqlalchemy": logging.WARNING,
-}
+logger = logging.getLogger(__name__)
+
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 
 
-def configure_logging(level: str) -> None:
-    """Log to stderr at the level the settings give (LOG_LEVEL; WARNING unless set)."""
-    logging.basicConfig(stream=sys.stderr)
-    # Set on the root itself: basicConfig leaves a root that already has a handler alone.
-    logging.getLogger().setLevel(logging.getLevelNamesMapping()[level])
-    for name, floor in LIBRARY_LOG_LEVELS.items():
-        logger = logging.getLogger(name)
-        logger.setLevel(max(floor, logger.getEffectiveLevel()))
+@contextlib.contextmanager
+def stopped_by_signals(stop: asyncio.Event) -> Iterator[None]:
+    """While inside, SIGTERM and SIGINT set ``stop`` instead of killing the process."""
+    loop = asyncio.get_running_loop()
+
+    def on_signal(number: signal.Signals) -> None:
+        if stop.is_set():
+            logger.warning("%s: already stopping", number.name)
+            return
+        logger.warning(
+            "%s: stopping (the deadline run and the outbox are finished first)", number.name
+        )
+        stop.set()
+
+    for number in STOP_SIGNALS:
+        loop.add_signal_handler(number, on_signal, number)
+    try:
+        yield
+    finally:
+        for number in STOP_SIGNALS:
+            loop.remove_signal_handler(number)
+
+
+async def _wind_down_on(stop: asyncio.Event, service: GameService) -> None:
+    """At once when told to stop: no phase is begun after the signal, even in the sweep a
+    start runs before the front ends are up."""
+    await stop.wait()
+    await service.wind_down()
 
 
 def chat_tokens(settings: Settings) -> list[str]:
@@ -75,7 +100,10 @@ async def console(
     clock must not meet real games.
     """
     stream = sys.stdout if out is None else out
+    stop = asyncio.Event()
     async with AsyncExitStack() as stack:
+        if script is None:
+            stack.enter_context(stopped_by_signals(stop))
         url = database_url
         if url is None and script is not None:
             folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="dipgm-script-"))
@@ -95,33 +123,60 @@ async def console(
         service = GameService(sessions, default_timezone=settings.default_timezone, workers=workers)
         front = Console(service, stream, maps, admins=admins)
         alarm = AlarmClock(service, sweep_seconds=settings.sweep_seconds)
-        await alarm.start()
-        stack.push_async_callback(alarm.shutdown)
-        await interactive(front, stdin_lines())
+        _wind_down_when_stopped(stack, stop, service)
+        await stack.enter_async_context(Heartbeat(sessions, alarm, ["console"]))
+        _start_alarm(stack, alarm)
+        await interactive(front, stdin_lines(), stop)
+
+
+def _wind_down_when_stopped(
+    stack: AsyncExitStack, stop: asyncio.Event, service: GameService
+) -> None:
+    watcher = asyncio.create_task(_wind_down_on(stop, service))
+    stack.callback(watcher.cancel)
+
+
+def _start_alarm(stack: AsyncExitStack, alarm: AlarmClock) -> None:
+    """Start the alarm clock beside the front ends, not before them: its first sweep may be
+    a long deadline run (deadlines passed while the bot was down), whose results the outbox
+    pumps deliver as it goes."""
+    starting = asyncio.create_task(alarm.start())
+
+    async def stop() -> None:
+        starting.cancel()
+        try:
+            await starting
+        except asyncio.CancelledError:
+            pass
+        except Exception as exc:
+            logger.error("starting the alarm clock failed: %s", safe_trace(exc))
+        await alarm.shutdown()
+
+    stack.push_async_callback(stop)
 
 
 async def chat(settings: Settings, platforms: Sequence[str]) -> None:
-    """Slack and/or Discord, as the settings allow, until interrupted."""
+    """Slack and/or Discord, as the settings allow, until SIGTERM or SIGINT."""
+    stop = asyncio.Event()
     async with AsyncExitStack() as stack:
+        stack.enter_context(stopped_by_signals(stop))
         await migrate.ensure_schema(settings.database_url)
         engine = create_engine(settings.database_url)
         stack.push_async_callback(engine.dispose)
+        sessions = create_sessionmaker(engine)
         workers = stack.enter_context(worker_processes(settings.worker_processes))
-        service = GameService(
-            create_sessionmaker(engine),
-            default_timezone=settings.default_timezone,
-            workers=workers,
-        )
+        service = GameService(sessions, default_timezone=settings.default_timezone, workers=workers)
         alarm = AlarmClock(service, sweep_seconds=settings.sweep_seconds)
-        await alarm.start()
-        stack.push_async_callback(alarm.shutdown)
+        _wind_down_when_stopped(stack, stop, service)
+        await stack.enter_async_context(Heartbeat(sessions, alarm, platforms))
+        _start_alarm(stack, alarm)
         runs = []
         if "Slack" in platforms:
             from bot.frontends.slack import run_slack
 
-            runs.append(run_slack(service, settings))
+            runs.append(run_slack(service, settings, stop=stop))
         if "Discord" in platforms:
             from bot.frontends.discord import run_discord
 
-            runs.append(run_discord(service, settings))
+            runs.append(run_discord(service, settings, stop=stop))
         await asyncio.gather(*runs)

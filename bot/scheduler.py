@@ -55,6 +55,8 @@ class AlarmClock:
         # Rung by the jobs; the worker runs while it is set.
         self._due = asyncio.Event()
         self._worker: asyncio.Task[None] | None = None
+        # When the last run ended (the heartbeat reports it).
+        self.last_run: datetime | None = None
 
     @property
     def scheduler(self) -> AsyncIOScheduler:
@@ -109,6 +111,7 @@ class AlarmClock:
                 await self._service.process_due()
             except Exception as exc:
                 logger.error("the alarm clock's run failed: %s", safe_trace(exc))
+            self.last_run = self._now()
         await self.rearm(retrying=True)
 
     async def rearm(self, *, retrying: bool = False) -> None:

@@ -1,16 +1,29 @@
 """The app's worker processes: where the game service adjudicates and draws at a deadline,
 so that a thousand games due in the same minute use every core and the event loop stays free
-for the database and the players (see :class:`bot.service.Workers`)."""
+for the database and the players (see :class:`bot.service.Workers`).
+
+The bot governs their end. They ignore SIGINT and SIGTERM (Ctrl-C reaches the whole process
+group, and systemd signals every process of the unit): the bot finishes the job in hand and
+shuts the pool itself. And each one watches the bot: when it is gone without shutting the
+pool (``kill -9``, a crash), the worker sees itself handed to another parent and exits, so
+no worker outlives the bot.
+"""
 
 from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
+import threading
+import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 
 from bot.service import Workers
+
+# How often a worker looks whether the bot is still its parent.
+PARENT_WATCH_SECONDS = 0.5
 
 
 def worker_count(setting: int) -> int:
@@ -24,8 +37,29 @@ def worker_processes(setting: int) -> Iterator[Workers]:
     count = worker_count(setting)
     # Started afresh, not forked: the bot's process has threads (the database driver's)
     # and an event loop that a fork would copy in whatever state they were.
-    pool = ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("spawn"))
+    pool = ProcessPoolExecutor(
+        count,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=start_worker,
+        initargs=(os.getpid(),),
+    )
     try:
         yield Workers(pool, count)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def start_worker(bot_pid: int) -> None:
+    """Run first in each worker process: leave the signals to the bot, and watch it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    threading.Thread(
+        target=_exit_when_orphaned, args=(bot_pid,), name="watch-the-bot", daemon=True
+    ).start()
+
+
+def _exit_when_orphaned(bot_pid: int) -> None:
+    # An orphan is handed to init (or a subreaper): its parent is no longer the bot.
+    while os.getppid() == bot_pid:
+        time.sleep(PARENT_WATCH_SECONDS)
+    os._exit(0)

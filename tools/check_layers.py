@@ -35,6 +35,7 @@ ZONES: dict[str, frozenset[str]] = {
     "schedule": frozenset({"errors", "words"}),
     "options": frozenset({"errors", "schedule", "words"}),
     "maps": frozenset({"effects"}),
+    "health": frozenset(),
     "roster": frozenset({"options"}),
     "stored_orders": frozenset({"options", "words"}),
     "outbox": frozenset({"effects", "errors", "words"}),
@@ -52,7 +53,7 @@ ZONES: dict[str, frozenset[str]] = {
         }
     ),
     "game_service": frozenset(
-        {"effects", "errors", "inbound", "maps", "context", "outbox", "commands", "turn"}
+        {"effects", "errors", "inbound", "maps", "context", "outbox", "commands", "turn", "health"}
     ),
 }
 

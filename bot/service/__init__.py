@@ -23,7 +23,8 @@ Inside, code lives in zones, each a package whose docstring says what lives ther
 
 The modules at this level are what every zone shares: :mod:`.effects` (the values going in
 and out), :mod:`.errors`, :mod:`.context` (one request being handled), :mod:`.roster` (who
-plays what), :mod:`.stored_orders`, :mod:`.maps` and :mod:`.game_service` (the facade).
+plays what), :mod:`.stored_orders`, :mod:`.maps`, :mod:`.health` (what an operator checks) and
+:mod:`.game_service` (the facade).
 """
 
 from bot.service.commands.export import FORMAT as RECORD_FORMAT
@@ -68,6 +69,13 @@ from bot.service.effects import (
 )
 from bot.service.errors import UserError, safe_trace
 from bot.service.game_service import OUR_FAULT, TOO_LATE, GameService
+from bot.service.health import (
+    FORGET_AFTER,
+    HEARTBEAT_SECONDS,
+    Health,
+    Worker,
+    read_health,
+)
 from bot.service.maps import Animator, Renderer, Workers
 from bot.service.options.game_options import Press
 from bot.service.outbox.failures import Refusal, SendError
@@ -85,7 +93,9 @@ from bot.service.words.labels import form_is_over
 __all__ = [
     "COMMANDS",
     "COMMAND_PREFIX",
+    "FORGET_AFTER",
     "GAME_ARGUMENT",
+    "HEARTBEAT_SECONDS",
     "OUR_FAULT",
     "RECORD_FORMAT",
     "SPECS",
@@ -102,6 +112,7 @@ __all__ = [
     "Deadline",
     "Delivery",
     "GameService",
+    "Health",
     "Image",
     "Kind",
     "Line",
@@ -123,6 +134,7 @@ __all__ = [
     "TextPart",
     "Transport",
     "UserError",
+    "Worker",
     "Workers",
     "asks_for_menus",
     "choices_for",
@@ -134,6 +146,7 @@ __all__ = [
     "neutral_users",
     "order_key",
     "parse_command",
+    "read_health",
     "safe_trace",
     "suggest_orders",
     "suggest_units",

@@ -37,6 +37,7 @@ from bot.service.effects import (
     text,
 )
 from bot.service.errors import UserError, safe_trace
+from bot.service.health import Health, read_health
 from bot.service.inbound import clean_request
 from bot.service.maps import Animator, Renderer, Workers
 from bot.service.outbox import queue
@@ -54,6 +55,8 @@ Listener = Callable[[], Awaitable[None]]
 
 # A command that lost a race on a row (two players readying at once) is tried again.
 ATTEMPTS = 3
+# How long a stopping bot waits for the phases it is adjudicating; past it they roll back.
+WIND_DOWN_SECONDS = 30.0
 
 
 TOO_LATE = (
@@ -100,6 +103,10 @@ class GameService:
         self._turns = asyncio.Semaphore(kept_connections(sessions))
         self._adjudicator = Adjudicator(sessions, self._deps)
         self._deliveries = Deliveries(sessions, clock, self._doorbell)
+        # Deadline runs in hand, and set while there are none.
+        self._runs = 0
+        self._quiet = asyncio.Event()
+        self._quiet.set()
 
     def on_change(self, listener: Listener) -> None:
         """Call ``listener`` after every command that may move a deadline or a reminder
@@ -237,10 +244,32 @@ class GameService:
         the same minute is worked on) and at the end, whatever happened: the alarm clock's
         periodic sweep is how a worker finds messages another worker left in the outbox.
         """
+        if self._adjudicator.stopping:
+            return 0
+        self._runs += 1
+        self._quiet.clear()
         try:
             return await self._adjudicator.process_due(after_each=self._ring)
         finally:
+            self._runs -= 1
+            if self._runs == 0:
+                self._quiet.set()
             self._doorbell.ring()
+
+    async def wind_down(self, within: float = WIND_DOWN_SECONDS) -> bool:
+        """Take no more phases at deadlines, and wait (at most ``within`` seconds) for the
+        ones being adjudicated: how a stopping bot ends a deadline run. True if they all
+        finished; those that did not roll back whole when their run is cancelled, and stay
+        open for the next start. The phases not begun stay open too."""
+        self._adjudicator.stopping = True
+        try:
+            await asyncio.wait_for(self._quiet.wait(), within)
+        except TimeoutError:
+            logger.warning(
+                "phases still being adjudicated after %g s are left for the next start", within
+            )
+            return False
+        return True
 
     async def process_phase(self, phase_id: int) -> bool:
         """Adjudicate one phase now; False if it was not open (already done, or never)."""
@@ -255,6 +284,10 @@ class GameService:
     async def next_wakeup(self) -> datetime | None:
         """When the alarm clock should call :meth:`process_due` next."""
         return await self._adjudicator.next_wakeup()
+
+    async def health(self) -> Health:
+        """The service's health as an operator reads it (a web server's ``/healthz``)."""
+        return await read_health(self._sessions, self._clock)
 
 
 def _private(request: Request, line: str, buttons: tuple[Button, ...] = ()) -> Reply:

@@ -16,18 +16,21 @@ engines and sessions, and the schema migrations. Code outside the store imports 
 What is here:
 
 - `Store(session, clock=utcnow)`: every read and write of the service. It flushes but never
-  commits. Its methods come in five parts: games and seats (`create_game`, `add_player`,
+  commits. Its methods come in six parts: games and seats (`create_game`, `add_player`,
   `set_power_status`, `seat_computer`, `computer_powers`, `record_miss`, ...), phases and
   orders (`open_phase`, `claim_phase` -- exactly once --, `record_order`, `record_orders`
   -- a batch of `NewOrder` in one statement --, `set_ready`, ...), votes and press
   (`cast_vote`, `add_press`, ...), outbox, images and audit (`enqueue`, `due_outbox`, `add_image`,
-  `audit`, ...), people's own settings (`palette_of`, `palettes_of`, `set_palette`).
+  `audit`, ...), people's own settings (`palette_of`, `palettes_of`, `set_palette`), and what
+  an operator reads (`games_by_status`, `passed_deadlines`, `outbox_backlog`, and the
+  workers' heartbeat rows: `start_worker`, `beat`, `stop_worker`, `workers`).
 - Errors: `StoreError`, with `GameNameTakenError`, `PhaseAlreadyOpenError` and
   `PhaseClosedError`; `SchemaError` for a database this dipgm cannot run on.
 - Tables, the rows the Store hands back: `Game`, `Player`, `Phase`, `Order`, `Vote`,
   `Press`, `MissedOrders`, `ComputerSeat`, `UserSettings`, `Image` (a stored picture; not
   `bot.service.effects.Image`, the picture a message carries), `OutboxMessage`,
-  `AuditEntry`; `Base` holds their metadata.
+  `AuditEntry`, `WorkerBeat`; `Base` holds their metadata; `OutboxBacklog`, the outbox as
+  an operator reads it.
 - Enums of their columns: `Platform`, `GameStatus`, `PhaseStatus`, `OrderKind`, `VoteKind`,
   `PowerStatus`, `OutboxStatus`.
 - Delivery policy of the outbox: `backoff(attempts)`, `MAX_ATTEMPTS`, `DELIVERY_LEASE`.
@@ -81,7 +84,9 @@ from bot.store.models import (
     UserSettings,
     Vote,
     VoteKind,
+    WorkerBeat,
 )
+from bot.store.operations import OutboxBacklog
 from bot.store.outbox_and_audit import DELIVERY_LEASE, MAX_ATTEMPTS, backoff
 from bot.store.phases_and_orders import NewOrder
 from bot.store.repository import Store
@@ -101,6 +106,7 @@ __all__ = [
     "NewOrder",
     "Order",
     "OrderKind",
+    "OutboxBacklog",
     "OutboxMessage",
     "OutboxStatus",
     "Phase",
@@ -117,6 +123,7 @@ __all__ = [
     "UserSettings",
     "Vote",
     "VoteKind",
+    "WorkerBeat",
     "async_url",
     "backoff",
     "create_engine",

@@ -392,9 +392,29 @@ class OutboxMessage(Base):
     refusal: Mapped[str | None] = mapped_column(String(24))
     # How many times a deliverer took it: taken before, some of it may already be out.
     claims: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
+    # When it was given up (status failed): what `dipgm status` counts as a day's failures.
+    failed_at: Mapped[datetime | None]
 
     def __repr__(self) -> str:
         return f"<OutboxMessage {self.id} {self.dedupe_key!r} {self.status}>"
+
+
+class WorkerBeat(Base):
+    """A running bot process (a worker): it writes its row every few seconds while its event
+    loop turns, with when its alarm clock last ran, and marks it stopped on a clean stop.
+    `dipgm status` tells which workers are alive from these rows."""
+
+    __tablename__ = "workers"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    host: Mapped[str] = mapped_column(String(255))
+    pid: Mapped[int] = mapped_column(Integer)
+    # The front ends it serves, comma-separated: "slack,discord" or "console".
+    platforms: Mapped[str] = mapped_column(String(ID))
+    started_at: Mapped[datetime] = mapped_column(default=utcnow)
+    beat_at: Mapped[datetime] = mapped_column(default=utcnow)
+    last_run_at: Mapped[datetime | None]
+    stopped_at: Mapped[datetime | None]
 
 
 class AuditEntry(Base):

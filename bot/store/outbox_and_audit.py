@@ -172,6 +172,7 @@ class OutboxAndAudit(StorePart):
         if permanent or message.attempts >= MAX_ATTEMPTS:
             message.status = OutboxStatus.FAILED
             message.refusal = refusal
+            message.failed_at = self.clock()
         else:
             delay = backoff(message.attempts) if retry_after is None else retry_after
             message.next_attempt_at = self.clock() + delay

@@ -9,6 +9,7 @@ from datetime import datetime
 from typing import Any, cast
 
 from sqlalchemy import CursorResult, Table, and_, bindparam, delete, null, select, update
+from sqlalchemy.sql import ColumnElement
 
 from bot.store.errors import PhaseAlreadyOpenError, PhaseClosedError, StoreError
 from bot.store.models import (
@@ -26,6 +27,18 @@ from bot.store.models import (
     Vote,
 )
 from bot.store.part import StorePart
+
+
+def due_at(moment: datetime) -> tuple[ColumnElement[bool], ...]:
+    """What makes a phase due at ``moment`` (with its game joined): open, not locked, in an
+    active game, its deadline passed."""
+    return (
+        Phase.status == PhaseStatus.OPEN,
+        Phase.locked.is_(False),
+        Phase.deadline.is_not(None),
+        Phase.deadline <= moment,
+        Game.status == GameStatus.ACTIVE,
+    )
 
 
 @dataclass(frozen=True)
@@ -293,13 +306,7 @@ class PhasesAndOrders(StorePart):
             await self.session.scalars(
                 select(Phase)
                 .join(Game, Game.id == Phase.game_id)
-                .where(
-                    Phase.status == PhaseStatus.OPEN,
-                    Phase.locked.is_(False),
-                    Phase.deadline.is_not(None),
-                    Phase.deadline <= moment,
-                    Game.status == GameStatus.ACTIVE,
-                )
+                .where(*due_at(moment))
                 .order_by(Phase.deadline, Phase.id)
                 .execution_options(populate_existing=True)
             )

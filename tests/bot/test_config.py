@@ -10,7 +10,7 @@ import pytest
 from pydantic import SecretStr, ValidationError
 
 from bot.config import DEFAULT_DATABASE_URL, Settings, load_settings
-from bot.launch import configure_logging
+from bot.logs import configure_logging
 
 EXAMPLE = Path(__file__).resolve().parents[2] / ".env.example"
 ASSIGNMENT = re.compile(r"^([A-Z][A-Z0-9_]*)=(.*)$")

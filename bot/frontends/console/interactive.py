@@ -79,16 +79,37 @@ class Session:
         return None
 
 
-async def interactive(console: Console, lines: AsyncIterator[str]) -> None:
-    """Read lines until /quit or the end of input, answering each as it comes; the outbox
-    pump runs all the while."""
-    stop = asyncio.Event()
-    pump = asyncio.create_task(console.pump.run(stop))
+async def interactive(
+    console: Console, lines: AsyncIterator[str], stop: asyncio.Event | None = None
+) -> None:
+    """Read lines until /quit, the end of input or ``stop``, answering each as it comes; the
+    outbox pump runs all the while. Leaving, the deadline run in hand ends and the pump has
+    a bounded time to print what is queued."""
+    pumping = asyncio.Event()
+    pump = asyncio.create_task(console.pump.run(pumping))
     try:
-        await _converse(console, lines)
+        await _converse(console, lines if stop is None else until_set(lines, stop))
+        await console.service.wind_down()
     finally:
-        stop.set()
-        await pump
+        await console.pump.stop(pump, pumping)
+
+
+async def until_set(lines: AsyncIterator[str], stop: asyncio.Event) -> AsyncIterator[str]:
+    """The lines, until ``stop`` is set (a line being typed then is dropped)."""
+    stopped = asyncio.create_task(stop.wait())
+    try:
+        while True:
+            line = asyncio.ensure_future(anext(lines))
+            await asyncio.wait({line, stopped}, return_when=asyncio.FIRST_COMPLETED)
+            if not line.done():
+                line.cancel()
+                return
+            try:
+                yield line.result()
+            except StopAsyncIteration:
+                return
+    finally:
+        stopped.cancel()
 
 
 async def _converse(console: Console, lines: AsyncIterator[str]) -> None:

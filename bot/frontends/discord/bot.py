@@ -93,6 +93,20 @@ class DipClient(discord.AutoShardedClient):
         except Exception as exc:
             logger.error("a direct message could not be answered: %s", safe_trace(exc))
 
+    async def wind_down(self) -> None:
+        """Before closing on a stop: the gateway connections close (no new request comes),
+        the service ends its deadline run, and the pump has a bounded time to deliver what
+        is queued through the HTTP API, still open."""
+        for shard in list(self.shards.values()):
+            try:
+                await shard.disconnect()
+            except Exception as exc:
+                logger.error("closing a gateway connection failed: %s", safe_trace(exc))
+        await self._service.wind_down()
+        # A pump still waiting for the first connection has nothing it could send.
+        if self._pump_task is not None and not self._pump_task.done() and self.is_ready():
+            await self.pump.stop(self._pump_task, self._stopping)
+
     async def close(self) -> None:
         self._stopping.set()
         if self._pump_task is not None:

@@ -32,7 +32,9 @@ async def run_discord(
     sync_state: Path = DEFAULT_STATE,
 ) -> None:
     """Connect with DISCORD_TOKEN and serve until ``stop`` is set (or the connection ends
-    for good). The invite link is written to ``out`` (standard output) at start."""
+    for good). The invite link is written to ``out`` (standard output) at start. Stopping,
+    the deadline run in hand ends and the outbox is given a bounded time before the
+    connection closes (:meth:`DipClient.wind_down`)."""
     if settings.discord_token is None:
         raise MissingTokenError(
             "DISCORD_TOKEN is not set: copy the bot token from the Discord developer portal "
@@ -65,5 +67,6 @@ async def _serve(client: DipClient, token: str, stop: asyncio.Event | None) -> N
             stopping.cancel()
             running.result()
             return
+        await client.wind_down()
         await client.close()
         await running

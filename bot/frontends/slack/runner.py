@@ -69,22 +69,31 @@ async def run_slack(
     *,
     stop: asyncio.Event | None = None,
 ) -> None:
-    """Serve Slack until ``stop`` is set (or the task is cancelled); work in hand is finished
-    before returning. Socket Mode when SLACK_APP_TOKEN is set, else HTTP on SLACK_PORT."""
+    """Serve Slack until ``stop`` is set (or the task is cancelled). Socket Mode when
+    SLACK_APP_TOKEN is set, else HTTP on SLACK_PORT (which also answers ``GET /healthz``).
+
+    Stopping: no new request is taken, the work of those in hand is finished, the service
+    ends its deadline run (:meth:`GameService.wind_down`), and the pump has a bounded time
+    to deliver what is queued."""
     front = front_end(service, settings)
     stop = stop or asyncio.Event()
-    pump = asyncio.create_task(front.pump.run(stop))
+    pumping = asyncio.Event()
+    pump = asyncio.create_task(front.pump.run(pumping))
     try:
-        async with _serving(front, settings):
+        async with _serving(front, settings, service):
             await stop.wait()
+        await front.settle()
+        await service.wind_down()
     finally:
         stop.set()
         await front.settle()
-        await pump
+        await front.pump.stop(pump, pumping)
 
 
 @contextlib.asynccontextmanager
-async def _serving(front: SlackFrontEnd, settings: Settings) -> AsyncIterator[None]:
+async def _serving(
+    front: SlackFrontEnd, settings: Settings, service: GameService
+) -> AsyncIterator[None]:
     if settings.slack_app_token is not None:
         handler = AsyncSocketModeHandler(
             front.app,
@@ -99,7 +108,7 @@ async def _serving(front: SlackFrontEnd, settings: Settings) -> AsyncIterator[No
         finally:
             await handler.close_async()  # type: ignore[no-untyped-call]
         return
-    runner = web.AppRunner(web_app(front.app))
+    runner = web.AppRunner(web_app(front.app, health=service.health))
     await runner.setup()
     try:
         await web.TCPSite(runner, port=settings.slack_port).start()

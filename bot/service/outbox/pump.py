@@ -48,6 +48,9 @@ from bot.service.outbox.transport import PartT, Transport
 
 logger = logging.getLogger(__name__)
 
+# How long a stopping bot gives the pump to deliver what is queued.
+DRAIN_SECONDS = 10.0
+
 
 class Outbox(Protocol):
     """What the pump uses of the outbox (:class:`~bot.service.outbox.queue.Deliveries`)."""
@@ -102,6 +105,33 @@ class Pump(Generic[PartT]):
             if not self._rung.is_set():
                 self._idle.set()
             await _first_of(stop, self._rung, timeout=timeout)
+
+    async def stop(
+        self, running: asyncio.Task[None], stop: asyncio.Event, *, within: float = DRAIN_SECONDS
+    ) -> bool:
+        """Stop ``running`` (this pump's ``run(stop)``) once it has delivered what is due now,
+        or after ``within`` seconds: how a stopping bot lets its queue out. True if it got
+        through; what is left waits in the outbox for the next start."""
+        self._wake()
+        settled = asyncio.create_task(self.settled())
+        try:
+            await asyncio.wait(
+                {settled, running}, timeout=within, return_when=asyncio.FIRST_COMPLETED
+            )
+            emptied = settled.done()
+        finally:
+            settled.cancel()
+            stop.set()
+        if not emptied and not running.done():
+            logger.warning(
+                "the %s outbox was not emptied within %g s: the rest goes at the next start",
+                self.platform,
+                within,
+            )
+            running.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await running
+        return emptied
 
     async def settled(self) -> None:
         """Wait until the running loop has delivered what the rings so far asked for (the

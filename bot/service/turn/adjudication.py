@@ -100,6 +100,8 @@ class Outcome(Enum):
 class Adjudicator:
     sessions: async_sessionmaker[AsyncSession]
     deps: Deps
+    # The bot is stopping: a deadline run takes no phase it has not begun.
+    stopping: bool = False
 
     async def process_phase(self, phase_id: int, *, due: bool = False) -> bool:
         """Adjudicate one open phase of an active game; True if this call did it.
@@ -374,6 +376,8 @@ class Adjudicator:
         async def one(phase_id: int, *, waiting: bool) -> None:
             nonlocal done
             async with at_once:
+                if self.stopping:
+                    return
                 try:
                     outcome = await self._process(phase_id, due=True, waiting=waiting)
                 except Exception as exc:
@@ -392,6 +396,8 @@ class Adjudicator:
 
         await asyncio.gather(*(one(phase_id, waiting=False) for phase_id in due))
         await asyncio.gather(*(one(phase_id, waiting=True) for phase_id in held))
+        if self.stopping:
+            return done
         try:
             await self.send_reminders()
         except Exception as exc:

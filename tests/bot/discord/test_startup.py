@@ -7,6 +7,7 @@ import asyncio
 import io
 from pathlib import Path
 from typing import Any
+from unittest.mock import AsyncMock
 from urllib.parse import parse_qs, urlparse
 
 import discord
@@ -191,3 +192,37 @@ async def test_a_refused_token_says_so(
     with pytest.raises(TokenRefusedError) as refused:
         await run_discord(table.service, settings, stop=asyncio.Event())
     assert "token-123" not in str(refused.value)
+
+
+class StandInShard:
+    """What wind_down uses of a shard (discord.ShardInfo)."""
+
+    def __init__(self, log: list[str]) -> None:
+        self.log = log
+
+    async def disconnect(self) -> None:
+        self.log.append("gateway closed")
+
+
+async def test_a_stop_closes_the_gateway_before_the_outbox_is_drained(
+    table: DiscordTable, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    log: list[str] = []
+    client = DipClient(table.service, out=io.StringIO(), sync_state=tmp_path / "c.json")
+    monkeypatch.setattr(client.tree, "sync", SyncRecorder())
+    monkeypatch.setattr(DipClient, "shards", property(lambda self: {0: StandInShard(log)}))
+    monkeypatch.setattr(DipClient, "is_ready", lambda self: True)
+    monkeypatch.setattr(DipClient, "wait_until_ready", AsyncMock())
+    drained = client.pump.stop
+
+    async def stop(*args: Any, **kwargs: Any) -> bool:
+        log.append("outbox drained")
+        return await drained(*args, **kwargs)
+
+    monkeypatch.setattr(client.pump, "stop", stop)
+    async with client:
+        client._connection.application_id = APPLICATION
+        await client.setup_hook()
+        await client.wind_down()
+        await client.close()
+    assert log == ["gateway closed", "outbox drained"]

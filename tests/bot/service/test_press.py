@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from bot.launch import LIBRARY_LOG_LEVELS
+from bot.logs import LIBRARY_LOG_LEVELS
 from bot.store import Player, Press
 from tests.bot.service.harness import SEVEN, Table, open_table, said
 from tests.bot.store.support import BACKENDS

@@ -350,3 +350,48 @@ async def test_each_platforms_messages_go_to_its_own_pump(table: Table) -> None:
     assert to_slack.sent == [("#game", "for slack 1/1")]
     assert to_discord.sent == [("dm:D1@W1", "for discord 1/1")]
     assert await slack.deliver_due() == await discord.deliver_due() == 0
+
+
+class StuckTransport(StandInTransport):
+    """A platform that never answers a post to #stuck."""
+
+    async def post(self, channel: str, part: tuple[int, int, str]) -> None:
+        if channel == "stuck":
+            await asyncio.Event().wait()
+        await super().post(channel, part)
+
+
+async def test_a_stopping_pump_delivers_what_is_queued_first(table: Table) -> None:
+    transport = StandInTransport()
+    pump = pump_of(table, transport)
+    stop = asyncio.Event()
+    running = asyncio.create_task(pump.run(stop))
+    await pump.settled()
+    results = await queue(table, "results")
+    assert await pump.stop(running, stop, within=10)
+    assert running.done()
+    assert transport.to("#game") == ["results 1/2", "results 2/2"]
+    assert (await row(table, results)).status is OutboxStatus.SENT
+
+
+async def test_a_stopping_pump_waits_no_longer_than_its_bound(
+    table: Table, caplog: pytest.LogCaptureFixture
+) -> None:
+    transport = StuckTransport()
+    pump = pump_of(table, transport)
+    stop = asyncio.Event()
+    running = asyncio.create_task(pump.run(stop))
+    await pump.settled()
+    target = Target("slack", "W1", channel="stuck")
+    async with table.sessions.begin() as session:
+        stuck = await Store(session, table.clock).enqueue(
+            "test:stuck",
+            platform=Platform.SLACK,
+            target={"kind": "channel", **target.to_json()},
+            payload=Message(title="stuck").to_json(),
+        )
+    assert not await pump.stop(running, stop, within=0.2)
+    assert running.done()
+    assert "the slack outbox was not emptied within 0.2 s" in caplog.text
+    # Left for the next start, which finds it due when its lease ends.
+    assert (await row(table, stuck.id)).status is OutboxStatus.PENDING

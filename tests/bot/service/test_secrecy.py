@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.launch import LIBRARY_LOG_LEVELS
+from bot.logs import LIBRARY_LOG_LEVELS
 from tests.bot.service.harness import SEVEN, FakeRenderer, open_table
 from tests.bot.store.support import BACKENDS
 

@@ -236,6 +236,8 @@ def test_the_manifest_sets_up_what_the_front_end_uses() -> None:
     assert features["app_home"]["home_tab_enabled"] and features["app_home"]["messages_tab_enabled"]
     assert set(settings["event_subscriptions"]["bot_events"]) == {"app_home_opened", "message.im"}
     assert settings["interactivity"]["is_enabled"] and settings["socket_mode_enabled"]
+    # Shown online only while connected: a bot that is down does not look up.
+    assert features["bot_user"]["always_online"] is False
     assert set(manifest["oauth_config"]["scopes"]["bot"]) == {
         # Reading the game's channel: whether the bot is in it, and its own recent posts
         # (a message is never posted twice).
