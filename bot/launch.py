@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.config import Settings
+from bot.exit_codes import CommandError
 from bot.frontends.console import (
     Console,
     ScriptClock,
@@ -28,6 +29,7 @@ from bot.frontends.console import (
 from bot.scheduler import AlarmClock
 from bot.service import GameService
 from bot.store import create_engine, create_sessionmaker, migrate
+from bot.store.backup import sqlite_file
 from bot.workers import worker_processes
 
 # Database drivers log every query with its parameters below these levels, and parameters
@@ -47,6 +49,18 @@ def configure_logging(level: str) -> None:
     for name, floor in LIBRARY_LOG_LEVELS.items():
         logger = logging.getLogger(name)
         logger.setLevel(max(floor, logger.getEffectiveLevel()))
+
+
+def make_places(settings: Settings, database_url: str) -> None:
+    """The data folder, and the folder of a SQLite database, made if missing."""
+    file = sqlite_file(database_url)
+    for folder in (settings.dipgm_data_dir, None if file is None else file.parent):
+        if folder is None:
+            continue
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise CommandError(f"cannot make the folder {folder}: {exc.strerror}") from None
 
 
 def chat_tokens(settings: Settings) -> list[str]:
@@ -81,6 +95,7 @@ async def console(
             folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="dipgm-script-"))
             url = f"sqlite+aiosqlite:///{Path(folder) / 'script.sqlite3'}"
         url = url or settings.database_url
+        make_places(settings, url)
         await migrate.ensure_schema(url)
         engine = create_engine(url)
         stack.push_async_callback(engine.dispose)
@@ -103,6 +118,7 @@ async def console(
 async def chat(settings: Settings, platforms: Sequence[str]) -> None:
     """Slack and/or Discord, as the settings allow, until interrupted."""
     async with AsyncExitStack() as stack:
+        make_places(settings, settings.database_url)
         await migrate.ensure_schema(settings.database_url)
         engine = create_engine(settings.database_url)
         stack.push_async_callback(engine.dispose)

@@ -70,7 +70,8 @@ async def run_slack(
     stop: asyncio.Event | None = None,
 ) -> None:
     """Serve Slack until ``stop`` is set (or the task is cancelled); work in hand is finished
-    before returning. Socket Mode when SLACK_APP_TOKEN is set, else HTTP on SLACK_PORT."""
+    before returning. Socket Mode when SLACK_APP_TOKEN is set, else HTTP on SLACK_HOST and
+    SLACK_PORT."""
     front = front_end(service, settings)
     stop = stop or asyncio.Event()
     pump = asyncio.create_task(front.pump.run(stop))
@@ -102,7 +103,7 @@ async def _serving(front: SlackFrontEnd, settings: Settings) -> AsyncIterator[No
     runner = web.AppRunner(web_app(front.app))
     await runner.setup()
     try:
-        await web.TCPSite(runner, port=settings.slack_port).start()
+        await web.TCPSite(runner, host=settings.slack_host, port=settings.slack_port).start()
         yield
     finally:
         await runner.cleanup()
