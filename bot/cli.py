@@ -1,9 +1,11 @@
-"""The ``dipgm`` command line. Each subcommand imports only what it needs."""
+"""The ``dipgm`` command line. Each subcommand imports only what it needs, when it runs:
+``dipgm --help`` and ``dipgm --version`` import none of the service (keep it so: a
+subcommand's parser is declared here, or by a module that imports nothing heavy, and its
+``run`` handler imports the rest)."""
 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import contextlib
 import json
 import sys
@@ -215,6 +217,8 @@ def _chat(args: argparse.Namespace) -> int:
 
 
 def _console(args: argparse.Namespace, settings: Settings, lines: list[str] | None) -> int:
+    import asyncio
+
     from bot import launch
     from bot.frontends.console import ScriptError
 
@@ -291,6 +295,8 @@ def _render_command(args: argparse.Namespace) -> int:
 
 
 def _run_chat(settings: Settings, platforms: list[str]) -> int:
+    import asyncio
+
     from bot import launch
     from bot.frontends.discord import MissingTokenError, TokenRefusedError
     from bot.frontends.slack import SlackSettingsError
