@@ -331,6 +331,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exc.exit_status
     except KeyboardInterrupt:
         return INTERRUPTED
+    except BrokenPipeError:
+        # The reader left (`dipgm variants | head`): stop writing, without a traceback at
+        # exit when Python flushes standard output once more.
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return OK
 
 
 if __name__ == "__main__":
