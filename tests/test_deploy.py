@@ -81,9 +81,7 @@ def test_compose_runs_two_workers_on_one_postgresql_after_the_migration() -> Non
     assert migrate["environment"]["DATABASE_URL"] == url
     assert migrate["depends_on"] == {"db": {"condition": "service_healthy"}}
     for worker in workers:
-        assert worker["depends_on"] == {
-            "migrate": {"condition": "service_completed_successfully"}
-        }
+        assert worker["depends_on"] == {"migrate": {"condition": "service_completed_successfully"}}
         assert worker["restart"] == "unless-stopped"
         assert set(worker["environment"]) <= SETTINGS
         assert worker["volumes"] == ["data:/data"]

@@ -98,7 +98,8 @@ async def test_a_backup_taken_while_orders_are_written_is_one_moment_of_the_data
         await writing
         await writer.engine.dispose()
     assert (status, err) == (0, "")
-    assert out == f"backed up the SQLite file {source} (schema {migrate.head_revision()}) to {copy}\n"
+    head = migrate.head_revision()
+    assert out == f"backed up the SQLite file {source} (schema {head}) to {copy}\n"
     assert rows(copy, "PRAGMA integrity_check") == [("ok",)]
     query = "SELECT unit_key, raw_text FROM orders ORDER BY unit_key"
     kept, everything = rows(copy, query), rows(source, query)

@@ -16,6 +16,7 @@ from bot.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 # What only a command that plays or serves needs.
+# (each a package: its modules are counted under its name)
 HEAVY = ("bot.service", "bot.store", "sqlalchemy", "discord", "slack_bolt", "PIL", "pydantic")
 
 
@@ -26,18 +27,29 @@ def clean_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.chdir(tmp_path)
 
 
+PROBE = """
+import sys
+from bot.cli import main
+try:
+    main(sys.argv[1:])
+except SystemExit:
+    pass
+for name in sorted(sys.modules):
+    print(name)
+"""
+
+
 def imported_by(*argv: str) -> list[str]:
-    """The heavy modules `dipgm ARGV` imports, run in a fresh interpreter."""
-    probe = (
-        "import sys\nfrom bot.cli import main\n"
-        f"try:\n    main({list(argv)!r})\nexcept SystemExit:\n    pass\n"
-        f"print(sorted({{m.split('.')[0] if not m.startswith('bot.') else '.'.join(m.split('.')[:2]) "
-        f"for m in sys.modules if m.startswith({HEAVY!r})}}))"
-    )
+    """The heavy modules (their packages) `dipgm ARGV` imports, in a fresh interpreter."""
     done = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT
+        [sys.executable, "-c", PROBE, *argv],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
     )
-    return list(eval(done.stdout.splitlines()[-1]))  # a list literal we printed ourselves
+    names = [line for line in done.stdout.splitlines() if line.startswith(HEAVY)]
+    return sorted({next(h for h in HEAVY if n.startswith(h)) for n in names})
 
 
 @pytest.mark.parametrize("argv", [["--help"], ["--version"], ["play", "--help"], ["db", "--help"]])
@@ -114,3 +126,29 @@ def test_usage_errors_share_one_status(capsys: pytest.CaptureFixture[str]) -> No
     assert exited.value.code == exit_codes.USAGE
     assert main(["console", "--script", "missing.txt"]) == exit_codes.USAGE
     assert "dipgm console: cannot read the script" in capsys.readouterr().err
+
+
+def test_time_zones_need_no_system_files(tmp_path: Path) -> None:
+    """A slim container has no /usr/share/zoneinfo: the tzdata package stands in."""
+    assert any(
+        d.startswith("tzdata")
+        for d in tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
+    )
+    probe = (
+        "import zoneinfo, bot.service\n"
+        "from bot.cli import main\n"
+        "assert zoneinfo.TZPATH == (), zoneinfo.TZPATH\n"
+        "print(zoneinfo.ZoneInfo('America/Los_Angeles'))\n"
+        "main(['variants'])\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        # an empty search path: only the tzdata package can answer
+        env={"PYTHONTZPATH": "", "DEFAULT_TIMEZONE": "America/Los_Angeles", "PATH": ""},
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("America/Los_Angeles\nstandard ")
