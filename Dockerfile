@@ -19,9 +19,11 @@ COPY computer computer
 COPY bot bot
 COPY migrations migrations
 # A virtual environment holds dipgm and its dependencies (tzdata among them: the slim
-# images have no system time zones); only it is copied to the final image.
+# images have no system time zones); only it is copied to the final image, without the
+# tools that installed it.
 RUN python3 -m venv /opt/dipgm \
     && /opt/dipgm/bin/pip install --no-compile . \
+    && /opt/dipgm/bin/python -m pip uninstall --yes --quiet pip setuptools \
     && /opt/dipgm/bin/python -m compileall -q /opt/dipgm/lib
 
 FROM ${BASE}
