@@ -78,6 +78,9 @@ def test_compose_runs_two_workers_on_one_postgresql_after_the_migration() -> Non
     assert url.startswith("postgresql+asyncpg://dipgm:") and url.endswith("@db:5432/dipgm")
     migrate = services["migrate"]
     assert migrate["command"] == ["db", "upgrade"]
+    # the image is built once, from this folder, and the workers run it
+    assert migrate["build"] == "."
+    assert {w["image"] for w in workers} == {migrate["image"]}
     assert migrate["environment"]["DATABASE_URL"] == url
     assert migrate["depends_on"] == {"db": {"condition": "service_healthy"}}
     for worker in workers:
