@@ -186,8 +186,10 @@ async def _guarded(url: str, revision: str, action: Callable[[Connection], None]
     logger.warning("a copy of %s from before its migration is at %s", file, copy)
     try:
         await on_connection(url, action)
-    except Exception as exc:
+    except BaseException as exc:
         restore_sqlite(copy, file)
+        if not isinstance(exc, Exception):  # interrupted: put back, and stop as asked
+            raise
         reason = getattr(exc, "orig", None) or exc
         said = str(reason).strip().splitlines() or [""]
         raise MigrationFailedError(
