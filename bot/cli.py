@@ -1,9 +1,11 @@
-"""The ``dipgm`` command line. Each subcommand imports only what it needs."""
+"""The ``dipgm`` command line. Each subcommand imports only what it needs, when it runs:
+``dipgm --help`` and ``dipgm --version`` import none of the service (keep it so: a
+subcommand's parser is declared here, or by a module that imports nothing heavy, and its
+``run`` handler imports the rest)."""
 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import contextlib
 import json
 import sys
@@ -11,6 +13,8 @@ from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
+
+from bot.exit_codes import INTERRUPTED, OK, CommandError, UsageError
 
 if TYPE_CHECKING:
     from bot.config import Settings
@@ -48,23 +52,49 @@ def _answer(sink: TextIO, answer: dict[str, object]) -> None:
     sink.flush()
 
 
+def package_version() -> str:
+    """This dipgm's version, from the installed package's metadata."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("dipgm")
+    except PackageNotFoundError:  # run from a checkout that was never installed
+        return "unknown (not installed)"
+
+
+class _Version(argparse.Action):
+    """``--version``: the metadata is read only when asked for."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="print dipgm's version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        print(f"dipgm {package_version()}")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
+    """Every subcommand, each with ``run``: its handler, which imports what it needs."""
     parser = argparse.ArgumentParser(
-        prog="dipgm", description="dipgm: a game master for Diplomacy in Slack and Discord."
+        prog="dipgm",
+        description="dipgm: a game master for Diplomacy in Slack and Discord.",
+        epilog="Exit status: 0 done, 1 the work failed (a database or platform that cannot be "
+        "reached, a schema that cannot be used), 2 a usage or settings error, 130 interrupted.",
     )
+    parser.add_argument("--version", action=_Version)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     commands.add_parser(
         "adjudicate",
         help="adjudicate phases: one JSON object per line on stdin, one answer per line out",
         description="Read positions with orders as JSON lines (see DESIGN.md, the "
         "adjudication contract) and write one result per line.",
-    )
+    ).set_defaults(run=lambda _: _adjudicate(getattr(sys.stdin, "buffer", sys.stdin), sys.stdout))
     commands.add_parser(
         "variants",
         help="list the variants (ways to play) by name, one line each",
         description="List every variant the engine knows, by the name `dipgm adjudicate` "
         '("variant": NAME) and `newgame variant=NAME` take, with a line on each.',
-    )
+    ).set_defaults(run=_variants_command)
     variant = commands.add_parser(
         "variant",
         help="check a map file before playing it (dipgm variant check FILE)",
@@ -79,31 +109,36 @@ def build_parser() -> argparse.ArgumentParser:
         "board is summed up (its powers, areas, what wins) with where to put the file.",
     )
     check.add_argument("file", metavar="FILE", type=Path, help="the map file, NAME.json")
-    from bot.render_cli import add_arguments as add_render_arguments
-
-    add_render_arguments(
-        commands.add_parser(
-            "render",
-            help="draw the map: one position (JSON, optionally with orders) in, a PNG out",
-            description="Read one position of the adjudication contract on stdin, with "
-            "optional orders, and write the map as PNG to stdout. Any variant `dipgm "
-            "variants` lists renders; provinces a variant takes off the board are greyed.",
-        )
-    )
-    from bot.play_cli import add_arguments as add_play_arguments
-
-    add_play_arguments(
-        commands.add_parser(
-            "play",
-            help="play a whole game between computer players and sum it up",
-            description="Play a game between computer players, from the opening to a win "
-            "or the last year, and print who won (or the standings) with every power's "
-            "centres. Powers may instead only hold (--hold) or order at random (--random), "
-            "to test against. The same seed plays the same game.",
-        )
-    )
+    check.set_defaults(run=_variant_check_command)
+    _add_game_parsers(commands)
     _add_chat_parsers(commands)
     return parser
+
+
+def _add_game_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from bot.render_cli import add_arguments as add_render_arguments
+
+    render = commands.add_parser(
+        "render",
+        help="draw the map: one position (JSON, optionally with orders) in, a PNG out",
+        description="Read one position of the adjudication contract on stdin, with "
+        "optional orders, and write the map as PNG to stdout. Any variant `dipgm "
+        "variants` lists renders; provinces a variant takes off the board are greyed.",
+    )
+    add_render_arguments(render)
+    render.set_defaults(run=_render_command)
+    from bot.play_cli import add_arguments as add_play_arguments
+
+    play = commands.add_parser(
+        "play",
+        help="play a whole game between computer players and sum it up",
+        description="Play a game between computer players, from the opening to a win "
+        "or the last year, and print who won (or the standings) with every power's "
+        "centres. Powers may instead only hold (--hold) or order at random (--random), "
+        "to test against. The same seed plays the same game.",
+    )
+    add_play_arguments(play)
+    play.set_defaults(run=_play_command)
 
 
 def _start_time(text: str) -> datetime:
@@ -147,6 +182,7 @@ def _add_chat_parsers(commands: argparse._SubParsersAction[argparse.ArgumentPars
         type=_start_time,
         help="the script's starting time (default 2026-01-05T09:00Z)",
     )
+    console.set_defaults(run=_chat)
     run = commands.add_parser(
         "run",
         help="run the bot: Slack and/or Discord when their tokens are set, else the console",
@@ -155,32 +191,37 @@ def _add_chat_parsers(commands: argparse._SubParsersAction[argparse.ArgumentPars
         "the console front end.",
     )
     _add_front_end_options(run)
+    run.set_defaults(run=_chat)
     commands.add_parser(
         "db",
-        help="upgrade, downgrade or inspect the database schema (dipgm db --help)",
+        help="upgrade, inspect or back up the database (dipgm db --help)",
         add_help=False,
     )
     from bot.status_cli import add_arguments as add_status_arguments
 
-    add_status_arguments(
-        commands.add_parser(
-            "status",
-            help="is the bot well? games, deadlines, outbox, workers (exit 1: needs attention)",
-            description="Read the database and say what an operator needs: games by state, "
-            "phases past their deadline and overdue, the outbox's backlog and the day's "
-            "failures, the last run of the alarm clock and which bot processes are alive. "
-            "Exit status: 0 all is well; 1 something is overdue or no bot is running; 2 the "
-            "database cannot be read.",
-        )
+    status = commands.add_parser(
+        "status",
+        help="is the bot well? games, deadlines, outbox, workers (exit 1: needs attention)",
+        description="Read the database and say what an operator needs: games by state, "
+        "phases past their deadline and overdue, the outbox's backlog and the day's "
+        "failures, the last run of the alarm clock and which bot processes are alive. "
+        "Exit status: 0 all is well; 1 something is overdue or no bot is running; 2 the "
+        "database cannot be read.",
     )
+    add_status_arguments(status)
+    status.set_defaults(run=_status_command)
+
+
+def _status_command(args: argparse.Namespace) -> int:
+    from bot.status_cli import status_command
+
+    return status_command(args, sys.stdout, sys.stderr)
 
 
 def _chat(args: argparse.Namespace) -> int:
     from bot import launch
     from bot.config import export_variants_dir, load_settings
-    from bot.frontends.console import ScriptError
     from bot.logs import configure_logging
-    from bot.store import SchemaError
 
     settings = load_settings()
     export_variants_dir(settings)
@@ -190,6 +231,18 @@ def _chat(args: argparse.Namespace) -> int:
     script = getattr(args, "script", None)
     try:
         lines = None if script is None else script.read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        raise UsageError(f"cannot read the script: {exc}") from None
+    return _console(args, settings, lines)
+
+
+def _console(args: argparse.Namespace, settings: Settings, lines: list[str] | None) -> int:
+    import asyncio
+
+    from bot import launch
+    from bot.frontends.console import ScriptError
+
+    try:
         asyncio.run(
             launch.console(
                 settings,
@@ -200,18 +253,16 @@ def _chat(args: argparse.Namespace) -> int:
                 start=getattr(args, "start", None),
             )
         )
-    except OSError as exc:
-        print(f"dipgm {args.command}: {exc}", file=sys.stderr)
-        return 2
     except ScriptError as exc:
-        print(f"dipgm console: {script}: {exc}", file=sys.stderr)
-        return 2
-    except SchemaError as exc:
-        print(f"dipgm {args.command}: {exc}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        return 130
-    return 0
+        raise UsageError(f"{args.script}: {exc}") from None
+    except OSError as exc:
+        raise CommandError(str(exc)) from None
+    return OK
+
+
+def _variants_command(_: argparse.Namespace) -> int:
+    _variants_dir_from_settings()
+    return _variants(sys.stdout)
 
 
 def _variants(sink: TextIO) -> int:
@@ -227,79 +278,87 @@ def _variants(sink: TextIO) -> int:
             path = variants_folder() / f"{name}.json"
             line = f"cannot be played: {exc} (every problem: dipgm variant check {path})"
         sink.write(f"{name.ljust(width)}  {line}\n")
-    return 0
+    return OK
+
+
+def _variant_check_command(args: argparse.Namespace) -> int:
+    from bot.variant_check import check_map_file
+
+    _variants_dir_from_settings()
+    return check_map_file(args.file, sys.stdout)
 
 
 def _variants_dir_from_settings() -> None:
     """The variants folder as the bot would see it, `.env` included; with settings that do
     not load (a bad value elsewhere), the environment's alone."""
-    from pydantic import ValidationError
+    from bot.config import SettingsError, export_variants_dir, load_settings
 
-    from bot.config import export_variants_dir, load_settings
-
-    with contextlib.suppress(ValidationError):
+    with contextlib.suppress(SettingsError):
         export_variants_dir(load_settings())
 
 
+def _play_command(args: argparse.Namespace) -> int:
+    from bot.play_cli import PlayError, play_command
+
+    _variants_dir_from_settings()
+    try:
+        return play_command(args, sys.stdout)
+    except PlayError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _render_command(args: argparse.Namespace) -> int:
+    from bot.render_cli import render_command
+
+    # render reads its own options again, to answer a bad one in its own words
+    return render_command(args.given[args.given.index("render") + 1 :], sys.stdin, sys.stdout)
+
+
 def _run_chat(settings: Settings, platforms: list[str]) -> int:
+    import asyncio
+
     from bot import launch
     from bot.frontends.discord import MissingTokenError, TokenRefusedError
     from bot.frontends.slack import SlackSettingsError
-    from bot.store import SchemaError
 
     print(f"dipgm run: starting {' and '.join(platforms)}", file=sys.stderr)
     try:
         asyncio.run(launch.chat(settings, platforms))
-    except (SlackSettingsError, MissingTokenError, TokenRefusedError, SchemaError) as exc:
-        print(f"dipgm run: {exc}", file=sys.stderr)
-        return 2
+    except (SlackSettingsError, MissingTokenError, TokenRefusedError) as exc:
+        raise UsageError(str(exc)) from None
     except OSError as exc:  # the platform cannot be reached: say so, without a traceback
-        print(f"dipgm run: cannot connect to {' / '.join(platforms)}: {exc}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        return 130
+        raise CommandError(f"cannot connect to {' / '.join(platforms)}: {exc}") from None
     print("dipgm run: stopped", file=sys.stderr)
-    return 0
+    return OK
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; its exit status (bot/exit_codes.py)."""
     given = list(sys.argv[1:] if argv is None else argv)
-    if given[:1] == ["db"]:
-        from bot.dbcli import db_command
+    command = "db" if given[:1] == ["db"] else None
+    try:
+        if command == "db":
+            from bot.dbcli import db_command
 
-        return db_command(given[1:])
-    args = build_parser().parse_args(argv)
-    if args.command in ("console", "run"):
-        return _chat(args)
-    if args.command in ("variants", "variant"):
-        _variants_dir_from_settings()
-    if args.command == "variants":
-        return _variants(sys.stdout)
-    if args.command == "variant":
-        from bot.variant_check import check_map_file
+            return db_command(given[1:])
+        args = build_parser().parse_args(given)
+        command = args.command
+        args.given = given
+        status: int = args.run(args)
+        return status
+    except CommandError as exc:
+        for line in str(exc).splitlines() or [type(exc).__name__]:
+            print(f"dipgm {command}: {line}", file=sys.stderr)
+        return exc.exit_status
+    except KeyboardInterrupt:
+        return INTERRUPTED
+    except BrokenPipeError:
+        # The reader left (`dipgm variants | head`): stop writing, without a traceback at
+        # exit when Python flushes standard output once more.
+        import os
 
-        return check_map_file(args.file, sys.stdout)
-    if args.command == "status":
-        from bot.status_cli import status_command
-
-        return status_command(args, sys.stdout, sys.stderr)
-    if args.command == "adjudicate":
-        return _adjudicate(getattr(sys.stdin, "buffer", sys.stdin), sys.stdout)
-    if args.command == "play":
-        from bot.play_cli import PlayError, play_command
-
-        _variants_dir_from_settings()
-        try:
-            return play_command(args, sys.stdout)
-        except PlayError as exc:
-            print(f"dipgm play: {exc}", file=sys.stderr)
-            return 2
-    if args.command == "render":
-        from bot.render_cli import render_command
-
-        given = list(sys.argv[1:] if argv is None else argv)
-        return render_command(given[given.index("render") + 1 :], sys.stdin, sys.stdout)
-    return 2
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return OK
 
 
 if __name__ == "__main__":

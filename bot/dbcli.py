@@ -1,4 +1,4 @@
-"""`dipgm db ...`: upgrade, downgrade and inspect the database schema."""
+"""`dipgm db ...`: upgrade, downgrade and inspect the database schema; back the database up."""
 
 from __future__ import annotations
 
@@ -6,19 +6,22 @@ import argparse
 import asyncio
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TextIO
 
-from alembic.util import CommandError
+from alembic.util import CommandError as AlembicError
 
 from bot.config import load_settings
+from bot.exit_codes import FAILED, OK, CommandError
 from bot.store import migrate
+from bot.store.backup import BackupError, copy_sqlite, dump_postgresql, sqlite_file
 
 
 def build_parser(prog: str = "dipgm db") -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=prog,
-        description="Manage the database schema. The database is DATABASE_URL "
-        "(environment or .env) unless --url is given.",
+        description="Manage the database schema, and back the database up. The database "
+        "is DATABASE_URL (environment or .env) unless --url is given.",
     )
     parser.add_argument("--url", help="database URL (default: DATABASE_URL from the settings)")
     actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
@@ -29,6 +32,15 @@ def build_parser(prog: str = "dipgm db") -> argparse.ArgumentParser:
     )
     down.add_argument("revision")
     actions.add_parser("current", help="show the schema revision of the database")
+    backup = actions.add_parser(
+        "backup",
+        help="copy the database to FILE, consistently, while the bot runs",
+        description="SQLite: a copy made with SQLite's online backup (a plain copy of the "
+        "file misses recent games, still in its -wal file), opened like any database. "
+        "PostgreSQL: pg_dump's custom format (restore with pg_restore); where pg_dump is "
+        "not installed, the command to run elsewhere.",
+    )
+    backup.add_argument("file", metavar="FILE", type=Path, help="the new file")
     return parser
 
 
@@ -50,12 +62,28 @@ async def _run(args: argparse.Namespace, out: TextIO) -> None:
     elif args.action == "downgrade":
         revision = await migrate.downgrade(url, args.revision)
         out.write(f"database schema at {_describe(revision)}\n")
+    elif args.action == "backup":
+        await _backup(url, args.file, out)
     else:
         out.write(f"{_describe(await migrate.current(url))}\n")
 
 
+async def _backup(url: str, file: Path, out: TextIO) -> None:
+    database = sqlite_file(url)
+    if database is not None and not database.is_file():
+        # Looking at it would make an empty one.
+        raise BackupError(f"there is no database at {database}")
+    # A look at the schema first: a database that cannot be reached says so by name.
+    revision = await migrate.current(url)
+    if database is not None:
+        await asyncio.to_thread(copy_sqlite, database, file)
+    else:
+        await asyncio.to_thread(dump_postgresql, url, file)
+    out.write(f"backed up {migrate.where(url)} (schema {revision}) to {file}\n")
+
+
 def db_command(argv: Sequence[str], *, out: TextIO | None = None, err: TextIO | None = None) -> int:
-    """Run `dipgm db ARGV...`; the exit status (0 ok, 1 schema problem, 2 usage)."""
+    """Run `dipgm db ARGV...`; the exit status (bot/exit_codes.py: 0 done, 1 failed, 2 usage)."""
     stdout = sys.stdout if out is None else out
     stderr = sys.stderr if err is None else err
     parser = build_parser()
@@ -65,7 +93,10 @@ def db_command(argv: Sequence[str], *, out: TextIO | None = None, err: TextIO | 
         return exc.code if isinstance(exc.code, int) else 2
     try:
         asyncio.run(_run(args, stdout))
-    except (migrate.SchemaError, CommandError) as exc:
-        stderr.write(f"dipgm db: {exc}\n")
-        return 1
-    return 0
+    except CommandError as exc:
+        stderr.write(f"dipgm db {args.action}: {exc}\n")
+        return exc.exit_status
+    except AlembicError as exc:
+        stderr.write(f"dipgm db {args.action}: {exc}\n")
+        return FAILED
+    return OK

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.config import Settings
+from bot.exit_codes import CommandError
 from bot.frontends.console import (
     Console,
     ScriptClock,
@@ -37,6 +38,7 @@ from bot.heartbeat import Heartbeat
 from bot.scheduler import AlarmClock
 from bot.service import GameService, safe_trace
 from bot.store import create_engine, create_sessionmaker, migrate
+from bot.store.backup import sqlite_file
 from bot.workers import worker_processes
 
 logger = logging.getLogger(__name__)
@@ -74,6 +76,18 @@ async def _wind_down_on(stop: asyncio.Event, service: GameService) -> None:
     await service.wind_down()
 
 
+def make_places(settings: Settings, database_url: str) -> None:
+    """The data folder, and the folder of a SQLite database, made if missing."""
+    file = sqlite_file(database_url)
+    for folder in (settings.dipgm_data_dir, None if file is None else file.parent):
+        if folder is None:
+            continue
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise CommandError(f"cannot make the folder {folder}: {exc.strerror}") from None
+
+
 def chat_tokens(settings: Settings) -> list[str]:
     """The chat platforms the settings hold a token for."""
     found = []
@@ -109,6 +123,7 @@ async def console(
             folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="dipgm-script-"))
             url = f"sqlite+aiosqlite:///{Path(folder) / 'script.sqlite3'}"
         url = url or settings.database_url
+        make_places(settings, url)
         await migrate.ensure_schema(url)
         engine = create_engine(url)
         stack.push_async_callback(engine.dispose)
@@ -160,6 +175,7 @@ async def chat(settings: Settings, platforms: Sequence[str]) -> None:
     stop = asyncio.Event()
     async with AsyncExitStack() as stack:
         stack.enter_context(stopped_by_signals(stop))
+        make_places(settings, settings.database_url)
         await migrate.ensure_schema(settings.database_url)
         engine = create_engine(settings.database_url)
         stack.push_async_callback(engine.dispose)

@@ -8,19 +8,22 @@ import argparse
 import json
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from bot.service import RECORD_FORMAT
-from computer import choose_orders
-from computer.match import Chooser, Game, opening, play
-from computer.opponents import hold_orders, random_orders
-from engine import Position, Resolution, Variant, VariantError, format_order, load_variant
+# `dipgm --help` reads add_arguments: the players, the engine and the service are imported
+# only when a game is played.
+if TYPE_CHECKING:
+    from computer.match import Chooser, Game
+    from engine import Position, Resolution, Variant
 
-_KINDS: dict[str, Chooser] = {
-    "computer": choose_orders,
-    "hold": hold_orders,
-    "random": random_orders,
-}
+KINDS = ("computer", "hold", "random")
+
+
+def _choosers() -> dict[str, Chooser]:
+    from computer import choose_orders
+    from computer.opponents import hold_orders, random_orders
+
+    return {"computer": choose_orders, "hold": hold_orders, "random": random_orders}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -59,6 +62,9 @@ class PlayError(ValueError):
 
 
 def play_command(args: argparse.Namespace, out: TextIO) -> int:
+    from computer.match import opening, play
+    from engine import VariantError, load_variant
+
     try:
         variant = load_variant(args.variant)
     except (ValueError, VariantError) as exc:
@@ -68,7 +74,8 @@ def play_command(args: argparse.Namespace, out: TextIO) -> int:
     last = args.until if args.until is not None else start.phase.year + 19
     if last < start.phase.year:
         raise PlayError(f"--until {last} is before the game begins ({start.phase.year})")
-    players = {power: _KINDS[kind] for power, kind in kinds.items()}
+    choosers = _choosers()
+    players = {power: choosers[kind] for power, kind in kinds.items()}
     game = play(start, players, seed=args.seed, last_year=last)
     out.write(summary(game, kinds))
     if args.record is not None:
@@ -126,6 +133,8 @@ def summary(game: Game, kinds: Mapping[str, str]) -> str:
 def game_record(game: Game, kinds: Mapping[str, str], *, seed: int) -> dict[str, Any]:
     """The game in the form `export` writes: each phase as `dipgm adjudicate` reads it
     (``request``) and answers it (``result``)."""
+    from bot.service import RECORD_FORMAT
+
     final = game.final
     winner: str | list[str] | None = None
     if game.winners:
@@ -156,6 +165,8 @@ def game_record(game: Game, kinds: Mapping[str, str], *, seed: int) -> dict[str,
 
 
 def _request(position: Position, orders: Mapping[str, Any]) -> dict[str, Any]:
+    from engine import format_order
+
     return {
         **position.to_json(),
         "orders": {p: [format_order(o) for o in os] for p, os in orders.items() if os},

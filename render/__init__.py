@@ -19,15 +19,17 @@ from engine import Position
 from render.chart import centre_chart
 from render.compose import encode_png, render, render_image
 from render.crop import REGIONS, board_region
-from render.gif import history_gif
+from render.gif import Animation, history_animation, history_gif
 from render.orders import OrdersArg, ResultsArg
 from render.styles import STYLES
 
 __all__ = [
     "REGIONS",
     "STYLES",
+    "Animation",
     "board_region",
     "centre_chart",
+    "history_animation",
     "history_gif",
     "map_png",
     "render_image",

@@ -47,7 +47,7 @@ from bot.service.outbox.pump import Pump
 from bot.service.outbox.transport import PartT, Transport
 from bot.service.turn.adjudication import Adjudicator
 from bot.store import PhaseClosedError, Platform, Store, kept_connections, utcnow
-from render import history_gif, map_png
+from render import history_animation, map_png
 
 logger = logging.getLogger(__name__)
 
@@ -76,7 +76,7 @@ class GameService:
         *,
         clock: Callable[[], datetime] = utcnow,
         renderer: Renderer = map_png,
-        animator: Animator = history_gif,
+        animator: Animator = history_animation,
         map_size: int = 1200,
         default_timezone: str = "UTC",
         workers: Workers | None = None,

@@ -11,7 +11,7 @@ from functools import partial
 from typing import Protocol, TypeVar
 
 from engine import Position
-from render import REGIONS, board_region, centre_chart
+from render import REGIONS, Animation, board_region, centre_chart
 from render.orders import OrdersArg, ResultsArg
 
 T = TypeVar("T")
@@ -79,7 +79,7 @@ async def draw(
 
 
 class Animator(Protocol):
-    """What the service needs of :func:`render.history_gif`."""
+    """What the service needs of :func:`render.history_animation`."""
 
     def __call__(
         self,
@@ -89,7 +89,8 @@ class Animator(Protocol):
         size: int = 800,
         style: str = "default",
         players: Mapping[str, str] | None = None,
-    ) -> bytes: ...
+        max_bytes: int | None = None,
+    ) -> Animation: ...
 
 
 async def animate(
@@ -100,9 +101,19 @@ async def animate(
     size: int,
     style: str,
     players: Mapping[str, str] | None = None,
-) -> bytes:
-    """The GIF, drawn in a worker thread: one frame per phase, a whole game takes seconds."""
-    job = partial(animator, positions, results=results, size=size, style=style, players=players)
+    max_bytes: int | None = None,
+) -> Animation:
+    """The GIF, drawn in a worker thread: one frame per phase, a whole game takes seconds;
+    kept to ``max_bytes`` (the platform's upload limit) by fewer phases or a smaller map."""
+    job = partial(
+        animator,
+        positions,
+        results=results,
+        size=size,
+        style=style,
+        players=players,
+        max_bytes=max_bytes,
+    )
     return await asyncio.to_thread(job)
 
 

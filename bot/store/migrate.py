@@ -3,10 +3,17 @@
 At start the app calls `ensure_schema(url)`: an embedded SQLite database is brought up to
 date on the spot; a server database is left to `dipgm db upgrade` (several workers must
 not race to migrate it). Either way, a database written by a newer dipgm is refused.
+
+Before a SQLite database that holds games is migrated, a copy of it is kept beside it; a
+migration that fails puts the database back as it was (SQLite runs most schema changes
+outside the migration's transaction, so a failure half-way would otherwise stay) and says
+in one line what failed and where the copy is. PostgreSQL undoes a failed migration itself:
+its schema changes are part of the transaction.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -17,10 +24,15 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import inspect
 from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import NullPool
 
 import migrations
+from bot.exit_codes import CommandError
+from bot.store.backup import copy_beside, restore_sqlite, sqlite_file
 from bot.store.database import create_engine, is_sqlite
+
+logger = logging.getLogger(__name__)
 
 # __path__ rather than __file__: an editable install made before the package had an
 # __init__.py imports it as a namespace package, which has no __file__.
@@ -31,8 +43,17 @@ HEAD = "head"
 BASE = "base"
 
 
-class SchemaError(RuntimeError):
+class SchemaError(CommandError, RuntimeError):
     """The database schema is not one this dipgm can run on."""
+
+
+class MigrationFailedError(SchemaError):
+    """A migration failed; the database is as it was before it."""
+
+
+class DatabaseUnreachableError(CommandError):
+    """The database cannot be reached (or opened); the message names where it was looked
+    for, never the URL's password."""
 
 
 class UnknownSchemaError(SchemaError):
@@ -73,13 +94,37 @@ def _shown(url: str) -> str:
     return make_url(url).render_as_string(hide_password=True)
 
 
+def where(url: str) -> str:
+    """Where a database is, for a message: the host and port of a server (its password and
+    user left out), the file of SQLite."""
+    parsed = make_url(url)
+    file = sqlite_file(parsed)
+    if file is not None:
+        return f"the SQLite file {file}"
+    if parsed.get_backend_name() == "sqlite":
+        return "SQLite in memory"
+    port = f":{parsed.port}" if parsed.port else ""
+    return f"{parsed.host or 'localhost'}{port}, database {parsed.database or '?'}"
+
+
 async def on_connection(url: str, work: Callable[[Connection], T]) -> T:
     """Run ``work`` on one connection of its own to ``url``, in one transaction (what the
     migrations and a look at the schema need, outside the application's pool)."""
     engine = create_engine(url, poolclass=NullPool)
     try:
-        async with engine.begin() as connection:
-            return await connection.run_sync(work)
+        try:
+            connection = await engine.connect()
+        except (OSError, DBAPIError) as exc:
+            reason = exc.orig if isinstance(exc, DBAPIError) else exc
+            said = str(reason).strip().splitlines() or [type(reason).__name__]
+            raise DatabaseUnreachableError(
+                f"cannot reach the database at {where(url)}: {said[0]}"
+            ) from None
+        try:
+            async with connection.begin():
+                return await connection.run_sync(work)
+        finally:
+            await connection.close()
     finally:
         await engine.dispose()
 
@@ -116,14 +161,42 @@ def _run(url: str, action: Callable[[Config], Any]) -> Callable[[Connection], No
 
 async def upgrade(url: str, revision: str = HEAD) -> str | None:
     """Migrate up to `revision`; returns the revision the database is then at."""
-    await on_connection(url, _run(url, lambda config: command.upgrade(config, revision)))
+    action = _run(url, lambda config: command.upgrade(config, revision))
+    await _guarded(url, revision, action)
     return await current(url)
 
 
 async def downgrade(url: str, revision: str) -> str | None:
     """Migrate down to `revision` ("base" drops everything); returns the new revision."""
-    await on_connection(url, _run(url, lambda config: command.downgrade(config, revision)))
+    action = _run(url, lambda config: command.downgrade(config, revision))
+    await _guarded(url, revision, action)
     return await current(url)
+
+
+async def _guarded(url: str, revision: str, action: Callable[[Connection], None]) -> None:
+    """Run a migration; on a SQLite file that holds a schema, keep a copy first and put it
+    back if the migration fails."""
+    file = sqlite_file(url)
+    before = None if file is None or not file.exists() else await current(url)
+    target = {HEAD: head_revision(), BASE: None}.get(revision, revision)
+    if file is None or before is None or before == target or before not in known_revisions():
+        await on_connection(url, action)
+        return
+    copy = copy_beside(file, before)
+    logger.warning("a copy of %s from before its migration is at %s", file, copy)
+    try:
+        await on_connection(url, action)
+    except BaseException as exc:
+        restore_sqlite(copy, file)
+        if not isinstance(exc, Exception):  # interrupted: put back, and stop as asked
+            raise
+        reason = getattr(exc, "orig", None) or exc
+        said = str(reason).strip().splitlines() or [""]
+        raise MigrationFailedError(
+            f"migrating {file} from schema {before} to {target or BASE} failed "
+            f"({type(reason).__name__}: {said[0]}); the database is as it was before, and "
+            f"a copy from before is at {copy}"
+        ) from exc
 
 
 def _state(connection: Connection) -> tuple[tuple[str, ...], bool]:

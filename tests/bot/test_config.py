@@ -7,9 +7,9 @@ import re
 from pathlib import Path
 
 import pytest
-from pydantic import SecretStr, ValidationError
+from pydantic import SecretStr
 
-from bot.config import DEFAULT_DATABASE_URL, Settings, load_settings
+from bot.config import DEFAULT_DATABASE_URL, Settings, SettingsError, load_settings
 from bot.logs import configure_logging
 
 EXAMPLE = Path(__file__).resolve().parents[2] / ".env.example"
@@ -84,19 +84,64 @@ def test_secrets_stay_out_of_repr(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.parametrize(
-    ("name", "value"),
+    ("name", "value", "accepted"),
     [
-        ("DEFAULT_TIMEZONE", "Mars/Olympus_Mons"),
-        ("LOG_LEVEL", "LOUD"),
-        ("SWEEP_SECONDS", "0"),
-        ("SLACK_PORT", "70000"),
-        ("DISCORD_DEV_GUILD_ID", "not-a-number"),
+        ("DEFAULT_TIMEZONE", "Mars/Olympus_Mons", "use an IANA name"),
+        ("LOG_LEVEL", "LOUD", "'DEBUG', 'INFO', 'WARNING', 'ERROR' or 'CRITICAL'"),
+        ("SWEEP_SECONDS", "0", "greater than 0"),
+        ("SLACK_PORT", "70000", "less than or equal to 65535"),
+        ("DISCORD_DEV_GUILD_ID", "not-a-number", "a valid integer"),
     ],
 )
-def test_bad_values_are_refused(monkeypatch: pytest.MonkeyPatch, name: str, value: str) -> None:
+def test_a_bad_value_is_one_line_naming_the_setting_the_value_and_what_is_accepted(
+    monkeypatch: pytest.MonkeyPatch, name: str, value: str, accepted: str
+) -> None:
     monkeypatch.setenv(name, value)
-    with pytest.raises(ValidationError, match=name.lower()):
+    with pytest.raises(SettingsError) as refused:
         load_settings(None)
+    (line,) = str(refused.value).splitlines()
+    assert line.startswith(f"setting {name}={value.upper() if name == 'LOG_LEVEL' else value!r}")
+    assert accepted in line
+
+
+def test_each_bad_value_has_its_line_and_secrets_are_not_shown(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("SWEEP_SECONDS", "often")
+    monkeypatch.setenv("DATABASE_URL", "mysql://dipgm:hunter2@db/dipgm")
+    with pytest.raises(SettingsError) as refused:
+        load_settings(None)
+    lines = str(refused.value).splitlines()
+    assert len(lines) == 2
+    assert lines[0].startswith("setting DATABASE_URL=(hidden) is not accepted: mysql:// is not")
+    assert "postgresql+asyncpg://" in lines[0]
+    assert lines[1].startswith("setting SWEEP_SECONDS='often' is not accepted")
+    assert "hunter2" not in str(refused.value)
+
+
+def test_everything_lives_in_the_data_folder_unless_set_on_its_own(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    data = tmp_path / "data"
+    monkeypatch.setenv("DIPGM_DATA_DIR", str(data))
+    settings = load_settings(None)
+    assert settings.database_url == f"sqlite+aiosqlite:///{data}/dipgm.sqlite3"
+    assert settings.map_dir == data / "maps"
+    assert settings.dipgm_variants_dir == data / "variants"
+    assert settings.discord_commands_file == data / ".dipgm-discord-commands.json"
+    monkeypatch.setenv("MAP_DIR", str(tmp_path / "elsewhere"))
+    monkeypatch.setenv("DATABASE_URL", "postgresql+asyncpg://dipgm@db/dipgm")
+    settings = load_settings(None)
+    assert settings.map_dir == tmp_path / "elsewhere"
+    assert settings.database_url == "postgresql+asyncpg://dipgm@db/dipgm"
+    assert settings.dipgm_variants_dir == data / "variants"
+
+
+def test_without_a_data_folder_everything_is_where_dipgm_starts() -> None:
+    settings = load_settings(None)
+    assert settings.dipgm_data_dir == Path()
+    assert settings.discord_commands_file == Path(".dipgm-discord-commands.json")
+    assert settings.dipgm_variants_dir == Path("variants")
 
 
 def test_iana_time_zones_are_accepted(monkeypatch: pytest.MonkeyPatch) -> None:

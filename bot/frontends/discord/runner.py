@@ -11,7 +11,6 @@ import discord
 
 from bot.config import Settings
 from bot.frontends.discord.bot import DipClient
-from bot.frontends.discord.sync import DEFAULT_STATE
 from bot.service import GameService
 
 
@@ -29,10 +28,11 @@ async def run_discord(
     *,
     stop: asyncio.Event | None = None,
     out: TextIO | None = None,
-    sync_state: Path = DEFAULT_STATE,
+    sync_state: Path | None = None,
 ) -> None:
     """Connect with DISCORD_TOKEN and serve until ``stop`` is set (or the connection ends
-    for good). The invite link is written to ``out`` (standard output) at start. Stopping,
+    for good). The invite link is written to ``out`` (standard output) at start; the hash
+    of the registered commands is kept in ``sync_state`` (DISCORD_COMMANDS_FILE). Stopping,
     the deadline run in hand ends and the outbox is given a bounded time before the
     connection closes (:meth:`DipClient.wind_down`)."""
     if settings.discord_token is None:
@@ -44,7 +44,7 @@ async def run_discord(
         service,
         out=sys.stdout if out is None else out,
         dev_guild_id=settings.discord_dev_guild_id,
-        sync_state=sync_state,
+        sync_state=settings.discord_commands_file if sync_state is None else sync_state,
     )
     try:
         await _serve(client, settings.discord_token.get_secret_value(), stop)

@@ -70,7 +70,8 @@ async def run_slack(
     stop: asyncio.Event | None = None,
 ) -> None:
     """Serve Slack until ``stop`` is set (or the task is cancelled). Socket Mode when
-    SLACK_APP_TOKEN is set, else HTTP on SLACK_PORT (which also answers ``GET /healthz``).
+    SLACK_APP_TOKEN is set, else HTTP on SLACK_HOST and SLACK_PORT (which also answers
+    ``GET /healthz``).
 
     Stopping: no new request is taken, the work of those in hand is finished, the service
     ends its deadline run (:meth:`GameService.wind_down`), and the pump has a bounded time
@@ -111,7 +112,7 @@ async def _serving(
     runner = web.AppRunner(web_app(front.app, health=service.health))
     await runner.setup()
     try:
-        await web.TCPSite(runner, port=settings.slack_port).start()
+        await web.TCPSite(runner, host=settings.slack_host, port=settings.slack_port).start()
         yield
     finally:
         await runner.cleanup()

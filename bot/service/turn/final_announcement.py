@@ -4,7 +4,8 @@ supply-centre chart of the whole game with what the ending scores.
 
 The animation shows every adjudicated phase with its orders and results, then the final
 board. A game the game master ends with a phase still open shows that phase's board only:
-its orders were never adjudicated, so they stay secret.
+its orders were never adjudicated, so they stay secret. It is kept under the upload limit
+of the game's platform (by showing fewer phases), and the post says when it was.
 """
 
 from __future__ import annotations
@@ -19,12 +20,20 @@ from bot.service.turn.endings import ending_text
 from bot.service.turn.last_phase import picture_phase
 from bot.service.turn.scoreboard import chart_image, scores_section, standings_section
 from bot.service.words.labels import period
-from bot.store import Game, PhaseStatus, Store
+from bot.store import Game, PhaseStatus, Platform, Store
 from engine import Position
+from render import Animation
 from render.orders import ResultsArg
 
 # The animation is for a chat window, not a wall: smaller than a results map.
 HISTORY_SIZE = 800
+MIB = 1024 * 1024
+# The largest file each platform takes from a bot, by name and bytes, less room for the rest
+# of the request: Discord's attachment limit on a server without boosts, Slack's file limit.
+UPLOAD_LIMITS: dict[Platform, tuple[str, int]] = {
+    Platform.DISCORD: ("Discord's 10 MB limit for attachments", 10 * MIB - 64 * 1024),
+    Platform.SLACK: ("Slack's 1 GB limit for files", 1024 * MIB - MIB),
+}
 
 
 async def announce_end(
@@ -35,11 +44,20 @@ async def announce_end(
     positions, results = await _history(store, game, final)
     style = GameOptions.of_game(game).palette.style
     players = await legend_players(store, game)
-    gif = await animate(
-        animator, positions, results, size=HISTORY_SIZE, style=style, players=players
+    limit_name, limit = UPLOAD_LIMITS.get(game.platform, ("", None))
+    # The console writes a file: no limit.
+    animation = await animate(
+        animator,
+        positions,
+        results,
+        size=HISTORY_SIZE,
+        style=style,
+        players=players,
+        max_bytes=limit,
     )
     last = picture_phase(game, positions)
-    image = await store.add_image(game.id, str(last), stored_kind("history", style), gif)
+    kind = stored_kind("history", style)
+    image = await store.add_image(game.id, str(last), kind, animation.data)
     first = positions[0].phase.long_name
     message = Message(
         title=f"{game.name}: final standings",
@@ -49,6 +67,7 @@ async def announce_end(
             Section(
                 None,
                 (
+                    *_fitted(animation, limit_name),
                     Line(
                         "`history` and `map` still show every phase, `scoreboard` the "
                         f"supply centres by {period(final.variant)}; `export` keeps the "
@@ -72,6 +91,14 @@ async def announce_end(
         image=Image(stored.id, picture.filename, picture.alt),
     )
     await queue.to_channel(store, game, f"{key}:finale-chart", scores, image_id=stored.id)
+
+
+def _fitted(animation: Animation, limit: str) -> tuple[Line, ...]:
+    """What the animation leaves out to fit the platform, if anything."""
+    if animation.complete:
+        return ()
+    shown = f"{animation.frames} of the game's {animation.phases} phases, evenly spread"
+    return (Line(f"The animation shows {shown}, to stay within {limit}."),)
 
 
 async def _history(

@@ -26,6 +26,7 @@ from bot.service.game_service import GameService
 from bot.service.maps import Renderer
 from bot.store import create_engine, create_sessionmaker, migrate
 from engine import Position
+from render import Animation
 from tests.bot.store.support import fresh_database
 
 START = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
@@ -70,13 +71,16 @@ GIF = b"GIF89a"
 
 
 class FakeAnimator:
-    """Stands in for render.history_gif: remembers the phases of each history it was asked
-    to animate, and which of them came with results."""
+    """Stands in for render.history_animation: remembers the phases of each history it was
+    asked to animate, which of them came with results, and the byte limit it was given;
+    ``kept`` (frames, width) makes it answer as a history cut down to fit would."""
 
     def __init__(self) -> None:
         self.calls: list[list[tuple[str, bool]]] = []
         self.styles: list[str] = []
         self.players: list[Any] = []
+        self.limits: list[int | None] = []
+        self.kept: tuple[int, int] | None = None
 
     def __call__(
         self,
@@ -86,12 +90,16 @@ class FakeAnimator:
         size: int = 800,
         style: str = "default",
         players: Any = None,
-    ) -> bytes:
+        max_bytes: int | None = None,
+    ) -> Animation:
         self.players.append(players)
+        self.limits.append(max_bytes)
         shown = [r is not None for r in results] if results else [False] * len(positions)
         self.calls.append([(str(p.phase), s) for p, s in zip(positions, shown, strict=True)])
         self.styles.append(style)
-        return GIF + f"{len(positions)} frames".encode()
+        frames, width = self.kept or (len(positions), size)
+        data = GIF + f"{frames} frames".encode()
+        return Animation(data, phases=len(positions), frames=frames, width=width)
 
 
 class Table:

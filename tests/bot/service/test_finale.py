@@ -234,3 +234,38 @@ async def test_the_channel_answers_about_its_game_until_the_next_is_created(
     assert said(lines, "only:alice#game")[0] == "second: forming"
     lines = await table.play("alice> /dip game hague history")
     assert said(lines, "only:alice#game")[0] == "hague: Spring 1901 — orders and results"
+
+
+async def test_an_animation_cut_down_to_fit_the_platform_says_so(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bot.service.turn import final_announcement
+    from bot.store import Platform
+
+    limit = ("the test platform's 1 MB limit", 1_000_000)
+    monkeypatch.setitem(final_announcement.UPLOAD_LIMITS, Platform.CONSOLE, limit)
+    table.animator.kept = (3, 800)
+    await table.seven_players()
+    table.fresh()
+    channel = said(await table.play(DRAW_AFTER_A_YEAR), "#game")
+    assert table.animator.limits == [1_000_000]
+    assert (
+        "The animation shows 3 of the game's 6 phases, evenly spread, to stay within the "
+        "test platform's 1 MB limit."
+    ) in channel
+
+
+async def test_an_animation_that_fits_says_nothing_of_limits(table: Table) -> None:
+    await table.seven_players()
+    table.fresh()
+    channel = said(await table.play(DRAW_AFTER_A_YEAR), "#game")
+    assert table.animator.limits == [None]  # the console writes a file: no limit
+    assert not [line for line in channel if line.startswith("The animation shows")]
+
+
+def test_the_platforms_limits_are_under_their_own() -> None:
+    from bot.service.turn.final_announcement import UPLOAD_LIMITS
+    from bot.store import Platform
+
+    assert UPLOAD_LIMITS[Platform.DISCORD][1] < 10 * 1024 * 1024
+    assert UPLOAD_LIMITS[Platform.SLACK][1] < 1024 * 1024 * 1024

@@ -68,6 +68,42 @@ async def serving(
         await asyncio.wait_for(task, timeout=10)
 
 
+async def refused(url: str) -> bool:
+    """Whether a connection to ``url`` is refused (nothing listens there)."""
+    try:
+        async with aiohttp.ClientSession() as session, session.post(url, data=""):
+            return False
+    except aiohttp.ClientConnectionError:
+        return True
+
+
+@pytest.mark.parametrize("host", [None, "127.0.0.2"])
+async def test_http_mode_listens_only_on_its_address(
+    slack: FakeSlack, tmp_path: Path, host: str | None
+) -> None:
+    """By default this machine alone (127.0.0.1), for a reverse proxy beside it; SLACK_HOST
+    another address (two loopback addresses stand in for two interfaces)."""
+    port = free_port()
+    given = {} if host is None else {"slack_host": host}
+    config = settings(
+        slack_bot_token="xoxb-test",
+        slack_signing_secret=signed.SECRET,
+        slack_port=port,
+        slack_api_url=slack.api_url.rstrip("/"),
+        **given,
+    )
+    serving_on = host or "127.0.0.1"
+    other = "127.0.0.3" if host else "127.0.0.2"
+    body = signed.slash_body(GM, "help", GAME)
+
+    async def play(stop: asyncio.Event) -> None:
+        assert await until_served(f"http://{serving_on}:{port}{EVENTS_PATH}", body) == 200
+        assert await refused(f"http://{other}:{port}{EVENTS_PATH}")
+
+    async with game_service(tmp_path) as (service, _, _):
+        await serving(service, config, play)
+
+
 async def test_http_mode_serves_signed_requests(slack: FakeSlack, tmp_path: Path) -> None:
     port = free_port()
     config = settings(
