@@ -224,7 +224,10 @@ JOIN = CommandSpec(
         "joins the team of a power someone plays.",
     ),
     ("join", "join france, england", "join with @alice"),
-    arguments=(Argument("powers", "The powers you would like, best first: e.g. france, england"),),
+    arguments=(
+        Argument("powers", "The powers you would like, best first: e.g. france, england"),
+        Argument("with", "A player whose team you join, where the game allows teams", Kind.USER, word="with"),
+    ),
     public=True,
     game_argument=False,
 )

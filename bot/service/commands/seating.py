@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.service.commands.mentions import read_user
+from bot.service.commands.mentions import not_a_user, read_user
 from bot.service.commands.spec import Argument, CommandSpec, Kind
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
@@ -163,7 +163,7 @@ async def replace(ctx: Context) -> list[Reply]:
         raise UserError(f"Name the new player: {REPLACE_USAGE}.")
     named = read_user(rest)
     if named is None:
-        raise UserError(f"Name one user: {REPLACE_USAGE}.")
+        raise UserError(not_a_user(rest, REPLACE_USAGE))
     user_id, display = named
     state = (await ctx.store.power_statuses(game.id)).get(seat.power, PowerStatus.PLAYING)
     if state == PowerStatus.ELIMINATED:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from bot.service.commands.mentions import read_user
+from bot.service.commands.mentions import not_a_user, read_user
 from bot.service.commands.seating import Seat, brief
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
@@ -70,7 +70,7 @@ def drop_from_team(game: Game, user_id: str) -> None:
 def read_partner(ctx: Context, game: Game, written: str) -> tuple[str, str]:
     named = read_user(written)
     if named is None:
-        raise UserError(f"Name one user after `with`: {JOIN_WITH_USAGE}.")
+        raise UserError(not_a_user(written, JOIN_WITH_USAGE))
     if named[0] == ctx.actor_id:
         raise UserError(f"Name someone else to join: {JOIN_WITH_USAGE}.")
     return named
