@@ -226,7 +226,12 @@ JOIN = CommandSpec(
     ("join", "join france, england", "join with @alice"),
     arguments=(
         Argument("powers", "The powers you would like, best first: e.g. france, england"),
-        Argument("with", "A player whose team you join, where the game allows teams", Kind.USER, word="with"),
+        Argument(
+            "with",
+            "A player whose team you join, where the game allows teams",
+            Kind.USER,
+            word="with",
+        ),
     ),
     public=True,
     game_argument=False,

@@ -224,9 +224,7 @@ class DiscordTable:
         assert answer.kind == "autocomplete"
         return [choice.value for choice in answer.choices]
 
-    async def dm(
-        self, name: str, text: str, *, mentions: Sequence[StandInUser] = ()
-    ) -> list[Sent]:
+    async def dm(self, name: str, text: str, *, mentions: Sequence[StandInUser] = ()) -> list[Sent]:
         """``name`` writes ``text`` to the bot in their DM (``mentions``: the users Discord
         resolved in it, each written ``<@id>``)."""
         mark = len(self.sent)

@@ -179,7 +179,7 @@ async def test_replace_says_what_is_wrong(table: Table) -> None:
         ("replace prussia zoe", "Write `replace <power> <user>`"),
         ("replace france carol", "carol already plays France."),
         ("replace france bob", "bob already plays England in hague."),
-        ("replace france two words", "Name one user"),
+        ("replace france two words", "`two words` names nobody I can tell"),
     ]:
         lines = await table.play(f"gm> /dip {command}")
         assert len(lines) == 1 and reply in lines[0], (command, lines)

@@ -226,3 +226,14 @@ async def test_with_all_a_draw_needs_every_member(tmp_path: Path) -> None:
         assert not [line for line in said(lines, "dm:carol") if "waiting for" in line]
         lines = await table.play("gm> /dip process")
         assert "In the draw: France, Russia and Turkey." in said(lines, "#game")
+
+
+async def test_join_with_at_a_name_as_the_help_writes_it(tmp_path: Path) -> None:
+    async with open_table("sqlite", tmp_path) as table:
+        await table.play("gm> /dip newgame hague teams=any\nalice> /dip join")
+        lines = await table.play("bob> /dip join with @alice")
+        assert "bob joined alice's team in hague: alice, bob (1 of 7 teams)." in said(
+            lines, "#game"
+        )
+        lines = await table.play("carol@dm> game hague join with @alice")
+        assert said(lines, "dm:carol")[0].startswith("You are in a team with alice's")
