@@ -8,13 +8,13 @@ import re
 from collections.abc import Mapping, Sequence, Set
 
 from bot.service.commands.channel_access import AFTER_START, check_channel
+from bot.service.commands.late_joining import answer_request, join_running
 from bot.service.commands.spec import Argument, CommandSpec, Kind
 from bot.service.commands.team_forming import (
     drop_from_team,
-    join_running,
     join_team_forming,
     read_partner,
-    split_with,
+    split_user,
     team_wishes,
     teams_formed,
 )
@@ -115,18 +115,18 @@ async def join(ctx: Context) -> list[Reply]:
     game = await ctx.game()
     variant = ctx.variant(game)
     teams = ctx.options(game).teams
-    partner_text, wishes = split_with(ctx.args)
+    accepted, rest = split_user(ctx.args, "accept")
+    refused, rest = split_user(rest, "refuse")
+    if accepted is not None or refused is not None:
+        return await answer_request(ctx, game, accepted or refused or "", accept=bool(accepted))
+    partner_text, wishes = split_user(rest, "with")
     if partner_text is not None and teams is None:
         raise UserError(
             f"{game.name} has one player per power: teams are allowed only in a game created "
             "with `newgame ... teams=any` or `teams=all`."
         )
     if game.status != GameStatus.FORMING:
-        if teams is not None:
-            return await join_running(ctx, game, wishes, partner_text)
-        raise UserError(
-            f"{game.name} has already started: players join before the game master writes `start`."
-        )
+        return await join_running(ctx, game, wishes, partner_text)
     partner = None if partner_text is None else read_partner(ctx, game, partner_text)
     preferences = read_preferences(variant, wishes)
     players = await ctx.store.players_of(game.id)
@@ -213,17 +213,21 @@ async def _joined_team(ctx: Context, game: Game, partner: str, total: int) -> li
 
 JOIN = CommandSpec(
     "join",
-    "join [power ...] [with <user>]",
+    "join [power ...] [with <user>] | join accept|refuse <user>",
     "Join the game in this channel, naming the powers you would like, best first.",
     join,
     (
         "Powers are assigned by lot when the game starts, preferences honoured where possible.",
         "Where the game allows teams (`teams=any` or `teams=all`), `join with <user>` joins "
         "that player's team: powers are drawn by lot among teams, and every member commands "
-        "the team's power. Once the game is under way, `join france` (or `join with <user>`) "
-        "joins the team of a power someone plays.",
+        "the team's power.",
+        "Once the game is under way, `join france` (or `join with <user>`) asks to join the "
+        "team of a power people play: its members and the game master are asked, and any of "
+        "them answers `join accept <user>` or `join refuse <user>`; until then you see nothing "
+        "of the power. `join <power>` of a power nobody plays (civil disorder, or a computer) "
+        "volunteers for it: the game master is told, and hands it over with `replace`.",
     ),
-    ("join", "join france, england", "join with @alice"),
+    ("join", "join france, england", "join with @alice", "join accept @zoe"),
     arguments=(
         Argument("powers", "The powers you would like, best first: e.g. france, england"),
         Argument(
@@ -232,6 +236,10 @@ JOIN = CommandSpec(
             Kind.USER,
             word="with",
         ),
+        Argument(
+            "accept", "Let this player join your team (a game under way)", Kind.USER, word="accept"
+        ),
+        Argument("refuse", "Refuse this player a place in your team", Kind.USER, word="refuse"),
     ),
     public=True,
     game_argument=False,

@@ -247,9 +247,10 @@ REPLACE = CommandSpec(
 )
 
 
-async def brief(ctx: Context, seat: Seat, player: Player) -> None:
+async def brief(ctx: Context, seat: Seat, player: Player, *, team: bool = False) -> None:
     """The new player's DM: the power, its units and centres, what the phase asks of it, and
-    the orders already on file for it (they are the power's own)."""
+    the orders already on file for it (they are the power's own); ``team``: they joined the
+    team that commands it, rather than being handed it."""
     rows = await ctx.store.orders_of_phase(seat.phase.id, power=seat.power, kind=OrderKind.ORDER)
     members = await members_by_power(ctx.store, seat.game.id)
     given = [format_order(o) for o in read_orders(seat.position, rows, members).get(seat.power, [])]
@@ -266,6 +267,7 @@ async def brief(ctx: Context, seat: Seat, player: Player) -> None:
         given,
         deadline,
         several_games=several,
+        team=team,
     )
     key = f"game:{seat.game.id}:handover:{seat.phase.id}:{player.id}:{seat.power}"
     await queue.to_user(ctx.store, seat.game, player.user_id, key, message)

@@ -102,8 +102,8 @@ async def test_kick_puts_the_power_in_civil_disorder(table: Table) -> None:
         "hague: France is in civil disorder",
         "The game master removed carol from the game.",
         "Its units hold and it gives no orders until a new player takes over.",
-        "A replacement is wanted: if you would like to play France, tell the game master, who "
-        "hands it over with `replace france <user>`.",
+        "A replacement is wanted: if you would like to play France, write `join france`; "
+        "the game master is told, and hands it over with `replace france <user>`.",
     ]
     assert said(lines, "dm:carol") == [
         "hague: you were removed",
