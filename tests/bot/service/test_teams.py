@@ -118,7 +118,7 @@ async def test_joining_a_power_under_way_asks_its_team(tmp_path: Path) -> None:
         await start_teams(table)
         france = power_of(said(await table.play("gm> /dip players"), "only:gm#game"), "alice")
         word = france.lower()
-        await table.play(f"alice@dm> order A Par-Bur\nbob@dm> press team Keep Burgundy quiet")
+        await table.play("alice@dm> order A Par-Bur\nbob@dm> press team Keep Burgundy quiet")
         lines = await table.play(f"zoe@dm> game hague join {word}")
         assert said(lines, "dm:zoe") == [
             f"You asked to join {france}'s team in hague: its members and the game master are "

@@ -5,7 +5,6 @@ taking in a game of one player per power."""
 from __future__ import annotations
 
 from pathlib import Path
-
 from typing import Any
 
 from sqlalchemy import select
@@ -20,8 +19,6 @@ async def buttons_to(table: Table, user_id: str) -> list[dict[str, Any]]:
         rows = await session.scalars(select(OutboxMessage).order_by(OutboxMessage.id))
         last = [r for r in rows if r.target.get("user_id") == user_id][-1]
         return list(last.payload.get("buttons", []))
-
-
 
 
 async def test_a_volunteer_is_handed_the_power_in_one_step(tmp_path: Path) -> None:
