@@ -8,13 +8,14 @@ one transaction is::
         if await store.claim_phase(phase.id, phase.version):
             ...  # adjudicate, open the next phase, enqueue messages: all or nothing
 
-It is one object made of five parts, each in its own module and each keeping a few tables:
-games and seats, phases and orders, votes and press, the outbox with images and audit, and
-people's own settings.
+It is one object made of six parts, each in its own module and each keeping a few tables:
+games and seats, phases and orders, adjudications that failed, votes and press, the outbox
+with images and audit, and people's own settings.
 """
 
 from __future__ import annotations
 
+from bot.store.adjudication_failures import AdjudicationFailures
 from bot.store.games_and_seats import GamesAndSeats
 from bot.store.outbox_and_audit import OutboxAndAudit
 from bot.store.people import People
@@ -22,5 +23,7 @@ from bot.store.phases_and_orders import PhasesAndOrders
 from bot.store.votes_and_press import VotesAndPress
 
 
-class Store(GamesAndSeats, PhasesAndOrders, VotesAndPress, OutboxAndAudit, People):
+class Store(
+    GamesAndSeats, PhasesAndOrders, AdjudicationFailures, VotesAndPress, OutboxAndAudit, People
+):
     """Everything the service stores, over one session: ``Store(session, clock)``."""

@@ -36,6 +36,7 @@ TABLES = {
     "audit",
     "user_settings",
     "computer_seats",
+    "adjudication_failures",
 }
 FUTURE = "9999_from_the_future"
 
