@@ -164,7 +164,9 @@ class SlackFrontEnd:
         if team is None or user is None or channel is None:
             logger.warning("a %s request without team, user or channel was refused", COMMAND_PREFIX)
             return
-        origin = Origin(user, channel, is_dm_channel(channel))
+        origin = Origin(
+            user, channel, is_dm_channel(channel), response_url=field(body, "response_url")
+        )
         command = slash_text(str(body.get("text") or ""))
         self._spawn(self._slash(team, origin, command, field(body, "trigger_id")))
 

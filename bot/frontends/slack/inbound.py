@@ -36,6 +36,8 @@ class Origin:
     is_dm: bool
     # The user's DM with the bot, when the request came from it.
     dm_channel: str | None = None
+    # Where a slash command may be answered whatever the bot may do in the channel.
+    response_url: str | None = None
 
     @property
     def place(self) -> Place:
