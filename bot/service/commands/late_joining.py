@@ -35,8 +35,9 @@ ANSWER_USAGE = "`join accept <user>` or `join refuse <user>`, e.g. `join accept 
 ASKED = queue.About("a request to join a team, to its members")
 ANSWERED = queue.About("the answer to their request to join a team")
 VOLUNTEER = queue.About("a player volunteering to take over a power")
-# Room for a user in a button's command (Discord keeps a button's command in 100 characters).
-_NAME_IN_BUTTON = 24
+# Room for a user's name in a button's command: Discord keeps a button's command, with the
+# game's name and the user's id, in 100 characters.
+_NAME_IN_BUTTON = 12
 
 
 def join_requests(game: Game) -> dict[str, dict[str, str]]:
@@ -110,7 +111,7 @@ async def _seat_named(ctx: Context, game: Game, power_word: str, partner: str | 
 
 async def _volunteer(ctx: Context, seat: Seat) -> list[Reply]:
     game, name = seat.game, ctx.request.actor.display_name
-    command = f"replace {seat.power.lower()} {_named(ctx.actor_id, name)}"
+    command = f"replace {seat.power.lower()} {user_mention(ctx.actor_id, name)}"
     why = (
         "is played by a computer"
         if seat.power in await ctx.store.computer_powers(game.id)
@@ -121,7 +122,8 @@ async def _volunteer(ctx: Context, seat: Seat) -> list[Reply]:
         f"{name} would like to take over {seat.name}, which {why}.",
         f"`{command}` hands it to them, with the picture by DM; the button does it in one step.",
     )
-    hand = Button(f"Hand {seat.name} to {name}", f"game {game.name} {command}")
+    short = f"replace {seat.power.lower()} {_in_button(ctx.actor_id, name)}"
+    hand = Button(f"Hand {seat.name} to {name}", f"game {game.name} {short}")
     message = _with_buttons(message, hand)
     key = f"game:{game.id}:volunteer:{seat.phase.id}:{seat.power}:{ctx.actor_id}"
     await queue.to_user(ctx.store, game, game.creator, key, message, about=VOLUNTEER)
@@ -147,7 +149,7 @@ async def _ask_team(ctx: Context, seat: Seat) -> list[Reply]:
         )
     requests[ctx.actor_id] = {"power": seat.power, "name": name}
     _keep(game, requests)
-    who = _named(ctx.actor_id, name)
+    who, short = user_mention(ctx.actor_id, name), _in_button(ctx.actor_id, name)
     message = line_message(
         f"{game.name}: {name} asks to join {seat.name}'s team",
         f"{name} would like to command {seat.name} with its team. Until one of you answers, "
@@ -157,8 +159,8 @@ async def _ask_team(ctx: Context, seat: Seat) -> list[Reply]:
     )
     message = _with_buttons(
         message,
-        Button("Accept", f"game {game.name} join accept {who}"),
-        Button("Refuse", f"game {game.name} join refuse {who}"),
+        Button("Accept", f"game {game.name} join accept {short}"),
+        Button("Refuse", f"game {game.name} join refuse {short}"),
     )
     entry = await ctx.store.audit(
         ctx.actor_id, "join request", game_id=game.id, detail={"power": seat.power}
@@ -241,8 +243,8 @@ async def _accepted(ctx: Context, seat: Seat, user_id: str, display: str) -> lis
     return [*replies, ctx.say(f"{display} joined {seat.name}'s team and is briefed by DM.{agreed}")]
 
 
-def _named(user_id: str, name: str) -> str:
-    """A user as a command names them, short enough for a button."""
+def _in_button(user_id: str, name: str) -> str:
+    """A user as a button's command names them: short enough for any platform's button."""
     return user_mention(user_id, name[:_NAME_IN_BUTTON])
 
 
