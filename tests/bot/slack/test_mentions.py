@@ -46,12 +46,18 @@ async def test_a_name_slack_did_not_make_a_mention_is_refused(started: SlackTabl
     assert "England: England" in listing.text  # still its player
 
 
-async def test_join_with_a_picked_user_joins_their_team(table: SlackTable) -> None:
+async def fran_plays_in_a_teams_game(table: SlackTable) -> int:
+    """Fran has joined `hague`, a game with teams, and Zoe is in the workspace; how many
+    posts there were then."""
     table.slack.add_user(FRAN, "Fran")
     table.slack.add_user(ZOE, "Zoe")
     await table.slash(GM, "newgame hague teams=any")
     await table.slash(FRAN, "join france")
-    mark = len(table.slack.posts)
+    return len(table.slack.posts)
+
+
+async def test_join_with_a_picked_user_joins_their_team(table: SlackTable) -> None:
+    mark = await fran_plays_in_a_teams_game(table)
     # as the README has it: `/dip join with @fran`, Fran picked from Slack's list
     await table.slash(ZOE, "join with <@U0FRAN0001|fran>")
     channel = "\n".join(p.text for p in table.slack.in_channel(GAME, since=mark))
@@ -59,11 +65,7 @@ async def test_join_with_a_picked_user_joins_their_team(table: SlackTable) -> No
 
 
 async def test_a_user_named_in_a_dm_is_shown_by_name(table: SlackTable) -> None:
-    table.slack.add_user(FRAN, "Fran")
-    table.slack.add_user(ZOE, "Zoe")
-    await table.slash(GM, "newgame hague teams=any")
-    await table.slash(FRAN, "join france")
-    mark = len(table.slack.posts)
+    mark = await fran_plays_in_a_teams_game(table)
     # a message gives the id alone; the name is Slack's
     await table.dm(ZOE, "game hague join with <@U0FRAN0001>")
     await table.deliver()
