@@ -33,7 +33,7 @@ import discord
 from discord import app_commands
 
 from bot.frontends.discord.front import Front
-from bot.frontends.discord.identity import Interaction, mention_of
+from bot.frontends.discord.identity import Interaction, mention_of, neutral_mention
 from bot.service import (
     Argument,
     ArgumentValue,
@@ -41,6 +41,7 @@ from bot.service import (
     Kind,
     Suggest,
     help_topics,
+    neutral_users,
     suggest_orders,
     suggest_units,
     suggest_variants,
@@ -79,7 +80,9 @@ def slash_command(front: Front, spec: CommandSpec) -> AnyCommand:
             # Decided before "thinking…" shows: a refusal is for the asker alone, and so is
             # the acknowledgement that comes before it.
             private = not await front.is_game_master(interaction, typed_game(interaction))
-        await front.command(interaction, spec.written(values), private=private)
+        # a mention typed into a text option (`powers: with <@123>`) names that user too
+        written = neutral_users(spec.written(values), neutral_mention)
+        await front.command(interaction, written, private=private)
 
     # inspect.signature (and discord.py) reads __signature__ first; typeshed does not declare
     # it on functions.

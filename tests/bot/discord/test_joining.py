@@ -30,3 +30,13 @@ async def test_a_name_typed_after_at_is_refused_with_how_to_pick(table: DiscordT
     (reply,) = await table.slash("bob", "join", powers="with @alice")
     assert not reply.public
     assert reply.text().startswith("`@alice` names nobody I can tell: type @ and pick")
+
+
+async def test_a_mention_typed_in_the_powers_option_names_that_member(
+    table: DiscordTable,
+) -> None:
+    await table.slash("master", "newgame", name="hague", teams="any")
+    await table.slash("alice", "join")
+    alice = table.user("alice")
+    sent = await table.slash("bob", "join", powers=f"with <@{alice.id}>")
+    assert "You are in a team with" in "\n".join(s.text() for s in sent)
