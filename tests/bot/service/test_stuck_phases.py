@@ -10,6 +10,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from sqlalchemy.exc import OperationalError
 
 from bot.frontends.console import Console
 from bot.service.turn import resolving
@@ -104,3 +105,26 @@ async def test_process_says_why_it_failed(tmp_path: Path, breakdown: Breakdown) 
         assert said(lines, "#game")[0].startswith(FAILED)
         (record,) = await failing(table)
         assert record.attempts == 1
+
+
+async def test_a_database_error_is_named_as_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def refused(self: Store, phase_id: int, results: dict[str, object]) -> None:
+        raise OperationalError("UPDATE phases SET results=...", {}, Exception(SECRET))
+
+    async with open_table("sqlite", tmp_path) as table:
+        await table.seven_players()
+        await table.play("carol@dm> order A Par-Bur")
+        monkeypatch.setattr(Store, "record_results", refused)
+        lines = await table.play("clock +48h")
+        (channel,) = said(lines, "#game")
+        assert channel.startswith(
+            "hague: Spring 1901 could not be adjudicated: the database failed "
+            "(OperationalError). Its orders are kept;"
+        )
+        assert not [line for line in lines if SECRET in line]
+        monkeypatch.undo()
+        lines = await table.play("clock +1m")
+        assert "A PAR - BUR  ✓ moved" in said(lines, "#game")
+        assert await failing(table) == []
