@@ -3,6 +3,8 @@ expect; the person picked there is the one whose team is joined."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from tests.bot.discord.table import DiscordTable
 
 
@@ -10,7 +12,9 @@ async def test_join_with_a_member_picked_in_the_option(table: DiscordTable) -> N
     await table.slash("master", "newgame", name="hague", teams="any")
     await table.slash("alice", "join", powers="france")
     alice = table.user("alice")
-    sent = await table.slash("bob", "join", **{"with": alice})
+    # `with` is a word Python keeps for itself: the option is given by name
+    picked: dict[str, Any] = {"with": alice}
+    sent = await table.slash("bob", "join", **picked)
     shown = "\n".join(s.text() for s in sent)
     assert "Bob joined Alice's team in hague: Alice, Bob (1 of 7 teams)." in shown
     assert "You are in a team with Alice's" in shown

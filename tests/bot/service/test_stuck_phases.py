@@ -14,7 +14,7 @@ from sqlalchemy.exc import OperationalError
 
 from bot.frontends.console import Console
 from bot.service.turn import resolving
-from bot.store import Store
+from bot.store import FailingAdjudication, Store
 from engine import adjudicate
 from tests.bot.service.harness import Table, open_table, said
 
@@ -46,7 +46,7 @@ def breakdown(monkeypatch: pytest.MonkeyPatch) -> Iterator[Breakdown]:
     yield broken
 
 
-async def failing(table: Table) -> list:  # type: ignore[type-arg]
+async def failing(table: Table) -> list[FailingAdjudication]:
     async with table.sessions() as session:
         return await Store(session, table.clock).failing_adjudications()
 
