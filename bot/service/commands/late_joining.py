@@ -67,6 +67,8 @@ async def join_running(
         raise UserError(f"{seat.name} is out of the game: it has nothing left to play.")
     if state == PowerStatus.SURRENDERED:
         raise UserError(f"{seat.name} surrendered: it stays out of the game.")
+    if seat.power in seat.position.neutral:
+        raise UserError(f"{seat.name} is neutral: nobody plays it yet.")
     played = state == PowerStatus.PLAYING and await users_of(ctx.store, game, seat.power)
     if not played:
         return await _volunteer(ctx, seat)

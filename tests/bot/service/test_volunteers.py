@@ -66,3 +66,12 @@ async def test_a_power_with_a_player_is_not_for_the_taking(tmp_path: Path) -> No
         assert not said(lines, "dm:gm")
         lines = await table.play("carol> /dip join england")
         assert said(lines, "only:carol#game") == ["You already play in hague."]
+
+
+async def test_a_neutral_power_is_nobodys_to_take(tmp_path: Path) -> None:
+    async with open_table("sqlite", tmp_path) as table:
+        await table.play(
+            "gm> /dip newgame hague variant=ww1\nalice> /dip join\nbob> /dip join\ngm> /dip start"
+        )
+        lines = await table.play("zoe> /dip join italy")
+        assert said(lines, "only:zoe#game") == ["Italy is neutral: nobody plays it yet."]
