@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from tests.bot.slack.fake_slack import buttons_in
 from tests.bot.slack.table import GAME, GM, PLAYERS, SlackTable
 
 ZOE = "U0ZOE00001"
@@ -71,3 +72,24 @@ async def test_a_user_named_in_a_dm_is_shown_by_name(table: SlackTable) -> None:
     await table.deliver()
     channel = "\n".join(p.text for p in table.slack.in_channel(GAME, since=mark))
     assert "Zoe joined Fran's team in hague: Fran, Zoe (1 of 7 teams)." in channel
+
+
+async def test_the_game_master_hands_a_power_to_a_volunteer_in_one_click(
+    started: SlackTable,
+) -> None:
+    started.slack.add_user(ZOE, "Zoe")
+    await started.slash(GM, "kick england")
+    await started.deliver()
+    await started.slash(ZOE, "join england")
+    mark = len(started.slack.posts)
+    await started.deliver()
+    (offer,) = [p for p in started.slack.received(GM, since=mark) if "volunteers" in p.text]
+    (button,) = [b for b in buttons_in(offer.blocks) if b["text"]["text"].startswith("Hand")]
+    assert button["value"] == "game hague replace england <@U0ZOE00001|Zoe>"
+    await started.click(GM, button["value"], channel=started.slack.dm_of(GM))
+    await started.deliver()
+    channel = "\n".join(p.text for p in started.slack.in_channel(GAME, since=mark))
+    assert "Zoe now plays England." in channel
+    assert "hague: you now play England" in "\n".join(
+        p.text for p in started.slack.received(ZOE, since=mark)
+    )
