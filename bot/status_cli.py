@@ -117,6 +117,18 @@ def phases(health: Health) -> list[str]:
     ]
 
 
+def failing(health: Health) -> list[str]:
+    if not health.failing:
+        return []
+    lines = [f"Adjudications failing: {len(health.failing)}"]
+    lines.extend(
+        f"  {f.game_name} ({f.platform} {f.channel}) {f.phase_name}: {f.reason}; "
+        f"{f.attempts} tries since {_when(f.failed_since)}, next {_when(f.retry_at)}"
+        for f in health.failing
+    )
+    return lines
+
+
 def outbox(health: Health) -> list[str]:
     box = health.outbox
     due = f"{box.due} due now"
@@ -145,6 +157,7 @@ def workers(health: Health) -> list[str]:
 SECTIONS: tuple[Callable[[Health], list[str]], ...] = (
     games,
     phases,
+    failing,
     outbox,
     alarm_clock,
     workers,

@@ -36,7 +36,7 @@ from bot.service.commands.grammar import (
     neutral_users,
     parse_command,
 )
-from bot.service.commands.mentions import user_mention
+from bot.service.commands.mentions import read_user, user_mention
 from bot.service.commands.newgame import suggest_variants
 from bot.service.commands.order_menus import OrderForm, choices_for
 from bot.service.commands.order_suggestions import suggest_orders, suggest_units
@@ -147,6 +147,7 @@ __all__ = [
     "order_key",
     "parse_command",
     "read_health",
+    "read_user",
     "safe_trace",
     "suggest_orders",
     "suggest_units",

@@ -273,10 +273,11 @@ class GameService:
 
     async def process_phase(self, phase_id: int) -> bool:
         """Adjudicate one phase now; False if it was not open (already done, or never)."""
-        done = await self._adjudicator.process_phase(phase_id)
-        if done:
+        try:
+            return await self._adjudicator.process_phase(phase_id)
+        finally:
+            # the results, or the news that it failed
             self._doorbell.ring()
-        return done
 
     async def _ring(self) -> None:
         self._doorbell.ring()

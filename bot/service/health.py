@@ -15,7 +15,7 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from bot.store import OutboxBacklog, Store, WorkerBeat, utcnow
+from bot.store import FailingAdjudication, OutboxBacklog, Store, WorkerBeat, utcnow
 
 # How often a running bot writes its heartbeat row.
 HEARTBEAT_SECONDS = 15.0
@@ -64,6 +64,8 @@ class Health:
     deadlines: list[datetime]
     outbox: OutboxBacklog
     workers: list[Worker]
+    # open phases whose adjudication failed, tried again with back-off until it succeeds
+    failing: list[FailingAdjudication]
 
     @property
     def overdue_phases(self) -> int:
@@ -83,6 +85,11 @@ class Health:
         """What needs someone to act, in words; ``host``: the machine asking, whose own
         worker must be alive if it had one running."""
         found = []
+        for failing in self.failing:
+            found.append(
+                f"adjudicating {failing.game_name} {failing.phase_name} has failed "
+                f"{failing.attempts} time(s): {failing.reason}"
+            )
         if self.overdue_phases:
             found.append(
                 f"{self.overdue_phases} phase(s) past their deadline for over "
@@ -113,6 +120,19 @@ class Health:
             "games": self.games,
             "phases_due": len(self.deadlines),
             "phases_overdue": self.overdue_phases,
+            "adjudications_failing": [
+                {
+                    "game": f.game_name,
+                    "platform": str(f.platform),
+                    "channel": f.channel,
+                    "phase": f.phase_name,
+                    "failed_since": f.failed_since.isoformat(),
+                    "attempts": f.attempts,
+                    "retry_at": f.retry_at.isoformat(),
+                    "reason": f.reason,
+                }
+                for f in self.failing
+            ],
             "outbox": {
                 "pending": self.outbox.pending,
                 "due": self.outbox.due,
@@ -135,7 +155,8 @@ async def read_health(
         deadlines = await store.passed_deadlines(now)
         outbox = await store.outbox_backlog(now, now - FAILURES_SINCE)
         workers = [Worker.of(row, now) for row in await store.workers()]
-    return Health(now, games, deadlines, outbox, workers)
+        failing = await store.failing_adjudications()
+    return Health(now, games, deadlines, outbox, workers, failing)
 
 
 def _minutes(span: timedelta) -> str:

@@ -103,6 +103,7 @@ async def seat_computers(store: Store, game: Game, powers: Sequence[str], phase_
 def replacement_wanted(name: str, power: str) -> str:
     """The channel's call for a new player for a power in civil disorder."""
     return (
-        f"A replacement is wanted: if you would like to play {name}, tell the game master, "
-        f"who hands it over with `replace {power.lower()} <user>`."
+        f"A replacement is wanted: if you would like to play {name}, write "
+        f"`join {power.lower()}`; the game master is told, and hands it over with "
+        f"`replace {power.lower()} <user>`."
     )

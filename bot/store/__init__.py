@@ -49,6 +49,7 @@ The modules under bot/store are its inside; a test keeps other code to the names
 from __future__ import annotations
 
 from bot.store import migrate
+from bot.store.adjudication_failures import FailingAdjudication
 from bot.store.database import (
     async_url,
     create_engine,
@@ -64,6 +65,7 @@ from bot.store.errors import (
 )
 from bot.store.migrate import SchemaError
 from bot.store.models import (
+    AdjudicationFailure,
     AuditEntry,
     Base,
     ComputerSeat,
@@ -95,9 +97,11 @@ from bot.store.types import utcnow
 __all__ = [
     "DELIVERY_LEASE",
     "MAX_ATTEMPTS",
+    "AdjudicationFailure",
     "AuditEntry",
     "Base",
     "ComputerSeat",
+    "FailingAdjudication",
     "Game",
     "GameNameTakenError",
     "GameStatus",

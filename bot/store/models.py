@@ -330,6 +330,23 @@ class ComputerSeat(Base):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
+class AdjudicationFailure(Base):
+    """An open phase whose adjudication failed: since when, how many tries, when the next
+    is due, and why in one line that quotes nothing of the game (never an order). The row
+    goes in the transaction that finally adjudicates the phase."""
+
+    __tablename__ = "adjudication_failures"
+
+    phase_id: Mapped[int] = mapped_column(
+        ForeignKey("phases.id", ondelete="CASCADE"), primary_key=True
+    )
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    failed_since: Mapped[datetime]
+    attempts: Mapped[int] = mapped_column(Integer)
+    retry_at: Mapped[datetime]
+    reason: Mapped[str] = mapped_column(Text)
+
+
 class MissedOrders(Base):
     """A power gave no orders in a phase that needed them (no moves received)."""
 

@@ -8,11 +8,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, Table, and_, bindparam, delete, null, select, update
+from sqlalchemy import CursorResult, Table, and_, bindparam, delete, null, or_, select, update
 from sqlalchemy.sql import ColumnElement
 
 from bot.store.errors import PhaseAlreadyOpenError, PhaseClosedError, StoreError
 from bot.store.models import (
+    AdjudicationFailure,
     Game,
     GameStatus,
     Image,
@@ -300,13 +301,22 @@ class PhasesAndOrders(StorePart):
         await self.session.execute(images)
 
     async def due_phases(self, now: datetime | None = None) -> list[Phase]:
-        """Open, unlocked phases of active games whose deadline has passed, earliest first."""
+        """Open, unlocked phases of active games whose deadline has passed (and, for one whose
+        adjudication failed, whose next try is due), earliest first."""
         moment = self.clock() if now is None else now
         return list(
             await self.session.scalars(
                 select(Phase)
                 .join(Game, Game.id == Phase.game_id)
-                .where(*due_at(moment))
+                .outerjoin(AdjudicationFailure, AdjudicationFailure.phase_id == Phase.id)
+                .where(
+                    *due_at(moment),
+                    # a phase that failed waits for its next try
+                    or_(
+                        AdjudicationFailure.retry_at.is_(None),
+                        AdjudicationFailure.retry_at <= moment,
+                    ),
+                )
                 .order_by(Phase.deadline, Phase.id)
                 .execution_options(populate_existing=True)
             )

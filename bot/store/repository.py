@@ -9,12 +9,14 @@ one transaction is::
             ...  # adjudicate, open the next phase, enqueue messages: all or nothing
 
 It is one object made of six parts, each in its own module and each keeping a few tables:
-games and seats, phases and orders, votes and press, the outbox with images and audit,
-people's own settings, and what an operator reads (with the workers' heartbeats).
+games and seats, phases and orders, adjudications that failed, votes and press, the outbox
+with images and audit, people's own settings, and what an operator reads (with the workers'
+heartbeats).
 """
 
 from __future__ import annotations
 
+from bot.store.adjudication_failures import AdjudicationFailures
 from bot.store.games_and_seats import GamesAndSeats
 from bot.store.operations import Operations
 from bot.store.outbox_and_audit import OutboxAndAudit
@@ -23,5 +25,13 @@ from bot.store.phases_and_orders import PhasesAndOrders
 from bot.store.votes_and_press import VotesAndPress
 
 
-class Store(GamesAndSeats, PhasesAndOrders, VotesAndPress, OutboxAndAudit, People, Operations):
+class Store(
+    GamesAndSeats,
+    PhasesAndOrders,
+    AdjudicationFailures,
+    VotesAndPress,
+    OutboxAndAudit,
+    People,
+    Operations,
+):
     """Everything the service stores, over one session: ``Store(session, clock)``."""

@@ -37,6 +37,7 @@ TABLES = {
     "user_settings",
     "computer_seats",
     "workers",
+    "adjudication_failures",
 }
 FUTURE = "9999_from_the_future"
 

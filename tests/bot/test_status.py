@@ -90,6 +90,32 @@ async def test_overdue_phases_and_no_bot_need_attention(
     assert report["games"] == {"active": 2}
 
 
+async def test_a_failing_adjudication_is_listed_with_its_next_try(
+    url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    await beating(url)
+    await games_due(url, 1)
+    engine = create_engine(url)
+    try:
+        async with create_sessionmaker(engine).begin() as session:
+            now = datetime.now(UTC)
+            store = Store(session, lambda: now)
+            (phase,) = await store.due_phases(now)
+            await store.record_adjudication_failure(
+                phase, "the adjudicator failed (KeyError)", now + timedelta(minutes=4)
+            )
+    finally:
+        await engine.dispose()
+    code, out = await asyncio.to_thread(status, url, capsys)
+    assert code == 1, out
+    assert "Adjudications failing: 1" in out
+    assert "the adjudicator failed (KeyError); 1 tries since" in out
+    assert "has failed 1 time(s): the adjudicator failed (KeyError)" in out
+    code, given = await asyncio.to_thread(status, url, capsys, "--json")
+    (failing,) = json.loads(given)["adjudications_failing"]
+    assert (failing["attempts"], failing["reason"]) == (1, "the adjudicator failed (KeyError)")
+
+
 async def test_a_silent_bot_on_this_host_needs_attention(
     url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -22,12 +22,15 @@ from bot.service import (
     Request,
     command_in_message,
     neutral_users,
+    read_user,
+    user_mention,
 )
 
 PLATFORM = "console"
 WORKSPACE = "local"
-# Console users are named by what is typed, so a name is also the user's id: `@zoe` is zoe.
-_MENTION = re.compile(r"@([\w.-]+)")
+# Console users are named by what is typed, so a name is also the user's id: `@zoe` and
+# `zoe` are zoe.
+_MENTION = re.compile(r"@?([\w.-]+)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,9 +48,12 @@ class Where:
 
 
 def neutral_mention(text: str) -> str | None:
-    """A user as the console writes them (`@zoe`), in the service's neutral form (`zoe`)."""
+    """A user as the console writes them (`@zoe` or `zoe`), in the service's neutral form
+    (`<@zoe|zoe>`); one already in it stays so."""
+    if read_user(text) is not None:
+        return text
     found = _MENTION.fullmatch(text)
-    return None if found is None else found.group(1)
+    return None if found is None else user_mention(found.group(1), found.group(1))
 
 
 def command_text(text: str, where: Where) -> str | None:

@@ -10,6 +10,7 @@ nothing is cut off, and a block of orders stays a code block when split.
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
@@ -38,6 +39,12 @@ _FENCE = "```"
 # "```\n" before a block of orders and "\n```" after it.
 _FENCE_COST = 2 * (len(_FENCE) + 1)
 _IMAGE_TYPES = (".png", ".gif", ".jpg", ".jpeg")
+# What makes text live in a description or a field: a masked link's brackets, and the < that
+# opens a mention, a channel, an emoji, a command or a timestamp; escaped with a backslash,
+# Discord shows them as they are.
+_MASKED_LINK = re.compile(r"\[([^\]\n]*)\]\(")
+_MENTION = re.compile(r"<(?=[@#:/]|a:|t:)")
+_INLINE_CODE = re.compile(r"(`[^`\n]*`)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,7 +222,8 @@ def _pieces(lines: Sequence[Line], limit: int) -> Iterator[tuple[bool, str]]:
             text = line.text.replace(_FENCE, "`\u200b``") or " "
             width = limit - _FENCE_COST
         else:
-            text = f"**{line.text}**" if line.emphasis and line.text else line.text or BLANK
+            shown = inert(line.text)
+            text = f"**{shown}**" if line.emphasis and shown else shown or BLANK
             width = limit
         while len(text) > width:
             cut = text.rfind(" ", width // 2, width)
@@ -223,6 +231,18 @@ def _pieces(lines: Sequence[Line], limit: int) -> Iterator[tuple[bool, str]]:
             yield line.code, text[:cut]
             text = text[cut:]
         yield line.code, text
+
+
+def inert(text: str) -> str:
+    """A line as Discord shows it literally where it would make something live of what a
+    player wrote: a masked link (`[click](https://...)`) shows as typed, and a mention
+    (`<@123>`, `<@&456>`, `<#789>`) as its text, as Slack shows them. Inline code is left
+    alone: nothing is live in it, and Discord shows a backslash there as written."""
+    pieces = _INLINE_CODE.split(text)
+    for i in range(0, len(pieces), 2):
+        plain = _MASKED_LINK.sub(r"\\[\1\\](", pieces[i])
+        pieces[i] = _MENTION.sub(r"\\<", plain)
+    return "".join(pieces)
 
 
 def _join(body: list[tuple[bool, str]]) -> str:

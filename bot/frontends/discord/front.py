@@ -9,6 +9,7 @@ prompts, and the question of which server a DM means). What players type is neve
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from functools import partial
 
 import discord
@@ -269,7 +270,7 @@ class Front:
         """A DM to the bot: a command, or bare orders; answered in the same DM."""
         if message.guild is not None or message.author.bot:
             return
-        command = dm_command(message.content)
+        command = dm_command(message.content, {str(u.id): u.display_name for u in message.mentions})
         if command is None:
             return
         workspace = await self.workspaces.of(message.author.id)
@@ -291,8 +292,11 @@ def _server(workspace: str | None) -> str:
     return workspace if workspace is not None and workspace.isdigit() else ""
 
 
-def dm_command(content: str) -> str | None:
+def dm_command(content: str, names: Mapping[str, str] | None = None) -> str | None:
     """The command in a DM's text (``/dip`` may be typed or not), users named in the
-    service's form; None for nothing."""
+    service's form (``names``: the mentioned users' display names, by id); None for
+    nothing."""
     command = command_in_message(content, prefix_optional=True)
-    return None if command is None else neutral_users(command, neutral_mention)
+    if command is None:
+        return None
+    return neutral_users(command, partial(neutral_mention, names=names))

@@ -9,6 +9,7 @@ interaction; a direct message carries none.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import TypeAlias
 
 import discord
@@ -23,8 +24,8 @@ NOWHERE = ""
 Interaction: TypeAlias = discord.Interaction[discord.Client]
 
 # Discord writes a mention in a message as <@123> (<@!123> in older clients); a name typed
-# after @ and not picked from Discord's list stays as it was typed.
-_MENTION = re.compile(r"<@!?([\w.-]+)>|@([\w.-]+)")
+# after @ and not picked from Discord's list is only text, nobody's id.
+_MENTION = re.compile(r"<@!?(\d+)>")
 
 
 def is_game_admin(interaction: Interaction) -> bool:
@@ -69,12 +70,12 @@ def mention_of(user: discord.abc.User) -> str:
     return user_mention(str(user.id), user.display_name)
 
 
-def neutral_mention(text: str) -> str | None:
+def neutral_mention(text: str, names: Mapping[str, str] | None = None) -> str | None:
     """A user as Discord writes them in a message, in the service's neutral form; None if it
-    is not one."""
+    is not one. ``names``: the display names of the users the message mentions, by id (the
+    message's own list); without one the id is shown."""
     found = _MENTION.fullmatch(text)
     if found is None:
         return None
-    user_id, typed = found.groups()
-    # Discord's message gives the id alone: the service shows it, as it always has.
-    return typed if user_id is None else user_mention(user_id, user_id)
+    user_id = found.group(1)
+    return user_mention(user_id, (names or {}).get(user_id, user_id))

@@ -25,6 +25,7 @@ command from anyone who is not the game's master (which the service refuses) thi
 from __future__ import annotations
 
 import inspect
+import keyword
 from collections.abc import Callable, Coroutine
 from typing import Any
 
@@ -32,7 +33,7 @@ import discord
 from discord import app_commands
 
 from bot.frontends.discord.front import Front
-from bot.frontends.discord.identity import Interaction, mention_of
+from bot.frontends.discord.identity import Interaction, mention_of, neutral_mention
 from bot.service import (
     Argument,
     ArgumentValue,
@@ -40,6 +41,7 @@ from bot.service import (
     Kind,
     Suggest,
     help_topics,
+    neutral_users,
     suggest_orders,
     suggest_units,
     suggest_variants,
@@ -72,20 +74,25 @@ def slash_command(front: Front, spec: CommandSpec) -> AnyCommand:
     arguments = spec.offered_arguments
 
     async def callback(interaction: Interaction, **typed: Any) -> None:
-        values = {name: _value(value) for name, value in typed.items()}
+        values = {_argument_name(name): _value(value) for name, value in typed.items()}
         private = not spec.is_public(values)
         if spec.gm and not private:
             # Decided before "thinking…" shows: a refusal is for the asker alone, and so is
             # the acknowledgement that comes before it.
             private = not await front.is_game_master(interaction, typed_game(interaction))
-        await front.command(interaction, spec.written(values), private=private)
+        # a mention typed into a text option (`powers: with <@123>`) names that user too
+        written = neutral_users(spec.written(values), neutral_mention)
+        await front.command(interaction, written, private=private)
 
     # inspect.signature (and discord.py) reads __signature__ first; typeshed does not declare
     # it on functions.
     callback.__signature__ = _signature(arguments)  # type: ignore[attr-defined]
-    app_commands.describe(**{a.name: clip(a.description) for a in arguments})(callback)
+    app_commands.describe(**{_parameter(a): clip(a.description) for a in arguments})(callback)
+    renamed = {_parameter(a): a.name for a in arguments if _parameter(a) != a.name}
+    if renamed:
+        app_commands.rename(**renamed)(callback)
     choices = {
-        a.name: [app_commands.Choice(name=c.label, value=c.value) for c in a.choices]
+        _parameter(a): [app_commands.Choice(name=c.label, value=c.value) for c in a.choices]
         for a in arguments
         if a.choices
     }
@@ -96,12 +103,23 @@ def slash_command(front: Front, spec: CommandSpec) -> AnyCommand:
     )
     for argument in arguments:
         if argument.suggest is not None:
-            command.autocomplete(argument.name)(_suggester(front, argument.suggest))
+            command.autocomplete(_parameter(argument))(_suggester(front, argument.suggest))
     return command
 
 
+def _parameter(argument: Argument) -> str:
+    """The callback's parameter for an argument: its name, or with `_` after a name Python
+    keeps for itself (`with`), which Discord still shows as the argument's name."""
+    return f"{argument.name}_" if keyword.iskeyword(argument.name) else argument.name
+
+
+def _argument_name(parameter: str) -> str:
+    name = parameter.removesuffix("_")
+    return name if name != parameter and keyword.iskeyword(name) else parameter
+
+
 def _signature(arguments: tuple[Argument, ...]) -> inspect.Signature:
-    keyword = inspect.Parameter.KEYWORD_ONLY
+    only_keyword = inspect.Parameter.KEYWORD_ONLY
     parameters = [
         inspect.Parameter(
             "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=Interaction
@@ -109,13 +127,12 @@ def _signature(arguments: tuple[Argument, ...]) -> inspect.Signature:
     ]
     for argument in arguments:
         annotation = _ANNOTATIONS[argument.kind]
+        name = _parameter(argument)
         if argument.required:
-            parameters.append(inspect.Parameter(argument.name, keyword, annotation=annotation))
+            parameters.append(inspect.Parameter(name, only_keyword, annotation=annotation))
         else:
             parameters.append(
-                inspect.Parameter(
-                    argument.name, keyword, annotation=annotation | None, default=None
-                )
+                inspect.Parameter(name, only_keyword, annotation=annotation | None, default=None)
             )
     return inspect.Signature(parameters)
 

@@ -57,10 +57,13 @@ from bot.service import (
     UserError,
     asks_for_menus,
     text,
+    user_mention,
 )
 
 logger = logging.getLogger(__name__)
 
+# A user in the neutral form with their id for a name: what a message's <@U0123> becomes.
+_BY_ID_ALONE = re.compile(r"<@([UW][A-Z0-9]+)\|\1>")
 # Slack retries an event it thinks was missed; each is handled once.
 _REMEMBERED_EVENTS = 2000
 MENUS_NOT_OPENED = (
@@ -161,7 +164,9 @@ class SlackFrontEnd:
         if team is None or user is None or channel is None:
             logger.warning("a %s request without team, user or channel was refused", COMMAND_PREFIX)
             return
-        origin = Origin(user, channel, is_dm_channel(channel))
+        origin = Origin(
+            user, channel, is_dm_channel(channel), response_url=field(body, "response_url")
+        )
         command = slash_text(str(body.get("text") or ""))
         self._spawn(self._slash(team, origin, command, field(body, "trigger_id")))
 
@@ -197,7 +202,16 @@ class SlackFrontEnd:
         self, team: str, origin: Origin, command: str, phase: str | None = None
     ) -> None:
         actor = await self.directory.actor(team, origin.user_id)
-        await self._run(actor, origin, command, phase)
+        await self._run(actor, origin, await self._named(team, command), phase)
+
+    async def _named(self, team: str, command: str) -> str:
+        """The users a message names by id alone (`<@U0123>` in a DM), with the names Slack
+        knows them by."""
+        for user_id in sorted(set(_BY_ID_ALONE.findall(command))):
+            person = await self.directory.person(team, user_id)
+            named = user_mention(user_id, person.display_name)
+            command = command.replace(f"<@{user_id}|{user_id}>", named)
+        return command
 
     def _seen(self, event_id: object) -> bool:
         if not isinstance(event_id, str):

@@ -15,9 +15,16 @@ from bot.service import (
     user_mention,
 )
 
-# Slack writes a mention as <@U0123>, older payloads as <@U0123|name>; with escaping off (the
-# manifest's should_escape), a slash command carries a name typed after @ as it is.
-_MENTION = re.compile(r"<@([\w.-]+)(?:\|([^>]*))?>|@([\w.-]+)")
+# Slack writes a mention as <@U0123|name> (a slash command, with the manifest's should_escape
+# on) or <@U0123> (a message).
+_MENTION = re.compile(r"<@([UW][A-Z0-9]+)(?:\|([^>]*))?>")
+# What else Slack marks up in what people write: channels <#C0123|general>, links
+# <https://example.org|label>, and <!here> or <!subteam^S0123|@team>. What a user typed
+# themselves comes escaped (&lt;), so only Slack's own markup has a bare <.
+_MARKUP = re.compile(r"<([^<>]*)>")
+# A mark no one can type (Slack removes control characters): a user read in the command's
+# place for one, until the rest is made plain text.
+_HELD = "\x00{}\x00"
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +36,8 @@ class Origin:
     is_dm: bool
     # The user's DM with the bot, when the request came from it.
     dm_channel: str | None = None
+    # Where a slash command may be answered whatever the bot may do in the channel.
+    response_url: str | None = None
 
     @property
     def place(self) -> Place:
@@ -46,19 +55,53 @@ def is_dm_channel(channel_id: str) -> bool:
 
 
 def neutral_mention(text: str) -> str | None:
-    """A user as Slack writes them, in the service's neutral form; None if it is not one."""
+    """A user as Slack writes them, in the service's neutral form; None if it is not one (a
+    name typed after @ that Slack did not turn into a mention is nobody's id)."""
     found = _MENTION.fullmatch(text)
     if found is None:
         return None
-    user_id, name, typed = found.groups()
-    if user_id is not None:
-        return user_mention(user_id, name or user_id)
-    return typed
+    user_id, name = found.groups()
+    return user_mention(user_id, name or user_id)
+
+
+def _shown(markup: re.Match[str]) -> str:
+    """One piece of Slack's markup as the text it shows, so nothing a player wrote is
+    passed on as a live mention or link."""
+    inside = markup.group(1)
+    target, _, label = inside.partition("|")
+    if target.startswith("@"):
+        return "@" + (label or target[1:])
+    if target.startswith("#"):
+        return "#" + (label or target[1:])
+    if target.startswith("!"):
+        special = label or target[1:].split("^")[0]
+        return special if special.startswith("@") else "@" + special
+    plain = target.removeprefix("mailto:")
+    return plain if not label or label == plain else f"{label} ({plain})"
+
+
+def _command_text(command: str) -> str:
+    """The command with the users in its places in the neutral form, and the rest of Slack's
+    markup as plain text, unescaped."""
+    held: dict[str, str] = {}
+
+    def hold(token: str) -> str | None:
+        user = neutral_mention(token)
+        if user is None:
+            return None
+        key = _HELD.format(len(held))
+        held[key] = user
+        return key
+
+    text = unescape(_MARKUP.sub(_shown, neutral_users(command, hold)))
+    for key, user in held.items():
+        text = text.replace(key, user)
+    return text
 
 
 def slash_text(text: str) -> str:
     """The command of `/dip <text>` (Slack sends what follows `/dip`)."""
-    return neutral_users(command_after_prefix(unescape(text)), neutral_mention)
+    return _command_text(command_after_prefix(text))
 
 
 def dm_text(text: str) -> str | None:
@@ -67,8 +110,8 @@ def dm_text(text: str) -> str | None:
     `/dip` in front is optional there; the service reads a message of bare orders (`A Par-Bur,
     F Bre-MAO`) in a DM as an `order`.
     """
-    command = command_in_message(unescape(text), prefix_optional=True)
-    return None if command is None else neutral_users(command, neutral_mention)
+    command = command_in_message(text, prefix_optional=True)
+    return None if command is None else _command_text(command)
 
 
 def field(data: dict[str, Any], key: str) -> str | None:

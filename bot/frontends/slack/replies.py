@@ -2,8 +2,11 @@
 ephemeral messages there, DMs in the person's DM with the bot.
 
 Where the bot may not post (a channel it was not invited to), the answer goes to the
-person's DM instead, so it is never lost. Pictures cannot be ephemeral in Slack: a private
-one is sent by DM, with a note where the request was written.
+person's DM instead, so it is never lost; where their DMs are refused too, a slash command's
+answer goes back through the command's own ``response_url``, which Slack keeps open for it
+whatever the bot may do in the channel (the text: a picture cannot go that way). Pictures
+cannot be ephemeral in Slack: a private one is sent by DM, with a note where the request was
+written.
 """
 
 from __future__ import annotations
@@ -11,7 +14,12 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import replace
+from http import HTTPStatus
 
+from slack_sdk.errors import SlackRequestError
+from slack_sdk.webhook.async_client import AsyncWebhookClient
+
+from bot.frontends.slack.blocks import message_pages
 from bot.frontends.slack.inbound import Origin
 from bot.frontends.slack.sender import Sender, api_error
 from bot.service import Audience, Line, Message, Reply, Section
@@ -46,8 +54,19 @@ class Answerer:
             except Exception as exc:
                 # Not invited there, or Slack failed: the person still gets the answer.
                 logger.warning("a reply in %s went by DM instead: %s", channel, api_error(exc))
-        if message is not None:
+        if message is None:
+            return
+        try:
             await self.direct(origin, message)
+        except Exception as exc:
+            if origin.response_url is None:
+                raise
+            logger.warning(
+                "a reply to %s went back through the command instead: %s",
+                origin.user_id,
+                api_error(exc),
+            )
+            await respond(origin.response_url, message, public=reply.audience is Audience.CHANNEL)
 
     async def _here(
         self, channel: str, user_id: str, audience: Audience, message: Message
@@ -83,3 +102,14 @@ class Answerer:
         image = message.image
         if image is not None and image.data is not None:
             await self._sender.upload(channel, image, image.data, message.title)
+
+
+async def respond(url: str, message: Message, *, public: bool) -> None:
+    """The message through a slash command's ``response_url``: in the channel for all
+    (``public``), or for the asker alone."""
+    client = AsyncWebhookClient(url)
+    kind = "in_channel" if public else "ephemeral"
+    for page in message_pages(replace(message, image=None)):
+        response = await client.send(text=page.text, blocks=page.blocks, response_type=kind)
+        if response.status_code != HTTPStatus.OK:
+            raise SlackRequestError(f"the response_url answered {response.status_code}")

@@ -33,7 +33,7 @@ async def bot(ctx: Context) -> list[Reply]:
     if switch in _OFF:
         return await _off(ctx, seat)
     if switch and switch not in ("on", "yes"):
-        if read_user(rest) is not None:
+        if read_user(rest) is not None or rest.strip().startswith("@"):
             raise UserError(
                 f"`bot` puts a computer on a power; to hand {seat.name} to a person write "
                 f"`replace {seat.power.lower()} <user>`."

@@ -1,20 +1,14 @@
-"""Forming a game: join, leave, games, players, and start (powers by lot). `newgame`, which
-creates one, has a module of its own."""
+"""Forming a game: games, players, and start (powers by lot). `newgame`, which creates one,
+and `join` and `leave` (`joining.py`) have modules of their own."""
 
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Mapping, Sequence, Set
 
 from bot.service.commands.channel_access import AFTER_START, check_channel
-from bot.service.commands.spec import Argument, CommandSpec, Kind
+from bot.service.commands.spec import CommandSpec
 from bot.service.commands.team_forming import (
-    drop_from_team,
-    join_running,
-    join_team_forming,
-    read_partner,
-    split_with,
     team_wishes,
     teams_formed,
 )
@@ -26,19 +20,16 @@ from bot.service.options.game_options import GameOptions
 from bot.service.options.teams import check_teams_setup
 from bot.service.options.variant_choice import STANDARD, variant_line
 from bot.service.outbox import queue
-from bot.service.roster import COMPUTER_NAME, computer_takes_over, game_seed
+from bot.service.roster import COMPUTER_NAME, game_seed
 from bot.service.schedule import describe, first_phase_opens
-from bot.service.turn import coin_toss, computer_turns, opening
+from bot.service.turn import coin_toss, opening
 from bot.service.words import buttons, notices
 from bot.service.words.english import plural
 from bot.service.words.labels import phase_label, power_list, power_names
-from bot.service.words.quoting import quotes_cut
 from bot.store import Game, GameStatus, Phase, Player, PowerStatus
-from engine import OrderError, Position, Variant, load_variant
-from engine.names import power_code
+from engine import Position, load_variant
 
 MIN_PLAYERS = 2
-_SEPARATORS = re.compile(r"[\s,;/]+")
 
 
 def assign_powers(
@@ -92,218 +83,6 @@ def _seat_wishes(setup: Setup, wishes: Sequence[str]) -> list[str]:
         if seat is not None and seat[0] not in out:
             out.append(seat[0])
     return out
-
-
-def read_preferences(variant: Variant, text: str) -> list[str]:
-    chosen: list[str] = []
-    for word in _SEPARATORS.split(text.strip()):
-        if not word:
-            continue
-        try:
-            code = power_code(variant, word)
-        except OrderError as exc:
-            raise UserError(f"{quotes_cut(str(exc))}. Write e.g. `join france, england`.") from None
-        if code not in chosen:
-            chosen.append(code)
-    return chosen
-
-
-# join / leave ------------------------------------------------------------------------------
-
-
-async def join(ctx: Context) -> list[Reply]:
-    game = await ctx.game()
-    variant = ctx.variant(game)
-    teams = ctx.options(game).teams
-    partner_text, wishes = split_with(ctx.args)
-    if partner_text is not None and teams is None:
-        raise UserError(
-            f"{game.name} has one player per power: teams are allowed only in a game created "
-            "with `newgame ... teams=any` or `teams=all`."
-        )
-    if game.status != GameStatus.FORMING:
-        if teams is not None:
-            return await join_running(ctx, game, wishes, partner_text)
-        raise UserError(
-            f"{game.name} has already started: players join before the game master writes `start`."
-        )
-    partner = None if partner_text is None else read_partner(ctx, game, partner_text)
-    preferences = read_preferences(variant, wishes)
-    players = await ctx.store.players_of(game.id)
-    already = any(p.user_id == ctx.actor_id for p in players)
-    total = seats_for(ctx, game)
-    if teams is not None:
-        taken = len(teams_formed(game, players))
-        if partner is None and not already and taken >= total - reserved_for_computers(ctx, game):
-            raise UserError(
-                f"{game.name} is full: {total} teams have joined. Join one of them with "
-                "`join with <user>`."
-            )
-    elif not already and len(players) >= total - reserved_for_computers(ctx, game):
-        raise UserError(_full(ctx, game, len(players)))
-    await ctx.store.add_player(game.id, ctx.actor_id, ctx.request.actor.display_name, preferences)
-    if partner is not None:
-        await join_team_forming(ctx, game, partner)
-        return await _joined_team(ctx, game, partner[1], total)
-    wanted = (
-        f"Your preferences: {power_list(variant, preferences)}."
-        if preferences
-        else "No preferences: any power will do."
-    )
-    if already:
-        return [ctx.say(f"You are already in {game.name}. {wanted}")]
-    count = len(players) + 1
-    if teams is not None:
-        count = len(teams_formed(game, await ctx.store.players_of(game.id)))
-    public = Message(
-        title=None,
-        sections=(
-            Section(
-                None,
-                (
-                    Line(
-                        f"{ctx.request.actor.display_name} joined {game.name} "
-                        f"({_of_total(count, total, teams is not None)})."
-                    ),
-                ),
-            ),
-        ),
-    )
-    replies = await ctx.announce(game, public, "join")
-    return [*replies, ctx.say(f"You joined {game.name}. {wanted}")]
-
-
-def reserved_for_computers(ctx: Context, game: Game) -> int:
-    """The seats `bots=N` keeps for computer players (none with `bots=all`, which fills
-    whatever nobody takes)."""
-    bots = ctx.options(game).bots
-    return 0 if bots is None or bots.count is None else bots.count
-
-
-def _full(ctx: Context, game: Game, joined: int) -> str:
-    reserved = reserved_for_computers(ctx, game)
-    if not reserved:
-        return f"{game.name} is full: {joined} players have joined."
-    return (
-        f"{game.name} is full: {joined} players have joined and computers take the other "
-        f"{reserved} seats (bots={reserved}); the game master may lower bots= with `settings`."
-    )
-
-
-def _of_total(count: int, total: int, teams: bool) -> str:
-    return f"{count} of {total} teams" if teams else f"{count} of {total} players"
-
-
-async def _joined_team(ctx: Context, game: Game, partner: str, total: int) -> list[Reply]:
-    members = await ctx.store.players_of(game.id)
-    team = next(t for t in teams_formed(game, members) if ctx.actor_id in {p.user_id for p in t})
-    names = ", ".join(p.display_name for p in team)
-    count = len(teams_formed(game, members))
-    line = f"{ctx.request.actor.display_name} joined {partner}'s team in {game.name}: {names}"
-    message = _line_message(f"{line} ({_of_total(count, total, True)}).")
-    replies = await ctx.announce(game, message, "join")
-    return [
-        *replies,
-        ctx.say(
-            f"You are in a team with {partner}'s: {names}. The team draws its power by lot "
-            "when the game starts, and every member commands it."
-        ),
-    ]
-
-
-JOIN = CommandSpec(
-    "join",
-    "join [power ...] [with <user>]",
-    "Join the game in this channel, naming the powers you would like, best first.",
-    join,
-    (
-        "Powers are assigned by lot when the game starts, preferences honoured where possible.",
-        "Where the game allows teams (`teams=any` or `teams=all`), `join with <user>` joins "
-        "that player's team: powers are drawn by lot among teams, and every member commands "
-        "the team's power. Once the game is under way, `join france` (or `join with <user>`) "
-        "joins the team of a power someone plays.",
-    ),
-    ("join", "join france, england", "join with @alice"),
-    arguments=(Argument("powers", "The powers you would like, best first: e.g. france, england"),),
-    public=True,
-    game_argument=False,
-)
-
-
-async def leave(ctx: Context) -> list[Reply]:
-    game = await ctx.game()
-    player = await ctx.membership(game)
-    if player is None:
-        raise UserError(f"You do not play in {game.name}.")
-    name = ctx.request.actor.display_name
-    if game.status == GameStatus.FORMING:
-        await ctx.store.remove_player(game.id, ctx.actor_id)
-        drop_from_team(game, ctx.actor_id)
-        remaining = await ctx.store.players_of(game.id)
-        teams = ctx.options(game).teams is not None
-        count = len(teams_formed(game, remaining)) if teams else len(remaining)
-        total = seats_for(ctx, game)
-        message = _line_message(f"{name} left {game.name} ({_of_total(count, total, teams)}).")
-        return [*await ctx.announce(game, message, "leave"), ctx.say(f"You left {game.name}.")]
-    if ctx.args.strip().lower() != "confirm":
-        raise UserError(
-            f"{game.name} is under way: if you leave, your power falls into civil disorder and "
-            "its units hold every turn. Write `leave confirm` to leave."
-        )
-    power = player.power
-    await ctx.store.remove_player(game.id, ctx.actor_id)
-    mine = commanded(game.settings, power) if power is not None else []
-    country = power_names(ctx.variant(game), mine) if mine else "your power"
-    by_computer = False
-    if power is not None:
-        partners = [p for p in await ctx.store.players_of(game.id) if p.power == power]
-        if not partners:
-            for each in mine:
-                await ctx.store.set_power_status(game.id, each, PowerStatus.CIVIL_DISORDER)
-            by_computer = await _computer_after(ctx, game, mine)
-    who = "" if ctx.options(game).anonymous else f"{name} left {game.name}. "
-    verb = "is" if len(mine) <= 1 else "are"
-    state = (
-        f"a computer plays {country} until a new player takes over."
-        if by_computer
-        else f"{country} {verb} in civil disorder: its units hold."
-    )
-    message = _line_message(f"{who}{state}")
-    return [*await ctx.announce(game, message, "leave"), ctx.say(f"You left {game.name}.")]
-
-
-async def _computer_after(ctx: Context, game: Game, powers: Sequence[str]) -> bool:
-    """Under `cd=bot`, a computer takes over the powers just left, with orders for the open
-    phase; True if it did."""
-    phase = await ctx.store.open_phase_of(game.id)
-    if phase is None or not await computer_takes_over(ctx.store, game, powers, phase.name):
-        return False
-    position = Position.from_json(phase.position)
-    await computer_turns.give_orders(ctx.store, game, phase, position, powers)
-    return True
-
-
-LEAVE = CommandSpec(
-    "leave",
-    "leave",
-    "Leave the game. Once it has started your power falls into civil disorder.",
-    leave,
-    ("In a game that has started, write `leave confirm`: your units then hold every turn.",),
-    ("leave",),
-    arguments=(
-        Argument(
-            "confirm",
-            "Yes, leave a game under way (your power falls into civil disorder)",
-            Kind.YES_NO,
-            word="confirm",
-        ),
-    ),
-    public=True,
-)
-
-
-def _line_message(line: str) -> Message:
-    return Message(sections=(Section(None, (Line(line),)),))
 
 
 # games / players ---------------------------------------------------------------------------

@@ -147,7 +147,8 @@ def command_in_message(text: str, *, prefix_optional: bool) -> str | None:
 
 
 def neutral_users(text: str, read_mention: Callable[[str], str | None]) -> str:
-    """``text`` with the user its command names (``replace france @zoe``) in the neutral form.
+    """``text`` with the users its command names (``replace france @zoe``, ``join with @fran``)
+    in the neutral form.
 
     ``read_mention`` is a front end's reader of its own mention syntax: the user in the
     neutral form, or None for text it does not recognise, which is left as written (the
@@ -158,18 +159,39 @@ def neutral_users(text: str, read_mention: Callable[[str], str | None]) -> str:
     except UserError:
         return text
     arguments = BY_NAME[command.name].arguments
-    place = next((i for i, a in enumerate(arguments) if a.kind is Kind.USER), None)
-    if place is None:
+    args = command.args
+    for place, argument in enumerate(arguments):
+        if argument.kind is not Kind.USER:
+            continue
+        if argument.word is None:
+            args = _user_in_place(args, place, read_mention)
+        else:
+            args = _user_after_word(args, argument.word, read_mention)
+    if args == command.args:
         return text
-    # A user is written last, after one word for each argument before it.
-    words = command.args.split(maxsplit=place)
-    if len(words) <= place:
-        return text
-    neutral = read_mention(words[place].strip())
-    if neutral is None:
-        return text
-    line = " ".join([command.name, *words[:place], neutral])
+    line = f"{command.name} {args}"
     return line if command.game is None else f"game {command.game} {line}"
+
+
+def _user_in_place(args: str, place: int, read_mention: Callable[[str], str | None]) -> str:
+    """A user written last, after one word for each argument before it."""
+    words = args.split(maxsplit=place)
+    if len(words) <= place:
+        return args
+    neutral = read_mention(words[place].strip())
+    return args if neutral is None else " ".join([*words[:place], neutral])
+
+
+def _user_after_word(args: str, word: str, read_mention: Callable[[str], str | None]) -> str:
+    """A user written after its word, anywhere: `with @fran` (or `with=@fran`)."""
+
+    def neutral(found: re.Match[str]) -> str:
+        user = read_mention(found.group(2))
+        return found.group(0) if user is None else found.group(1) + user
+
+    # A mention Slack sends may have spaces in its name: `<@U1|Fran Smith>`.
+    pattern = rf"(?i)((?<!\S){re.escape(word)}(?:\s*=\s*|\s+))(<@[^>]*>|\S+)"
+    return re.sub(pattern, neutral, args, count=1)
 
 
 def asks_for_menus(text: str) -> str | None:

@@ -1,18 +1,22 @@
-"""How a command names a user (`replace france <user>`): the grammar's one neutral form.
+"""How a command names a user (`replace france <user>`, `join with <user>`): the grammar's one
+neutral form.
 
 A user is written ``<@id|name>``: the platform's stable id, and the name to show (neither
-``<``, ``>``, ``|`` nor ``@`` in it). Where a user's id is also their name (the console's
-users), the bare id will do: ``zoe``. Each front end turns its own mention syntax into this
+``<``, ``>``, ``|`` nor ``@`` in it). Each front end turns its own mention syntax into this
 form before the text reaches the service (see :func:`bot.service.commands.grammar.neutral_users`),
-so nothing here knows how Slack or Discord write a mention.
+so nothing here knows how Slack or Discord write a mention. Only a front end knows whether a
+name typed without the platform's mention is a user: the console's users are named by what is
+typed (`zoe` and `@zoe` are zoe), while on Slack and Discord a name the platform did not turn
+into a mention is just text, and is refused here rather than taken for someone's id.
 """
 
 from __future__ import annotations
 
 import re
 
+from bot.service.words.quoting import excerpt
+
 _MENTION = re.compile(r"<@([\w.-]+)\|([^>]*)>")
-_BARE_ID = re.compile(r"[\w.-]+")
 _NOT_IN_NAMES = "<>|@"
 
 
@@ -24,11 +28,17 @@ def user_mention(user_id: str, name: str) -> str:
 
 def read_user(text: str) -> tuple[str, str] | None:
     """(user id, name to show) of a user in the neutral form; None if it is not one."""
-    text = text.strip()
-    mention = _MENTION.fullmatch(text)
-    if mention is not None:
-        user_id = mention.group(1)
-        return user_id, (mention.group(2) or user_id)
-    if _BARE_ID.fullmatch(text):
-        return text, text
-    return None
+    mention = _MENTION.fullmatch(text.strip())
+    if mention is None:
+        return None
+    user_id = mention.group(1)
+    return user_id, (mention.group(2) or user_id)
+
+
+def not_a_user(written: str, usage: str) -> str:
+    """Why ``written`` names nobody, and what would: a name typed without picking the person
+    from the platform's list reaches the bot as text, not as a user."""
+    return (
+        f"`{excerpt(written.strip())}` names nobody I can tell: type @ and pick the person "
+        f"from the list that opens, as in {usage}."
+    )

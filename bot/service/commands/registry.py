@@ -17,6 +17,7 @@ from bot.service.commands import (
     export,
     forming,
     game_master,
+    joining,
     newgame,
     ordering,
     palette,
@@ -60,8 +61,8 @@ HELP = CommandSpec(
 COMMANDS: tuple[CommandSpec, ...] = (
     HELP,
     newgame.NEWGAME,
-    forming.JOIN,
-    forming.LEAVE,
+    joining.JOIN,
+    joining.LEAVE,
     forming.GAMES,
     forming.PLAYERS,
     forming.START,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.service.commands.mentions import read_user
+from bot.service.commands.mentions import not_a_user, read_user
 from bot.service.commands.spec import Argument, CommandSpec, Kind
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
@@ -163,7 +163,7 @@ async def replace(ctx: Context) -> list[Reply]:
         raise UserError(f"Name the new player: {REPLACE_USAGE}.")
     named = read_user(rest)
     if named is None:
-        raise UserError(f"Name one user: {REPLACE_USAGE}.")
+        raise UserError(not_a_user(rest, REPLACE_USAGE))
     user_id, display = named
     state = (await ctx.store.power_statuses(game.id)).get(seat.power, PowerStatus.PLAYING)
     if state == PowerStatus.ELIMINATED:
@@ -247,9 +247,10 @@ REPLACE = CommandSpec(
 )
 
 
-async def brief(ctx: Context, seat: Seat, player: Player) -> None:
+async def brief(ctx: Context, seat: Seat, player: Player, *, team: bool = False) -> None:
     """The new player's DM: the power, its units and centres, what the phase asks of it, and
-    the orders already on file for it (they are the power's own)."""
+    the orders already on file for it (they are the power's own); ``team``: they joined the
+    team that commands it, rather than being handed it."""
     rows = await ctx.store.orders_of_phase(seat.phase.id, power=seat.power, kind=OrderKind.ORDER)
     members = await members_by_power(ctx.store, seat.game.id)
     given = [format_order(o) for o in read_orders(seat.position, rows, members).get(seat.power, [])]
@@ -266,6 +267,7 @@ async def brief(ctx: Context, seat: Seat, player: Player) -> None:
         given,
         deadline,
         several_games=several,
+        team=team,
     )
     key = f"game:{seat.game.id}:handover:{seat.phase.id}:{player.id}:{seat.power}"
     await queue.to_user(ctx.store, seat.game, player.user_id, key, message)

@@ -72,7 +72,8 @@ class Argument:
 
     ``description`` is one short line (at most 100 characters, the shortest limit of a front
     end). How a value is written in the text grammar: as typed, in its place among the
-    arguments; a yes/no with a ``word`` as that word when yes (`map mine`); with a
+    arguments; a yes/no with a ``word`` as that word when yes (`map mine`), any other value
+    with a ``word`` after that word (`join with <@U1|fran>`); with a
     ``setting``, as ``setting=value`` (`tz=Europe/London`, a yes/no `anonymous=on`), the
     values of arguments sharing a setting joined by ``+`` (`press=public+grey`).
     """
@@ -97,6 +98,9 @@ class Argument:
         text = value.strip()
         if self.kind is Kind.NAMES:
             text = ",".join(text.replace(",", " ").split())
+        if text and self.word is not None:
+            # a value after its word: `join with <@U1|fran>`
+            return f"{self.word} {text}"
         return text or None
 
     def written(self, value: ArgumentValue) -> str | None:

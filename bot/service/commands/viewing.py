@@ -17,7 +17,7 @@ from bot.service.roster import legend_players
 from bot.service.schedule import describe, format_when
 from bot.service.stored_orders import members_by_power, read_orders, replay
 from bot.service.team_votes import ready_powers
-from bot.service.turn import opening
+from bot.service.turn import opening, retrying
 from bot.service.turn.endings import ending_text
 from bot.service.words import delivery
 from bot.service.words.labels import phase_label, power_name
@@ -64,6 +64,11 @@ async def status(ctx: Context) -> list[Reply]:
         power_name(position, p): _IDLE[state] for p, state in statuses.items() if state in _IDLE
     }
     sections = tuple(_mark_idle(section, idle) for section in message.sections)
+    failure = await ctx.store.adjudication_failure(phase.id)
+    if failure is not None:
+        # right under the deadline it has left behind
+        failed = Section(None, (Line(retrying.status_line(failure, ctx.zone(game), ctx.now)),))
+        sections = (*sections[:1], failed, *sections[1:])
     if game.status == GameStatus.PAUSED:
         sections += (Section(None, (Line("The game is paused by the game master."),)),)
     if phase.locked:

@@ -24,7 +24,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.service.context import Deps
 from bot.service.effects import Image
-from bot.service.errors import safe_trace
+from bot.service.errors import UserError, safe_trace
 from bot.service.maps import draw, filename, stored_kind
 from bot.service.options.game_options import GameOptions
 from bot.service.options.palette import Palette, own_palette
@@ -39,6 +39,7 @@ from bot.service.turn import (
     final_announcement,
     missed_orders,
     opening,
+    retrying,
 )
 from bot.service.turn.conditional_orders import Applied
 from bot.service.turn.endings import ending_text, outcome_json
@@ -107,8 +108,20 @@ class Adjudicator:
         """Adjudicate one open phase of an active game; True if this call did it.
 
         ``due``: called for its deadline, so a phase locked or given more time since it was
-        found due is left alone (the game master's `process` is not ``due``)."""
-        return await self._process(phase_id, due=due, waiting=True) is Outcome.DONE
+        found due is left alone (the game master's `process` is not ``due``). A failure is
+        recorded (see `retrying.py`) and raised as a :class:`UserError` saying what failed
+        and when the phase is tried again."""
+        try:
+            return await self._process(phase_id, due=due, waiting=True) is Outcome.DONE
+        except Exception as exc:
+            logger.error("adjudicating phase %s failed: %s", phase_id, safe_trace(exc))
+            told = await self._failed(phase_id, exc)
+            if told is None:
+                raise
+            raise UserError(told) from None
+
+    async def _failed(self, phase_id: int, exc: BaseException) -> str | None:
+        return await retrying.failed(self.sessions, self.deps, phase_id, exc)
 
     async def _process(self, phase_id: int, *, due: bool, waiting: bool) -> Outcome:
         """``waiting``: wait for a transaction that holds the phase rather than leave it."""
@@ -193,6 +206,7 @@ class Adjudicator:
         verdict = conclude(judging, work.resolution, game, phase, self.deps.clock())
         before, resolution = verdict.before, verdict.resolution
         await store.record_results(phase.id, results_json(resolution) | verdict.to_json())
+        await store.clear_adjudication_failure(phase.id)
         image = await store.add_image(game.id, phase.name, stored_kind("results", style), work.png)
         now = self.deps.clock()
         after = resolution.position
@@ -386,6 +400,7 @@ class Adjudicator:
                         phase_id,
                         safe_trace(exc),
                     )
+                    await self._failed(phase_id, exc)
                     return
             if outcome is Outcome.HELD:
                 held.append(phase_id)
@@ -457,13 +472,15 @@ class Adjudicator:
         moments: list[datetime] = []
         async with self.sessions() as session:
             store = Store(session, self.deps.clock)
+            retries = await store.retry_times()
             for game, phase in await store.scheduled_phases():
                 times = opening.times_of(phase)
                 if times is None:
                     continue
                 if not phase.locked:
-                    # A locked phase waits for the game master, not for its deadline.
-                    moments.append(times.deadline)
+                    # A locked phase waits for the game master, not for its deadline; one
+                    # that failed, for its next try.
+                    moments.append(max(times.deadline, retries.get(phase.id, times.deadline)))
                 options = GameOptions.of_game(game, self.deps.default_zone)
                 upcoming = reminder_times(options.schedule, times, phase.opened_at, now=now)
                 moments.extend(upcoming[:1])

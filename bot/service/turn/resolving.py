@@ -58,6 +58,20 @@ async def resolve(
     return Work(resolution, png, judging, drawing(size, style, players))
 
 
+class JobFailedError(Exception):
+    """The adjudication or the results map failed: which (``stage``) and the kind of error,
+    and nothing the error said (it may quote an order). Plain arguments, so it crosses back
+    from a worker process whole."""
+
+    def __init__(self, stage: str, kind: str) -> None:
+        super().__init__(stage, kind)
+        self.stage = stage
+        self.kind = kind
+
+    def __str__(self) -> str:
+        return f"{self.stage} failed ({self.kind})"
+
+
 def _adjudicate_and_draw(
     renderer: Renderer,
     before: Position,
@@ -68,13 +82,19 @@ def _adjudicate_and_draw(
     players: Mapping[str, str] | None,
 ) -> tuple[Resolution, bytes]:
     # One job, not two: the position crosses to the worker once.
-    resolution = adjudicate(before, orders, disorder=disorder)
-    png = renderer(
-        before,
-        orders=dict(orders),
-        results=resolution,
-        size=size,
-        style=style,
-        players=players,
-    )
+    try:
+        resolution = adjudicate(before, orders, disorder=disorder)
+    except Exception as exc:
+        raise JobFailedError("the adjudicator", type(exc).__name__) from exc
+    try:
+        png = renderer(
+            before,
+            orders=dict(orders),
+            results=resolution,
+            size=size,
+            style=style,
+            players=players,
+        )
+    except Exception as exc:
+        raise JobFailedError("drawing the results map", type(exc).__name__) from exc
     return resolution, png

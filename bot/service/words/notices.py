@@ -99,13 +99,21 @@ def handover(
     deadline: Deadline | None,
     *,
     several_games: bool,
+    team: bool = False,
 ) -> Message:
-    """The DM a player gets when the game master hands them a power in a running game."""
+    """The DM a player gets when the game master hands them a power in a running game, or
+    (``team``) when its team accepted them."""
     name = power_name(position, power)
     units = ", ".join(str(u) for u in position.units.get(power, ())) or "none"
     centres = ", ".join(sorted(position.centers.get(power, ()))) or "none"
+    how = (
+        f"You joined {name}'s team in {phase_label(position.phase)}: you command it with "
+        "its other members."
+        if team
+        else f"The game master handed {name} to you in {phase_label(position.phase)}."
+    )
     lines = [
-        Line(f"The game master handed {name} to you in {phase_label(position.phase)}."),
+        Line(how),
         Line(f"Your units: {units}"),
         Line(f"Your supply centres: {centres}"),
         *_retreat_lines(position, power),

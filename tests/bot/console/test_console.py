@@ -36,7 +36,9 @@ async def table(tmp_path: Path) -> AsyncIterator[Table]:
         ("order A PAR - BUR", Where(None), "order A PAR - BUR"),
         ("/dip orders", Where(None), "orders"),
         ("   ", Where(None), None),
-        ("/dip replace france @zoe", Where("game"), "replace france zoe"),
+        ("/dip replace france @zoe", Where("game"), "replace france <@zoe|zoe>"),
+        ("/dip replace france zoe", Where("game"), "replace france <@zoe|zoe>"),
+        ("join with @alice", Where(None), "join with <@alice|alice>"),
         ("press all see @zoe", Where(None), "press all see @zoe"),
     ],
 )

@@ -325,13 +325,21 @@ class StandInChannel:
 class StandInMessage:
     """A MESSAGE_CREATE the bot receives."""
 
-    __slots__ = ("author", "channel", "content", "guild", "id")
+    __slots__ = ("author", "channel", "content", "guild", "id", "mentions")
 
-    def __init__(self, data: dict[str, Any], author: StandInUser, channel: StandInChannel) -> None:
+    def __init__(
+        self,
+        data: dict[str, Any],
+        author: StandInUser,
+        channel: StandInChannel,
+        mentions: Sequence[StandInUser] = (),
+    ) -> None:
         self.id = int(data["id"])
         self.content: str = data["content"]
         self.author = author
         self.channel = channel
+        # The users the message mentions, as Discord resolves them in the payload.
+        self.mentions = list(mentions)
         self.guild = None if data.get("guild_id") is None else discord.Object(int(data["guild_id"]))
 
 

@@ -224,13 +224,17 @@ class DiscordTable:
         assert answer.kind == "autocomplete"
         return [choice.value for choice in answer.choices]
 
-    async def dm(self, name: str, text: str) -> list[Sent]:
-        """``name`` writes ``text`` to the bot in their DM."""
+    async def dm(self, name: str, text: str, *, mentions: Sequence[StandInUser] = ()) -> list[Sent]:
+        """``name`` writes ``text`` to the bot in their DM (``mentions``: the users Discord
+        resolved in it, each written ``<@id>``)."""
         mark = len(self.sent)
         user = self.user(name)
         channel = self.discord.dm_channel(user.id)
         message = StandInMessage(
-            message_payload(text, user_payload(user.name, user.id), channel.id), user, channel
+            message_payload(text, user_payload(user.name, user.id), channel.id),
+            user,
+            channel,
+            mentions,
         )
         await self.client.on_message(cast(discord.Message, message))
         return self.recorder.since(mark)

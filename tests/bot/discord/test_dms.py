@@ -27,7 +27,9 @@ def test_the_command_in_a_dm() -> None:
     assert dm_command("/dip") == "help"
     assert dm_command("   ") is None
     assert dm_command("replace france <@!123>") == "replace france <@123|123>"
-    assert dm_command("game hague replace france @zoe") == "game hague replace france zoe"
+    # a name typed after @ and not picked from Discord's list is nobody's id
+    assert dm_command("game hague replace france @zoe") == "game hague replace france @zoe"
+    assert dm_command("join with <@123>", {"123": "Fran"}) == "join with <@123|Fran>"
 
 
 async def test_orders_by_dm_with_or_without_the_word_order(game: DiscordTable) -> None:

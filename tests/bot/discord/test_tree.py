@@ -62,7 +62,7 @@ async def test_the_tree_has_the_grammars_commands_and_options(table: DiscordTabl
         assert isinstance(command, app_commands.Command), spec.name
         # Discord lists required options first; otherwise they keep the declared order.
         declared = sorted(spec.offered_arguments, key=lambda a: not a.required)
-        assert [p.name for p in command.parameters] == [a.name for a in declared]
+        assert [p.display_name for p in command.parameters] == [a.name for a in declared]
         assert [p.description for p in command.parameters] == [a.description for a in declared]
         assert [p.required for p in command.parameters] == [a.required for a in declared]
 

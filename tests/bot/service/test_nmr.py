@@ -63,8 +63,8 @@ async def test_warnings_then_civil_disorder(tmp_path: Path) -> None:
             "hague: France is in civil disorder",
             "France sent no orders for Fall 1901 (2 missed deadlines): carol is removed, and "
             "France is in civil disorder; its units hold.",
-            "A replacement is wanted: if you would like to play France, tell the game master, "
-            "who hands it over with `replace france <user>`.",
+            "A replacement is wanted: if you would like to play France, write `join france`; "
+            "the game master is told, and hands it over with `replace france <user>`.",
         ]
         assert said(lines, "dm:carol")[-2:] == [
             "hague: you were removed",

@@ -48,10 +48,17 @@ def test_arguments_fit_every_front_end(spec: CommandSpec) -> None:
     for argument in spec.offered_arguments:
         assert 1 <= len(argument.description) <= 100, argument.name
         assert len(argument.choices) <= 25
-        assert argument.word is None or argument.kind is Kind.YES_NO
+        # a word marks a yes/no, or a user written after it (`join with <user>`)
+        assert argument.word is None or argument.kind in (Kind.YES_NO, Kind.USER)
     assert spec.flip is None or spec.flip in names
-    users = [i for i, a in enumerate(spec.arguments) if a.kind is Kind.USER]
-    assert users in ([], [len(spec.arguments) - 1]), "a user is written last"
+    users = [i for i, a in enumerate(spec.arguments) if a.kind is Kind.USER and a.word is None]
+    assert users in ([], [len(spec.arguments) - 1]), "a user without a word is written last"
+
+
+def test_a_user_after_a_word_is_written_after_it() -> None:
+    join = BY_NAME["join"]
+    assert join.written({"powers": "france", "with": "<@U1|Fran>"}) == "join france with <@U1|Fran>"
+    assert join.written({"with": "<@U1|Fran>"}) == "join with <@U1|Fran>"
 
 
 def test_typed_options_become_the_command_grammar() -> None:
@@ -116,7 +123,9 @@ def test_users_in_the_neutral_form() -> None:
     assert user_mention("U1", "Zo<e>|@") == "<@U1|Zoe>"
     assert user_mention("U1", " @ ") == "<@U1|U1>"
     assert read_user("<@U1|Zoe>") == ("U1", "Zoe")
-    assert read_user(" zoe ") == ("zoe", "zoe")
+    # a bare name is a user only where a front end says so (the console makes `zoe` into
+    # `<@zoe|zoe>`); on Slack or Discord it is text, never someone's id
+    assert read_user(" zoe ") is None
     assert read_user("two words") is None
     assert read_user("@zoe") is None, "each front end reads its own mention syntax"
 
@@ -129,10 +138,13 @@ def test_front_ends_rewrite_only_the_user_a_command_names() -> None:
     assert neutral_users("game Hague replace  france @zoe", reader) == (
         "game Hague replace france zoe"
     )
+    assert neutral_users("join france with @zoe", reader) == "join france with zoe"
+    assert neutral_users("join with=@zoe", reader) == "join with=zoe"
     for unchanged in (
         "replace france two words",
         "replace france",
         "press all hello @zoe",
+        "join withdrawn @zoe",
         "xyzzy @zoe",
     ):
         assert neutral_users(unchanged, reader) == unchanged

@@ -102,8 +102,8 @@ async def test_kick_puts_the_power_in_civil_disorder(table: Table) -> None:
         "hague: France is in civil disorder",
         "The game master removed carol from the game.",
         "Its units hold and it gives no orders until a new player takes over.",
-        "A replacement is wanted: if you would like to play France, tell the game master, who "
-        "hands it over with `replace france <user>`.",
+        "A replacement is wanted: if you would like to play France, write `join france`; "
+        "the game master is told, and hands it over with `replace france <user>`.",
     ]
     assert said(lines, "dm:carol") == [
         "hague: you were removed",
@@ -179,7 +179,7 @@ async def test_replace_says_what_is_wrong(table: Table) -> None:
         ("replace prussia zoe", "Write `replace <power> <user>`"),
         ("replace france carol", "carol already plays France."),
         ("replace france bob", "bob already plays England in hague."),
-        ("replace france two words", "Name one user"),
+        ("replace france two words", "`two words` names nobody I can tell"),
     ]:
         lines = await table.play(f"gm> /dip {command}")
         assert len(lines) == 1 and reply in lines[0], (command, lines)

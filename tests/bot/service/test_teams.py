@@ -113,17 +113,77 @@ async def test_votes_are_per_power(tmp_path: Path) -> None:
         assert any("draw" in line for line in said(lines, "#game"))
 
 
-async def test_joining_a_power_under_way_adds_a_member(tmp_path: Path) -> None:
+async def test_joining_a_power_under_way_asks_its_team(tmp_path: Path) -> None:
     async with open_table("sqlite", tmp_path) as table:
         await start_teams(table)
-        lines = await table.play("zoe@dm> game hague join france")
-        assert "zoe joined France's team." in said(lines, "#game")
-        assert said(lines, "dm:zoe")[0].startswith("You joined France's team in hague")
-        lines = await table.play("carol@dm> press team Hello")
-        assert said(lines, "dm:carol")[0].startswith("Nobody else")
+        france = power_of(said(await table.play("gm> /dip players"), "only:gm#game"), "alice")
+        word = france.lower()
+        await table.play("alice@dm> order A Par-Bur\nbob@dm> press team Keep Burgundy quiet")
+        lines = await table.play(f"zoe@dm> game hague join {word}")
+        assert said(lines, "dm:zoe") == [
+            f"You asked to join {france}'s team in hague: its members and the game master are "
+            "asked, and you hear from me when one of them answers. Until then you see nothing "
+            f"of {france}."
+        ]
+        for asked in ("alice", "bob", "gm"):
+            assert said(lines, f"dm:{asked}")[:2] == [
+                f"hague: zoe asks to join {france}'s team",
+                f"zoe would like to command {france} with its team. Until one of you answers, "
+                f"they see nothing of {france} and its orders stand as the team gives them.",
+            ]
+        assert not said(lines, "#game"), "nobody joined yet"
+        # until answered, zoe is no player: no orders, no press, no DMs of the power
+        lines = await table.play("zoe@dm> game hague orders")
+        assert "A PAR - BUR" not in "\n".join(lines)
+        lines = await table.play("alice@dm> press team Welcome?")
+        assert not said(lines, "dm:zoe")
+        lines = await table.play("zoe@dm> game hague join accept @zoe")
+        assert said(lines, "dm:zoe") == [
+            f"zoe asked to join {france}'s team: its members or the game master answer."
+        ]
+        lines = await table.play("carol@dm> game hague join accept @zoe")
+        assert said(lines, "dm:carol")[0].startswith("zoe asked to join")
+        lines = await table.play("bob@dm> game hague join accept @zoe")
+        assert said(lines, "dm:bob")[0] == f"zoe joined {france}'s team and is briefed by DM."
+        assert f"zoe joined {france}'s team." in said(lines, "#game")
+        welcome = said(lines, "dm:zoe")
+        assert welcome[0] == f"hague: you now play {france}"
+        assert welcome[1].startswith(f"You joined {france}'s team in Spring 1901")
+        assert "A PAR - BUR" in welcome
+        assert not [line for line in welcome if "game master handed" in line]
         lines = await table.play("alice@dm> press team Welcome, zoe")
         assert said(lines, "dm:zoe")[1] == "Welcome, zoe"
-        assert said(lines, "dm:bob")[1] == "Welcome, zoe"
+
+
+async def test_a_refused_newcomer_is_told_and_sees_nothing(tmp_path: Path) -> None:
+    async with open_table("sqlite", tmp_path) as table:
+        await start_teams(table)
+        france = power_of(said(await table.play("gm> /dip players"), "only:gm#game"), "alice")
+        await table.play(f"zoe@dm> game hague join {france.lower()}")
+        lines = await table.play("gm@dm> game hague join refuse @zoe")
+        assert said(lines, "dm:gm") == [f"zoe does not join {france}'s team; they are told."]
+        assert said(lines, "dm:zoe") == [
+            "hague: your request was refused",
+            f"{france}'s team did not take you in hague.",
+        ]
+        lines = await table.play("alice@dm> game hague join accept @zoe")
+        assert said(lines, "dm:alice") == ["zoe has not asked to join a team in hague."]
+        lines = await table.play("alice@dm> press team Still two of us")
+        assert not said(lines, "dm:zoe")
+
+
+async def test_an_outsider_never_resets_agreed_orders(tmp_path: Path) -> None:
+    async with open_table("sqlite", tmp_path) as table:
+        await table.play(trio("all"))
+        await table.play(
+            "alice@dm> order F Bre-MAO\nbob@dm> order F Bre-MAO\ncarol@dm> order F Bre-MAO"
+        )
+        lines = await table.play("zoe@dm> game hague join with @alice")
+        assert said(lines, "dm:zoe")[0].startswith("You asked to join France's team")
+        lines = await table.play("alice@dm> orders")
+        assert "waiting for zoe" not in "\n".join(lines)
+        lines = await table.play("gm> /dip process")
+        assert "F BRE - MAO  ✓ moved" in said(lines, "#game")
 
 
 async def test_teams_refused_without_the_option_and_with_players(tmp_path: Path) -> None:
@@ -226,3 +286,14 @@ async def test_with_all_a_draw_needs_every_member(tmp_path: Path) -> None:
         assert not [line for line in said(lines, "dm:carol") if "waiting for" in line]
         lines = await table.play("gm> /dip process")
         assert "In the draw: France, Russia and Turkey." in said(lines, "#game")
+
+
+async def test_join_with_at_a_name_as_the_help_writes_it(tmp_path: Path) -> None:
+    async with open_table("sqlite", tmp_path) as table:
+        await table.play("gm> /dip newgame hague teams=any\nalice> /dip join")
+        lines = await table.play("bob> /dip join with @alice")
+        assert "bob joined alice's team in hague: alice, bob (1 of 7 teams)." in said(
+            lines, "#game"
+        )
+        lines = await table.play("carol@dm> game hague join with @alice")
+        assert said(lines, "dm:carol")[0].startswith("You are in a team with alice's")

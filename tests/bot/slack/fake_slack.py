@@ -101,6 +101,7 @@ class FakeSlack:
         app = web.Application()
         app.router.add_route("*", "/api/{method}", self._api)
         app.router.add_post("/upload/{file_id}", self._upload)
+        app.router.add_post("/commands/{team}/{command}/{token}", self._respond)
         app.router.add_get("/socket", self._socket)
         self._runner = web.AppRunner(app)
         await self._runner.setup()
@@ -119,6 +120,11 @@ class FakeSlack:
     @property
     def api_url(self) -> str:
         return f"{self.url}api/"
+
+    def response_url(self, user_id: str, channel: str) -> str:
+        """A slash command's response_url here; what it carries is kept as a post to
+        ``channel`` (ephemeral for ``user_id`` unless answered in_channel)."""
+        return f"{self.url}commands/{TEAM}/{channel}/{user_id}"
 
     # Set-up --------------------------------------------------------------------------------
 
@@ -340,6 +346,17 @@ class FakeSlack:
 
     def _apps_connections_open(self, args: dict[str, Any]) -> dict[str, Any]:
         return {"ok": True, "url": f"ws://{self.url.removeprefix('http://')}socket"}
+
+    async def _respond(self, request: web.Request) -> web.Response:
+        """A slash command answered through its response_url: it reaches the channel whatever
+        the bot may do there."""
+        args = await request.json()
+        self.calls.append(Call("response_url", args))
+        public = args.get("response_type") == "in_channel"
+        user = None if public else request.match_info["token"]
+        kind = "message" if public else "ephemeral"
+        self._record(kind, request.match_info["command"], args, user=user, ts=self._ts())
+        return web.Response(text="ok")
 
     async def _upload(self, request: web.Request) -> web.Response:
         self.uploads[request.match_info["file_id"]] = await request.read()

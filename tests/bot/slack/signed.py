@@ -54,10 +54,14 @@ def bolt_request(
 # Bodies, encoded as Slack sends each kind ------------------------------------------------------
 
 
-def slash_body(user: str, text: str, channel: str, *, trigger: str = "") -> str:
+def slash_body(
+    user: str, text: str, channel: str, *, trigger: str = "", response_url: str = ""
+) -> str:
     """A slash command: form fields."""
     fields = payload("slash_command")
     fields.update(user_id=user, user_name=user.lower(), text=text, channel_id=channel)
+    if response_url:
+        fields["response_url"] = response_url
     if trigger:
         fields["trigger_id"] = trigger
     if channel.startswith("D"):

@@ -74,7 +74,8 @@ class SlackTable:
     async def slash(
         self, user: str, text: str, *, channel: str = GAME, trigger: str = ""
     ) -> BoltResponse:
-        body = signed.slash_body(user, text, channel, trigger=trigger)
+        response_url = self.slack.response_url(user, channel)
+        body = signed.slash_body(user, text, channel, trigger=trigger, response_url=response_url)
         return await self.dispatch(body, signed.FORM)
 
     async def dm(self, user: str, text: str, *, event_id: str | None = None) -> BoltResponse:

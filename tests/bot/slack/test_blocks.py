@@ -204,7 +204,13 @@ def test_a_submitted_modal_gives_the_picked_orders() -> None:
         ("", "help"),
         ("  join france ", "join france"),
         ("order A Par -&gt; Bur", "order A Par -> Bur"),
-        ("replace france @zoe", "replace france zoe"),
+        # a name Slack did not turn into a mention is nobody's id: the service refuses it
+        ("replace france @zoe", "replace france @zoe"),
+        ("join with <@U0FRAN|fran>", "join with <@U0FRAN|fran>"),
+        ("join france with <@U0FRAN|Fran Smith>", "join france with <@U0FRAN|Fran Smith>"),
+        # what players write is passed on as the text Slack shows, never as live markup
+        ("press all hi <@U0ZOE|zoe> <!here> <#C0123|general>", "press all hi @zoe @here #general"),
+        ("press all see <https://example.org|this>", "press all see this (https://example.org)"),
         ("replace france <@U0ZOE|zoe>", "replace france <@U0ZOE|zoe>"),
         ("press all hi @zoe", "press all hi @zoe"),
     ],
@@ -223,6 +229,7 @@ def test_slash_command_text(written: str, command: str) -> None:
         ("order A Par-Bur\nF Bre-MAO", "order A Par-Bur\nF Bre-MAO"),
         ("   ", None),
         ("/dip replace france <@U0ZOE>", "replace france <@U0ZOE|U0ZOE>"),
+        ("join with <@U0FRAN>", "join with <@U0FRAN|U0FRAN>"),
     ],
 )
 def test_direct_message_text(written: str, command: str | None) -> None:

@@ -159,3 +159,18 @@ async def test_when_slack_fails_in_place_the_answer_comes_by_dm(started: SlackTa
         ("message", started.slack.dm_of(FRANCE)),
         ("file", started.slack.dm_of(FRANCE)),
     ]
+
+
+async def test_refused_everywhere_the_answer_goes_back_through_the_command(
+    started: SlackTable,
+) -> None:
+    # the bot was removed from the channel, and France's DMs with it are refused
+    started.slack.absent.add(GAME)
+    started.slack.fail("chat.postMessage", "messages_tab_disabled")
+    mark = len(started.slack.posts)
+    await started.slash(FRANCE, "order A Par-Bur")
+    (answer,) = started.slack.posts[mark:]
+    assert (answer.kind, answer.channel, answer.user) == ("ephemeral", GAME, FRANCE)
+    assert "✓ A PAR - BUR" in answer.text
+    (call,) = started.slack.calls_to("response_url")
+    assert call["response_type"] == "ephemeral"

@@ -1,8 +1,8 @@
 """Health: a heartbeat row for each running bot process, and when a message was given up.
 
-Revision ID: 0005
-Revises: 0004
-Create Date: 2026-12-12 10:00:00+00:00
+Revision ID: 0006
+Revises: 0005
+Create Date: 2026-11-28 23:30:00+00:00
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0005"
-down_revision: str | None = "0004"
+revision: str = "0006"
+down_revision: str | None = "0005"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
