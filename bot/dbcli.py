@@ -13,8 +13,7 @@ from alembic.util import CommandError as AlembicError
 
 from bot.config import load_settings
 from bot.exit_codes import FAILED, OK, CommandError
-from bot.store import migrate
-from bot.store.backup import BackupError, copy_sqlite, dump_postgresql, sqlite_file
+from bot.store import BackupError, copy_sqlite, dump_postgresql, migrate, sqlite_file
 
 
 def build_parser(prog: str = "dipgm db") -> argparse.ArgumentParser:

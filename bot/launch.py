@@ -37,8 +37,7 @@ from bot.frontends.console import (
 from bot.heartbeat import Heartbeat
 from bot.scheduler import AlarmClock
 from bot.service import GameService, safe_trace
-from bot.store import create_engine, create_sessionmaker, migrate
-from bot.store.backup import sqlite_file
+from bot.store import create_engine, create_sessionmaker, migrate, sqlite_file
 from bot.workers import worker_processes
 
 logger = logging.getLogger(__name__)

@@ -50,6 +50,7 @@ from __future__ import annotations
 
 from bot.store import migrate
 from bot.store.adjudication_failures import FailingAdjudication
+from bot.store.backup import BackupError, copy_sqlite, dump_postgresql, pg_dump, sqlite_file
 from bot.store.database import (
     async_url,
     create_engine,
@@ -99,6 +100,7 @@ __all__ = [
     "MAX_ATTEMPTS",
     "AdjudicationFailure",
     "AuditEntry",
+    "BackupError",
     "Base",
     "ComputerSeat",
     "FailingAdjudication",
@@ -130,10 +132,14 @@ __all__ = [
     "WorkerBeat",
     "async_url",
     "backoff",
+    "copy_sqlite",
     "create_engine",
     "create_sessionmaker",
+    "dump_postgresql",
     "kept_connections",
     "migrate",
     "one_connection",
+    "pg_dump",
+    "sqlite_file",
     "utcnow",
 ]

@@ -15,9 +15,16 @@ import pytest
 from sqlalchemy import text
 
 from bot.dbcli import db_command
-from bot.store import Store, create_engine, create_sessionmaker, migrate
-from bot.store.backup import BackupError, dump_postgresql, pg_dump
-from bot.store.phases_and_orders import NewOrder
+from bot.store import (
+    BackupError,
+    NewOrder,
+    Store,
+    create_engine,
+    create_sessionmaker,
+    dump_postgresql,
+    migrate,
+    pg_dump,
+)
 from tests.bot.store.support import fresh_database, game_with_phase
 
 
