@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from engine import PhaseKind, Position, Variant, Victory
-from render.fonts import draw_text, font
+from render.fonts import draw_text, drawable, font
 from render.styles import RGB, style_of
 
 # drawn this many times larger, then reduced: smooth lines and text
@@ -132,7 +132,7 @@ def layout(positions: Sequence[Position], tallies: Sequence[Tally], width: int) 
 def _legend_width(powers: Sequence[str], positions: Sequence[Position], s: float) -> float:
     face = font(round(14 * s))
     info = positions[0].variant.power_info
-    names = max(face.getlength(info[p].name) for p in powers)
+    names = max(face.getlength(drawable(info[p].name)) for p in powers)
     return 24 * s + 8 * s + names + 36 * s + 12 * s
 
 
@@ -283,6 +283,6 @@ def _legend(
         width = max(2, round(3 * s))
         draw.line((x, y, x + 20 * s, y), fill=CASING, width=width + max(2, round(2 * s)))
         draw.line((x, y, x + 20 * s, y), fill=colour(power), width=width)
-        draw.text((x + 28 * s, y), info[power].name, font=face, fill=INK, anchor="lm")
+        draw_text(draw, (x + 28 * s, y), info[power].name, face, INK, anchor="lm")
         draw.text((right, y), str(counts[power]), font=face, fill=INK, anchor="rm")
         y += row

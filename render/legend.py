@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw
 
 from engine import Position, seat_progress
 from engine.rules import all_seats
-from render.fonts import draw_text, font, plain, text_width
+from render.fonts import draw_text, drawable, font, text_width
 from render.geometry import Box, Point
 from render.sprites import Sprite, make_sprite, paste
 from render.styles import Style
@@ -86,7 +86,7 @@ def legend_rows(position: Position, players: Players | None = None) -> tuple[Row
     return tuple(
         Row(
             power,
-            plain(
+            drawable(
                 variant.power_info[power].name
                 + (" (neutral)" if power in position.neutral else "")
                 + _played_by((players or {}).get(power, ""))
@@ -121,7 +121,7 @@ def legend_notes(position: Position) -> tuple[str, ...]:
     ]
     if position.closed:
         notes.append("hatched: neutral, closed to all")
-    return tuple(notes)
+    return tuple(drawable(note) for note in notes)
 
 
 def _panel(width: float, height: float, style: Style, f: float) -> Image.Image:
