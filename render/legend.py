@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -21,7 +20,8 @@ from PIL import Image, ImageDraw
 from engine import Position, seat_progress
 from engine.rules import all_seats
 from render.fonts import draw_text, drawable, font, text_width
-from render.geometry import Box, Point
+from render.geometry import Box
+from render.panels import LEGEND_SCALES, Occupancy, place
 from render.sprites import Sprite, make_sprite, paste
 from render.styles import Style
 from render.view import View
@@ -147,12 +147,15 @@ def _title(text: str, style: Style, f: float) -> Sprite:
     return make_sprite(image, 0, 0)
 
 
-def draw_title(canvas: Image.Image, text: str, style: Style, view: View) -> Box:
-    """The title in the top left corner; returns the box it covers."""
+def draw_title(canvas: Image.Image, text: str, style: Style, view: View, room: Occupancy) -> Box:
+    """The title, top left unless something there would be hidden (then the first clear
+    place: another corner, an edge, anywhere); returns the box it covers, marked on ``room``."""
     sprite = _title(text, style, view.ui)
-    margin = 6 * view.ui
-    paste(canvas, sprite, margin, margin)
-    return sprite.box_at(margin, margin)
+    size = (float(sprite.image.width), float(sprite.image.height))
+    _, box = place(room, [size], 6 * view.ui, (0, 1, 2, 3))
+    paste(canvas, sprite, box[0], box[1])
+    room.add_box(box)
+    return box
 
 
 @lru_cache(maxsize=64)
@@ -168,82 +171,24 @@ def _measure(
     return width, height, name_w
 
 
-def legend_box(
-    view: View,
-    position: Position,
-    avoid: Iterable[Box],
-    anchors: Sequence[Point],
-    players: Players | None = None,
-    covered: Sequence[Box] = (),
-) -> Box:
-    """Where the legend hides the fewest places of the board: ``anchors`` (points, a point
-    given twice counting twice) and ``covered`` (boxes of what is drawn: labels, units), never
-    meeting the boxes to ``avoid``. A corner if one hides nothing; on a board filled to its
-    corners, the place along an edge that hides the fewest, the nearest a corner of those."""
-    f = view.ui
+def legend_size(position: Position, players: Players | None, f: float) -> tuple[float, float]:
+    """The legend's width and height at scale ``f``."""
     names = tuple(row[1] for row in legend_rows(position, players))
     columns = len(legend_columns(position))
     width, height, _ = _measure(names, legend_notes(position), f, columns)
-    m = 6 * f
-    right, bottom = view.width - m - width, view.height - m - height
-    corners = [(right, bottom), (m, bottom), (right, m), (m, m)]
-    blocked = list(avoid)
-    best: tuple[int, float, int, Point] | None = None
-    for index, (x, y) in enumerate(corners):
-        box = (x, y, x + width, y + height)
-        if any(_overlaps(box, b) for b in blocked):
-            continue
-        hidden = sum(1 for ax, ay in anchors if x <= ax <= box[2] and y <= ay <= box[3])
-        hidden += sum(1 for b in covered if _overlaps(box, b))
-        if best is None or (hidden, 0.0, index) < best[:3]:
-            best = (hidden, 0.0, index, (x, y))
-    if best is None or best[0] > 0:
-        edges = _Edges(width, height, m, right, bottom, 8 * f)
-        for hidden, distance, at in edges.spots(anchors, covered, blocked):
-            if best is None or (hidden, distance) < best[:2]:
-                best = (hidden, distance, 0, at)
-    x, y = best[3] if best is not None else corners[0]
-    return (x, y, x + width, y + height)
+    return width, height
 
 
-@dataclass(frozen=True, slots=True)
-class _Edges:
-    """The places for the legend along the four edges of the picture, between its corners,
-    every ``step``; each edge counts only what lies in the band the legend would take."""
-
-    width: float
-    height: float
-    m: float
-    right: float
-    bottom: float
-    step: float
-
-    def spots(
-        self, anchors: Sequence[Point], covered: Sequence[Box], blocked: Sequence[Box]
-    ) -> Iterable[tuple[int, float, Point]]:
-        """(what it hides, how far from the nearest corner, its top left) of each place."""
-        w, h, m = self.width, self.height, self.m
-        for top, horizontal in ((m, True), (self.bottom, True), (m, False), (self.right, False)):
-            if horizontal:
-                spans = [(ax - w, ax) for ax, ay in anchors if top <= ay <= top + h]
-                spans += [(b[0] - w, b[2]) for b in covered if b[1] < top + h and top < b[3]]
-                length = self.right - m
-            else:
-                spans = [(ay - h, ay) for ax, ay in anchors if top <= ax <= top + w]
-                spans += [(b[1] - h, b[3]) for b in covered if b[0] < top + w and top < b[2]]
-                length = self.bottom - m
-            d = self.step
-            while d < length:
-                along = m + d
-                x, y = (along, top) if horizontal else (top, along)
-                if not any(_overlaps((x, y, x + w, y + h), b) for b in blocked):
-                    hidden = sum(1 for lo, hi in spans if lo <= along <= hi)
-                    yield hidden, min(d, length - d), (x, y)
-                d += self.step
-
-
-def _overlaps(a: Box, b: Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+def legend_box(
+    view: View, position: Position, room: Occupancy, players: Players | None = None
+) -> tuple[float, Box]:
+    """Where the legend goes and at what scale: the first place that hides nothing drawn on
+    ``room`` (the bottom right corner first, as the title takes the top left), at its full
+    size if one is clear there, else smaller."""
+    f = view.ui
+    sizes = [legend_size(position, players, f * share) for share in LEGEND_SCALES]
+    index, box = place(room, sizes, 6 * f, (3, 2, 1, 0))
+    return f * LEGEND_SCALES[index], box
 
 
 @lru_cache(maxsize=256)
@@ -292,12 +237,15 @@ def _legend(
 
 def draw_legend(
     canvas: Image.Image,
-    box: Box,
     position: Position,
     style: Style,
     view: View,
+    room: Occupancy,
     players: Players | None = None,
-) -> None:
+) -> Box:
+    """The legend where :func:`legend_box` puts it; returns the box it covers."""
+    f, box = legend_box(view, position, room, players)
     rows, notes = legend_rows(position, players), legend_notes(position)
-    sprite = _legend(rows, notes, style, view.ui, legend_columns(position))
+    sprite = _legend(rows, notes, style, f, legend_columns(position))
     paste(canvas, sprite, box[0], box[1])
+    return box

@@ -119,8 +119,8 @@ class Stage:
     icon: float
     units: dict[str, Pt] = field(default_factory=dict)
     dislodged: dict[str, Pt] = field(default_factory=dict)
-    # provinces whose unit is drawn beside its anchor (dislodged where it stood)
-    shifted: set[str] = field(default_factory=set)
+    # provinces with a unit's icon at their anchor: an arrow into one stops short of it
+    occupied: set[str] = field(default_factory=set)
 
     def anchor(self, location: str) -> Pt | None:
         point = self.board.anchor(location)
@@ -228,7 +228,7 @@ class _Planner:
         self.strokes = Strokes(stage.style, stage.view.feature, stage.icon)
         self.r = stage.icon / 2
         self.drawing = Drawing()
-        self.occupied = set(stage.units) - stage.shifted
+        self.occupied = stage.occupied
         # (from, to) province pairs -> the arrow drawn, so supports can point at it
         self.paths: dict[tuple[str, str], list[Pt]] = {}
         self.moves = {
@@ -269,11 +269,14 @@ class _Planner:
                 self.build(i, order)
             if i.unit is None:
                 continue
+            # a unit taken off the board is crossed where it is drawn: its mark beside its
+            # province, or its ghost on the board the results left
+            gone = self.stage.dislodged.get(i.unit.province)
             if i.outcome is Outcome.DESTROYED and order is not None:
-                self.cross_unit(self.stage.units.get(i.unit.province))
+                self.cross_unit(gone or self.stage.units.get(i.unit.province))
             elif order is None and i.outcome in _DEFAULT_CROSSES:
                 retreating = i.outcome is Outcome.DISBANDED
-                self.cross_unit(self.stage.unit_point(i.unit, retreating))
+                self.cross_unit(gone or self.stage.unit_point(i.unit, retreating))
         return self.drawing
 
     # helpers ------------------------------------------------------------------------

@@ -83,8 +83,7 @@ def small_position() -> Position:
 def draw(board: Board, **options: Any) -> Image.Image:
     style = get_style(options.pop("style", "default"))
     view = board_view(board, 600)
-    image, _ = _draw(board, style, view, small_position(), options.get("orders"), None, "Test")
-    return image
+    return _draw(board, style, view, small_position(), options.get("orders"), None, "Test").image
 
 
 def test_tints_units_and_neutral_land(board: Board) -> None:
