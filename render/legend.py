@@ -181,14 +181,19 @@ def legend_size(position: Position, players: Players | None, f: float) -> tuple[
 
 def legend_box(
     view: View, position: Position, room: Occupancy, players: Players | None = None
-) -> tuple[float, Box]:
-    """Where the legend goes and at what scale: the first place that hides nothing drawn on
-    ``room`` (the bottom right corner first, as the title takes the top left), at its full
-    size if one is clear there, else smaller."""
+) -> tuple[float, Players | None, Box]:
+    """Where the legend goes, at what scale and with whose names: the first place that hides
+    nothing drawn on ``room`` (the bottom right corner first, as the title takes the top
+    left), at its full size if one is clear there, else smaller; where even the smallest
+    hides something, without the players' names (the powers alone make a narrower one)."""
     f = view.ui
-    sizes = [legend_size(position, players, f * share) for share in LEGEND_SCALES]
+    forms = [(players, share) for share in LEGEND_SCALES]
+    if players:
+        forms += [(None, share) for share in LEGEND_SCALES]
+    sizes = [legend_size(position, named, f * share) for named, share in forms]
     index, box = place(room, sizes, 6 * f, (3, 2, 1, 0))
-    return f * LEGEND_SCALES[index], box
+    named, share = forms[index]
+    return f * share, named, box
 
 
 @lru_cache(maxsize=256)
@@ -244,8 +249,8 @@ def draw_legend(
     players: Players | None = None,
 ) -> Box:
     """The legend where :func:`legend_box` puts it; returns the box it covers."""
-    f, box = legend_box(view, position, room, players)
-    rows, notes = legend_rows(position, players), legend_notes(position)
+    f, named, box = legend_box(view, position, room, players)
+    rows, notes = legend_rows(position, named), legend_notes(position)
     sprite = _legend(rows, notes, style, f, legend_columns(position))
     paste(canvas, sprite, box[0], box[1])
     return box

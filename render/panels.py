@@ -117,6 +117,7 @@ def place(
     spots = list(candidates(occupancy.width, occupancy.height, (w, h), margin, corners))
     if not spots:
         return 0, (margin, margin, margin + w, margin + h)
+
     def score(p: Point) -> int:
         return occupancy.hidden((p[0], p[1], p[0] + w, p[1] + h))
 

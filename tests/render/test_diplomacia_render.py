@@ -492,5 +492,3 @@ def test_unit_icons_stand_on_the_map_files_unit_points(
     hold = {"RUSSIA": [Hold(Unit(UnitType.ARMY, "KAR"))]}
     held = rgb(map_png(Position.initial(variant), orders=hold))
     assert held.tobytes() != image.tobytes()
-
-
