@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw
 
 from engine import Position, seat_progress
 from engine.rules import all_seats
-from render.fonts import draw_text, drawable, font, text_width
+from render.fonts import draw_text, drawable, font, stamp, text_width
 from render.geometry import Box
 from render.panels import LEGEND_SCALES, Occupancy, place
 from render.sprites import Sprite, make_sprite, paste
@@ -54,6 +54,9 @@ def legend_columns(position: Position) -> tuple[str, ...]:
     return ("centres", "units")
 
 
+OFF_THE_BOARD = "off the board"
+# notes drawn after a swatch of the style's colour of that name
+_KEYS = {OFF_THE_BOARD: "out_of_play"}
 # a team of many long names must not push the legend across the board
 _PLAYERS_MAX = 40
 
@@ -121,6 +124,8 @@ def legend_notes(position: Position) -> tuple[str, ...]:
     ]
     if position.closed:
         notes.append("hatched: neutral, closed to all")
+    if position.variant.out_of_play:
+        notes.append(OFF_THE_BOARD)
     return tuple(drawable(note) for note in notes)
 
 
@@ -166,7 +171,9 @@ def _measure(
     name_w = max(face.getlength(n) for n in names)
     row = 19 * f
     width = 10 * f + 14 * f + 8 * f + name_w + 12 * f + columns * 40 * f + 8 * f
-    width = max([width, *(10 * f + face.getlength(n) + 8 * f for n in notes)])
+    width = max(
+        [width, *(10 * f + 22 * f * (n in _KEYS) + face.getlength(n) + 8 * f for n in notes)]
+    )
     height = 8 * f + row * (len(names) + len(notes) + 1) + 4 * f
     return width, height, name_w
 
@@ -196,6 +203,12 @@ def legend_box(
     return f * share, named, box
 
 
+def _swatch(
+    draw: ImageDraw.ImageDraw, box: Box, fill: tuple[int, int, int], style: Style, f: float
+) -> None:
+    draw.rectangle(box, fill=fill, outline=style.outline, width=max(1, round(f)))
+
+
 @lru_cache(maxsize=256)
 def _legend(
     rows: tuple[Row, ...],
@@ -204,8 +217,7 @@ def _legend(
     f: float,
     columns: tuple[str, ...] = ("centres", "units"),
 ) -> Sprite:
-    face = font(round(13 * f))
-    head = font(round(11 * f))
+    body, small = round(13 * f), round(11 * f)
     width, height, name_w = _measure(tuple(row[1] for row in rows), notes, f, len(columns))
     image = _panel(width, height, style, f)
     draw = ImageDraw.Draw(image)
@@ -217,25 +229,31 @@ def _legend(
     y = 8 * f
     muted = tuple(round(c * 0.55 + 255 * 0.45) for c in style.panel_text)
     for text, right in zip(columns, rights, strict=True):
-        draw.text((right, y + row * 0.5), text, font=head, fill=muted, anchor="rm")
+        stamp(image, (right, y + row * 0.5), text, small, muted, anchor="rm")
     y += row
+    s = 12 * f
     for line in rows:
-        power, name = line.power, line.name
-        s = 12 * f
         top = y + (row - s) / 2
-        draw.rectangle(
-            (x, top, x + s, top + s),
-            fill=style.colour(power),
-            outline=style.outline,
-            width=max(1, round(f)),
-        )
+        _swatch(draw, (x, top, x + s, top + s), style.colour(line.power), style, f)
         mid = y + row * 0.5
-        draw.text((name_x, mid), name, font=face, fill=style.panel_text, anchor="lm")
+        stamp(image, (name_x, mid), line.name, body, style.panel_text, anchor="lm")
         for count, right in zip(line.counts, rights, strict=True):
-            draw.text((right, mid), str(count), font=face, fill=style.panel_text, anchor="rm")
+            stamp(image, (right, mid), str(count), body, style.panel_text, anchor="rm")
         y += row
     for note in notes:
-        draw.text((x, y + row * 0.5), note, font=face, fill=style.panel_text, anchor="lm")
+        at = x
+        key = _KEYS.get(note)
+        if key is not None:
+            top = y + (row - s) / 2
+            _swatch(draw, (x, top, x + s, top + s), getattr(style, key), style, f)
+            # the cross-hatching the board draws over provinces off the board
+            for d in (s / 3, 2 * s / 3):
+                draw.line((x, top + d, x + d, top), fill=style.out_of_play_hatch)
+                draw.line((x + s - d, top + s, x + s, top + s - d), fill=style.out_of_play_hatch)
+                draw.line((x, top + s - d, x + d, top + s), fill=style.out_of_play_hatch)
+                draw.line((x + s - d, top, x + s, top + d), fill=style.out_of_play_hatch)
+            at = name_x
+        stamp(image, (at, y + row * 0.5), note, body, style.panel_text, anchor="lm")
         y += row
     return make_sprite(image, 0, 0)
 

@@ -77,9 +77,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     # a deadline draws many games: each has its own ownership, so the tinted board is new
     fresh = []
     for _ in range(args.renders):
-        other = replace(position, centers=random_centres(rng, variant))
+        # the results map shows the board the results left: that board's owners change
+        after = replace(resolution.position, centers=random_centres(rng, variant))
+        other = replace(resolution, position=after)
         start = time.perf_counter()
-        map_png(other, orders=orders, results=resolution, style=args.style, size=args.size)
+        map_png(position, orders=orders, results=other, style=args.style, size=args.size)
         fresh.append(time.perf_counter() - start)
     first_start = time.perf_counter()
     map_png(position, results=resolution, style=args.style, size=args.size + 2)

@@ -82,7 +82,9 @@ def test_provinces_off_the_board_are_greyed_unnamed_and_without_centres(
             not legend[0] - 4 <= at[0] <= legend[2] + 4
             or not legend[1] - 4 <= at[1] <= legend[3] + 4
         ):
-            assert close(dominant(image, at, 2), look.out_of_play), code
+            # grey, cross-hatched in a lighter grey
+            assert count_near(image, at, 5, look.out_of_play, 10) > 8, code
+            assert count_near(image, at, 5, look.out_of_play_hatch, 24) > 0, code
         if shape.center is not None:
             assert count_near(image, view.pt(shape.center), 4, look.outline) == 0, code
     # the provinces left in play keep their names
