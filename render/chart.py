@@ -3,8 +3,9 @@ numbered turns), one line per power in its map colour, with a legend of names an
 
 It is drawn on an opaque light card with dark text, so it reads the same on a dark chat theme
 as on a light one, and each line has a dark casing, so a pale colour (Turkey's yellow) still
-shows on the light card. Lines that share a count are drawn a few pixels apart, so seven
-powers with three centres each are seven lines, not one.
+shows on the light card. Every line passes exactly through its counts; where several take
+the same stretch, it is drawn in dashes of their colours in turn (and a shared point as a
+disc cut into their colours), so seven powers with three centres each still show as seven.
 """
 
 from __future__ import annotations
@@ -91,15 +92,14 @@ class Layout:
     top: int  # the count at the top of the y axis
     step: int  # the count between grid lines
     xs: tuple[float, ...]  # one per tally
-    offsets: Mapping[str, float]  # each power's line, moved up or down a little
 
     def y(self, count: float) -> float:
         _, top, _, bottom = self.plot
         return bottom - (bottom - top) * count / self.top
 
-    def point(self, power: str, index: int, count: int) -> tuple[float, float]:
-        """Where a power's line passes for a tally's count."""
-        return (self.xs[index], self.y(count) + self.offsets[power])
+    def point(self, index: int, count: int) -> tuple[float, float]:
+        """Where a line passes for a tally's count: exactly at it, whoever's line it is."""
+        return (self.xs[index], self.y(count))
 
 
 def layout(positions: Sequence[Position], tallies: Sequence[Tally], width: int) -> Layout:
@@ -122,11 +122,7 @@ def layout(positions: Sequence[Position], tallies: Sequence[Tally], width: int) 
         if n > 1
         else ((left + right) / 2,)
     )
-    per_centre = (plot[3] - plot[1]) / top
-    spread = min(2.5 * s, per_centre / (len(variant.powers) + 1))
-    middle = (len(variant.powers) - 1) / 2
-    offsets = {p: (i - middle) * spread for i, p in enumerate(variant.powers)}
-    return Layout(width, height, plot, top, step, xs, offsets)
+    return Layout(width, height, plot, top, step, xs)
 
 
 def _legend_width(powers: Sequence[str], positions: Sequence[Position], s: float) -> float:
@@ -166,8 +162,7 @@ def centre_chart(
     powers = positions[0].variant.powers
     # the leaders last, so their lines lie on top
     order = sorted(powers, key=lambda p: (last[p], -powers.index(p)))
-    for power in order:
-        _line(draw, plan, tallies, power, palette.colour(power), s)
+    _lines(draw, plan, tallies, order, palette.colour, s)
     _legend(draw, plan, positions[0], last, palette.colour, s)
     heading = title or f"Supply centres by {'turn' if _by_turn(positions[0]) else 'year'}"
     draw_text(draw, (18 * s, 14 * s), heading, font(round(20 * s)), INK)
@@ -230,33 +225,73 @@ def _axes(
         draw.text((x, bottom + 8 * s), tally.label, font=small, fill=INK, anchor="mt")
 
 
-def _line(
+def _lines(
     draw: ImageDraw.ImageDraw,
     plan: Layout,
     tallies: Sequence[Tally],
-    power: str,
-    colour: RGB,
+    order: Sequence[str],
+    colour: Callable[[str], RGB],
     s: float,
 ) -> None:
+    """Each power's line through its exact counts. Where several lines take the same
+    stretch (the same counts at both ends), it is drawn in dashes of their colours in turn,
+    and a point several share is a disc cut into their colours: every line shows, and
+    none is moved off its value."""
     k = _SUPERSAMPLE
-    points = [
-        (x * k, y * k)
-        for i, t in enumerate(tallies)
-        for x, y in (plan.point(power, i, t.centres[power]),)
-    ]
     width = max(2, round(3 * s))
     casing = width + max(2, round(2 * s))
-    if len(points) > 1:
-        draw.line(points, fill=CASING, width=casing, joint="curve")
-        draw.line(points, fill=colour, width=width, joint="curve")
+    points = {
+        p: [
+            (x * k, y * k) for i, t in enumerate(tallies) for x, y in (plan.point(i, t.centres[p]),)
+        ]
+        for p in order
+    }
+    for power in order:
+        if len(points[power]) > 1:
+            draw.line(points[power], fill=CASING, width=casing, joint="curve")
+    for i in range(len(tallies) - 1):
+        stretches: dict[tuple[int, int], list[str]] = {}
+        for power in order:
+            stretches.setdefault(
+                (tallies[i].centres[power], tallies[i + 1].centres[power]), []
+            ).append(power)
+        for sharing in stretches.values():
+            a, b = points[sharing[0]][i], points[sharing[0]][i + 1]
+            _dashes(draw, a, b, [colour(p) for p in sharing], width, 9 * s)
     radius = 3.5 * s
-    for x, y in points:
-        draw.ellipse(
-            (x - radius, y - radius, x + radius, y + radius),
-            fill=colour,
-            outline=CASING,
-            width=max(1, round(s)),
-        )
+    for i, tally in enumerate(tallies):
+        shared: dict[int, list[str]] = {}
+        for power in order:
+            shared.setdefault(tally.centres[power], []).append(power)
+        for sharing in shared.values():
+            x, y = points[sharing[0]][i]
+            box = (x - radius, y - radius, x + radius, y + radius)
+            share = 360 / len(sharing)
+            for n, power in enumerate(sharing):
+                draw.pieslice(box, -90 + n * share, -90 + (n + 1) * share, fill=colour(power))
+            draw.ellipse(box, outline=CASING, width=max(1, round(s)))
+
+
+def _dashes(
+    draw: ImageDraw.ImageDraw,
+    a: tuple[float, float],
+    b: tuple[float, float],
+    colours: Sequence[RGB],
+    width: int,
+    dash: float,
+) -> None:
+    """The stretch from ``a`` to ``b`` in dashes ``dash`` long of ``colours`` in turn (one
+    colour: a plain line)."""
+    if len(colours) == 1:
+        draw.line((a, b), fill=colours[0], width=width)
+        return
+    length = math.dist(a, b)
+    count = max(len(colours), round(length / dash))
+    for n in range(count):
+        t0, t1 = n / count, (n + 1) / count
+        p0 = (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0)
+        p1 = (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)
+        draw.line((p0, p1), fill=colours[n % len(colours)], width=width)
 
 
 def _legend(

@@ -26,6 +26,7 @@ from render.orders import (
 from render.panels import Occupancy
 from render.pieces import place_after, place_units
 from render.ports import place_port_names, port_markers
+from render.retreats import draw_options
 from render.sprites import Sprite, center_marker, paste
 from render.styles import Style, style_of
 from render.units import UNIT_SIZE, faded, unit_icon
@@ -152,6 +153,7 @@ def layout(
     else:
         placed, marked = place_after(stage, position, board_now, items, fixed)
     drawing = plan(stage, items)
+    draw_options(stage, board_now, items, drawing)
     for power, unit, failed in drawing.builds:
         at = stage.anchor(unit.location)
         # a build that succeeded is on the board the results left already

@@ -108,11 +108,11 @@ def test_a_failed_move_is_marked_where_it_stopped(start: Position) -> None:
     assert count_near(failed, end, ICON, STYLE.failure) > 20
     assert count_near(succeeded, end, ICON, STYLE.failure) == 0
     assert count_near(given, end, ICON, STYLE.failure) == 0
-    # the arrow itself: full strength when it worked, faded when it did not
+    # the arrow itself keeps its full strength when it failed: its cross says so
     par, bur = anchor("PAR"), anchor("BUR")
     middle = ((par[0] + bur[0]) / 2, (par[1] + bur[1]) / 2)
     ink = STYLE.ink("FRANCE")
-    assert count_near(succeeded, middle, 4, ink, 25) > count_near(failed, middle, 4, ink, 25)
+    assert count_near(failed, middle, 4, ink, 12) >= count_near(succeeded, middle, 4, ink, 12) > 5
 
 
 def test_results_bring_their_own_orders(start: Position) -> None:

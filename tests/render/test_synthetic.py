@@ -13,7 +13,7 @@ from render.compose import _draw
 from render.crop import crop_box
 from render.geometry import Board, board_from_dict
 from render.labels import draw_labels, place_labels
-from render.orders import _convoy_chain
+from render.routes import convoy_chain
 from render.styles import get_style
 from render.units import UNIT_SIZE
 from render.view import board_view
@@ -139,9 +139,9 @@ def test_crops_stay_on_the_board(board: Board) -> None:
 
 def test_convoy_chains_follow_the_fleets() -> None:
     variant = Position.initial().variant
-    assert _convoy_chain(variant, "LON", "TUN", ["ENG", "MAO", "WES", "NTH"]) == [
+    assert convoy_chain(variant, "LON", "TUN", ["ENG", "MAO", "WES", "NTH"]) == [
         "ENG",
         "MAO",
         "WES",
     ]
-    assert _convoy_chain(variant, "LON", "TUN", ["NTH"]) is None
+    assert convoy_chain(variant, "LON", "TUN", ["NTH"]) is None
