@@ -101,8 +101,10 @@ class Table:
         map_dir: Path,
         renderer: Renderer,
         admins: Sequence[str],
+        map_size: int = 300,
     ) -> None:
         self.sessions = sessions
+        self.map_size = map_size
         self.clock = ScriptClock(START)
         self.out = io.StringIO()
         self.renderer = renderer
@@ -119,7 +121,7 @@ class Table:
             clock=self.clock,
             renderer=self.renderer,
             animator=self.animator,
-            map_size=300,
+            map_size=self.map_size,
         )
 
     @property
@@ -155,6 +157,7 @@ async def open_table(
     *,
     renderer: Renderer | None = None,
     admins: Sequence[str] = (),
+    map_size: int = 300,
 ) -> AsyncIterator[Table]:
     async with fresh_database(backend, tmp_path) as url:
         await migrate.upgrade(url)
@@ -165,6 +168,7 @@ async def open_table(
                 tmp_path / "maps",
                 renderer or FakeRenderer(),
                 admins,
+                map_size,
             )
         finally:
             await engine.dispose()
