@@ -153,6 +153,8 @@ class Drawing:
     under: list[tuple[Graphic, float]] = field(default_factory=list)
     over: list[tuple[Graphic, float]] = field(default_factory=list)
     builds: list[tuple[str, Unit, bool]] = field(default_factory=list)
+    # the boxes of the failure crosses, which no label may hide
+    crosses: list[tuple[float, float, float, float]] = field(default_factory=list)
 
 
 def _shifted(path: Sequence[Pt], offset: float) -> list[Pt]:
@@ -245,6 +247,7 @@ class _Planner:
         g = Graphic()
         self.strokes.cross(g, at, size)
         self.drawing.over.append((g, 1.0))
+        self.drawing.crosses.append((g.box[0], g.box[1], g.box[2], g.box[3]))
 
     def cross_unit(self, at: Pt | None) -> None:
         if at is not None:

@@ -73,6 +73,11 @@ def hidden(drawn: Picture) -> list[str]:
                 found.append(f"an order under the {panel}")
     for label in parts.labels:
         found += [f"{label.code} under a unit" for u in units if overlaps(u, label.box)]
+        found += [
+            f"{label.code} over a failure's cross"
+            for c in parts.drawing.crosses
+            if overlaps(c, label.box)
+        ]
     for one, other in itertools.combinations(parts.labels, 2):
         if overlaps(one.box, other.box):
             found.append(f"{one.code} under {other.code}")
