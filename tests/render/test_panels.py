@@ -12,6 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 from engine import Position, adjudicate, available_variants, load_variant
+from render import REGIONS
 from render.compose import Picture, picture
 from render.geometry import Box
 from render.pen import Graphic
@@ -107,4 +108,14 @@ def test_nothing_a_player_reads_is_hidden(name: str, size: int) -> None:
         for players in (None, TEAMS):
             drawn = picture(position, results=results, size=size, players=players)  # type: ignore[arg-type]
             problems += [f"{position.phase} ({step}): {p}" for p in hidden(drawn)]
+    assert problems == []
+
+
+@pytest.mark.parametrize("region", sorted(REGIONS))
+def test_a_regional_maps_title_hides_nothing(region: str) -> None:
+    problems: list[str] = []
+    for step, (position, results) in enumerate(game("standard", 1905)):
+        drawn = picture(position, results=results, size=1200, region=region)  # type: ignore[arg-type]
+        assert drawn.legend is None
+        problems += [f"{position.phase} ({step}): {p}" for p in hidden(drawn)]
     assert problems == []
