@@ -15,18 +15,9 @@ from render.geometry import load_board
 from render.styles import get_style
 from render.view import board_view
 from tests.bot.service.harness import Table, open_table, said
+from tests.bot.service.test_scoreboard import FRANCE_AND_RUSSIA_GROW
 from tests.bot.store.support import BACKENDS
 from tests.render.helpers import close, count_near, plain_fill_point
-
-# France takes Spain and Portugal in 1901, Russia Rumania: five centres each after the Fall.
-FRANCE_AND_RUSSIA_GROW = """
-carol@dm> order A Par-Bur; F Bre-MAO; A Mar-Spa
-frank@dm> order A War-Gal; F Sev-Bla
-gm> /dip process
-carol@dm> order F MAO-Por
-frank@dm> order A Gal-Rum
-gm> /dip process
-"""
 
 
 @pytest.fixture(params=BACKENDS)
