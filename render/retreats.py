@@ -35,6 +35,6 @@ def draw_options(stage: Stage, position: Position, items: Sequence[Item], drawin
             if end is None:
                 continue
             line = trim([start, end], r * 0.9, r * (_RING + _GAP))
-            strokes.dotted(g, line, ink, strokes.width * 0.6)
+            strokes.dotted(g, line, ink, strokes.width * 0.9)
             strokes.ring(g, end, r * _RING, ink)
         drawing.under.append((g, 1.0))
