@@ -162,8 +162,8 @@ def layout(
             placed.append((faded(sprite, 0.45) if failed else sprite, at))
     icons: list[Box] = [s.box_at(*at) for s, at in (*placed, *marked)]
     marks = [s.box_at(*at) for s, at in markers]
-    # no label may hide where an order failed either
-    labels = place_labels(board, view, style, [*icons, *drawing.crosses], marks)
+    # no label may hide where an order failed, or a build's badge, either
+    labels = place_labels(board, view, style, [*icons, *drawing.marks], marks)
     names = {code: p.port for code, p in position.variant.provinces.items() if p.port}
     port_names = place_port_names(board, view, style, names, [*icons, *marks], labels)
     return Layout(placed, marked, markers, labels, drawing, items, port_names)

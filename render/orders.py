@@ -153,8 +153,8 @@ class Drawing:
     under: list[tuple[Graphic, float]] = field(default_factory=list)
     over: list[tuple[Graphic, float]] = field(default_factory=list)
     builds: list[tuple[str, Unit, bool]] = field(default_factory=list)
-    # the boxes of the failure crosses, which no label may hide
-    crosses: list[tuple[float, float, float, float]] = field(default_factory=list)
+    # the boxes of the failure crosses and the builds' badges, which no label may hide
+    marks: list[tuple[float, float, float, float]] = field(default_factory=list)
 
 
 def _shifted(path: Sequence[Pt], offset: float) -> list[Pt]:
@@ -247,7 +247,7 @@ class _Planner:
         g = Graphic()
         self.strokes.cross(g, at, size)
         self.drawing.over.append((g, 1.0))
-        self.drawing.crosses.append((g.box[0], g.box[1], g.box[2], g.box[3]))
+        self.drawing.marks.append((g.box[0], g.box[1], g.box[2], g.box[3]))
 
     def cross_unit(self, at: Pt | None) -> None:
         if at is not None:
@@ -454,6 +454,7 @@ class _Planner:
             g, (at[0] + self.r * 0.95, at[1] - self.r * 0.95), self.style.ink(i.power)
         )
         self.add(g, over=True)
+        self.drawing.marks.append((g.box[0], g.box[1], g.box[2], g.box[3]))
         if i.failed:
             self.mark(at, self.r * 1.4)
 

@@ -75,8 +75,8 @@ def hidden(drawn: Picture) -> list[str]:
     for label in parts.labels:
         found += [f"{label.code} under a unit" for u in units if overlaps(u, label.box)]
         found += [
-            f"{label.code} over a failure's cross"
-            for c in parts.drawing.crosses
+            f"{label.code} over a cross or a build's badge"
+            for c in parts.drawing.marks
             if overlaps(c, label.box)
         ]
     for one, other in itertools.combinations(parts.labels, 2):
