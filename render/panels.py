@@ -25,25 +25,47 @@ LEGEND_SCALES = (1.0, 0.85, 0.72)
 
 
 class Occupancy:
-    """What must stay visible, as a mask a quarter of the picture's size (255 = drawn)."""
+    """What must stay visible: boxes and graphics, marked on a mask a quarter of the
+    picture's size (255 = drawn) when a question needs it. Most panels find their corner
+    clear of every box and every graphic's bounds, and the mask is never drawn."""
 
     def __init__(self, width: int, height: int) -> None:
         self.width, self.height = width, height
-        self.mask = Image.new(
-            "L", (math.ceil(width * _SCALE) + 1, math.ceil(height * _SCALE) + 1), 0
-        )
-        self._draw = ImageDraw.Draw(self.mask)
+        self._boxes: list[Box] = []
+        self._graphics: list[Graphic] = []
+        self._mask: Image.Image | None = None
 
     def add_box(self, box: Box) -> None:
-        x0, y0, x1, y1 = (v * _SCALE for v in box)
-        self._draw.rectangle((math.floor(x0), math.floor(y0), math.ceil(x1), math.ceil(y1)), 255)
+        self._boxes.append(box)
+        if self._mask is not None:
+            self._mark_box(ImageDraw.Draw(self._mask), box)
 
     def add_boxes(self, boxes: Iterable[Box]) -> None:
         for box in boxes:
             self.add_box(box)
 
     def add_graphic(self, graphic: Graphic) -> None:
-        graphic.trace(self._draw, _SCALE)
+        if graphic.ops:
+            self._graphics.append(graphic)
+            if self._mask is not None:
+                graphic.trace(ImageDraw.Draw(self._mask), _SCALE)
+
+    @staticmethod
+    def _mark_box(draw: ImageDraw.ImageDraw, box: Box) -> None:
+        x0, y0, x1, y1 = (v * _SCALE for v in box)
+        draw.rectangle((math.floor(x0), math.floor(y0), math.ceil(x1), math.ceil(y1)), 255)
+
+    @property
+    def mask(self) -> Image.Image:
+        if self._mask is None:
+            size = (math.ceil(self.width * _SCALE) + 1, math.ceil(self.height * _SCALE) + 1)
+            self._mask = Image.new("L", size, 0)
+            draw = ImageDraw.Draw(self._mask)
+            for box in self._boxes:
+                self._mark_box(draw, box)
+            for graphic in self._graphics:
+                graphic.trace(draw, _SCALE)
+        return self._mask
 
     def _cells(self, box: Box) -> tuple[int, int, int, int]:
         x0, y0, x1, y1 = box
@@ -62,7 +84,20 @@ class Occupancy:
         return crop.width * crop.height - crop.histogram()[0]
 
     def clear(self, box: Box) -> bool:
+        if self._mask is None and not self._meets_any(box):
+            return True
         return self.mask.crop(self._cells(box)).getbbox() is None
+
+    def _meets_any(self, box: Box) -> bool:
+        """Whether ``box`` meets a box or a graphic's bounds (a graphic's bounds may hold
+        nothing drawn where they meet it: then the mask decides)."""
+        grown = (box[0] - 4, box[1] - 4, box[2] + 4, box[3] + 4)
+        bounds = (tuple(g.box) for g in self._graphics)
+        return any(_overlaps(grown, b) for b in (*self._boxes, *bounds))
+
+
+def _overlaps(a: Sequence[float], b: Sequence[float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def candidates(
