@@ -1,7 +1,8 @@
 """The title (which phase, orders or results) and the legend (each power's colour, supply
 centres, ports on a Diplomacia board, and units, and who plays it when the caller says;
-below them each seat's count toward victory, and what hatching means while a power is
-neutral), drawn in boxes over the quietest corners of the board.
+below them each seat's count toward victory, what hatching means while a power is neutral,
+and the cross-hatched grey of provinces off the board), drawn in boxes where they hide
+nothing a player reads (:mod:`render.panels`).
 
 Both are drawn once per text and size, as translucent sprites: many maps share them, and
 setting text is the slowest part of drawing a panel.
