@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from engine import PhaseKind, Position, Variant, Victory
-from render.fonts import draw_text, drawable, font
+from render.fonts import draw_text, drawable, font, stamp
 from render.styles import RGB, style_of
 
 # drawn this many times larger, then reduced: smooth lines and text
@@ -157,13 +157,13 @@ def centre_chart(
     draw.rectangle(
         (0, 0, canvas.width - 1, canvas.height - 1), outline=CARD_BORDER, width=round(2 * s)
     )
-    _axes(draw, plan, tallies, positions[0], s)
+    _axes(canvas, plan, tallies, positions[0], s)
     last = tallies[-1].centres
     powers = positions[0].variant.powers
     # the leaders last, so their lines lie on top
     order = sorted(powers, key=lambda p: (last[p], -powers.index(p)))
     _lines(draw, plan, tallies, order, palette.colour, s)
-    _legend(draw, plan, positions[0], last, palette.colour, s)
+    _legend(canvas, plan, positions[0], last, palette.colour, s)
     heading = title or f"Supply centres by {'turn' if _by_turn(positions[0]) else 'year'}"
     draw_text(draw, (18 * s, 14 * s), heading, font(round(20 * s)), INK)
     chart = canvas.resize((plan.width, plan.height), Image.Resampling.LANCZOS)
@@ -179,23 +179,24 @@ def _by_turn(position: Position) -> bool:
 
 
 def _axes(
-    draw: ImageDraw.ImageDraw,
+    canvas: Image.Image,
     plan: Layout,
     tallies: Sequence[Tally],
     position: Position,
     s: float,
 ) -> None:
     k = _SUPERSAMPLE
+    draw = ImageDraw.Draw(canvas)
     left, top, right, bottom = (v * k for v in plan.plot)
-    small = font(round(13 * s))
+    small = round(13 * s)
     for count in range(0, plan.top + 1, plan.step):
         y = plan.y(count) * k
         draw.line((left, y, right, y), fill=GRID, width=max(1, round(s)))
-        draw.text((left - 8 * s, y), str(count), font=small, fill=MUTED, anchor="rm")
+        stamp(canvas, (left - 8 * s, y), str(count), small, MUTED, anchor="rm")
     if plan.top % plan.step:
         y = plan.y(plan.top) * k
         draw.line((left, y, right, y), fill=GRID, width=max(1, round(s)))
-        draw.text((left - 8 * s, y), str(plan.top), font=small, fill=MUTED, anchor="rm")
+        stamp(canvas, (left - 8 * s, y), str(plan.top), small, MUTED, anchor="rm")
     victory = winning_centres(position.variant)
     if victory is not None and victory <= plan.top:
         y = plan.y(victory) * k
@@ -204,17 +205,17 @@ def _axes(
         while x < right:
             draw.line((x, y, min(x + dash, right), y), fill=WIN_LINE, width=max(1, round(1.5 * s)))
             x += dash * 1.6
-        draw.text((right, y - 4 * s), f"{victory} to win", font=small, fill=WIN_LINE, anchor="rb")
+        stamp(canvas, (right, y - 4 * s), f"{victory} to win", small, WIN_LINE, anchor="rb")
     draw.line((left, bottom, right, bottom), fill=MUTED, width=max(1, round(1.5 * s)))
     draw.line((left, top, left, bottom), fill=MUTED, width=max(1, round(1.5 * s)))
     # thin the year labels out so they never touch
-    widest = max(small.getlength(t.label) for t in tallies)
+    widest = max(font(small).getlength(t.label) for t in tallies)
     gap = (plan.xs[1] - plan.xs[0]) * k if len(plan.xs) > 1 else widest * 2
     every = max(1, math.ceil((widest + 10 * s) / gap))
     last = len(tallies) - 1
     if _by_turn(position):
         # what the numbers under the axis count, where the counts' column is
-        draw.text((left - 8 * s, bottom + 8 * s), "Turn", font=small, fill=MUTED, anchor="rt")
+        stamp(canvas, (left - 8 * s, bottom + 8 * s), "Turn", small, MUTED, anchor="rt")
     for i, tally in enumerate(tallies):
         if i % every and i != last:
             continue
@@ -222,7 +223,7 @@ def _axes(
             continue  # the last label would touch this one
         x = plan.xs[i] * k
         draw.line((x, bottom, x, bottom + 5 * s), fill=MUTED, width=max(1, round(s)))
-        draw.text((x, bottom + 8 * s), tally.label, font=small, fill=INK, anchor="mt")
+        stamp(canvas, (x, bottom + 8 * s), tally.label, small, INK, anchor="mt")
 
 
 def _lines(
@@ -295,7 +296,7 @@ def _dashes(
 
 
 def _legend(
-    draw: ImageDraw.ImageDraw,
+    canvas: Image.Image,
     plan: Layout,
     position: Position,
     counts: Mapping[str, int],
@@ -306,18 +307,19 @@ def _legend(
     k = _SUPERSAMPLE
     powers = position.variant.powers
     info = position.variant.power_info
-    face = font(round(14 * s))
-    head = font(round(12 * s))
+    draw = ImageDraw.Draw(canvas)
+    face = round(14 * s)
+    head = round(12 * s)
     x = plan.plot[2] * k + 24 * s
     right = plan.width * k - 16 * s
     row = 24 * s
     y = plan.plot[1] * k
-    draw.text((right, y), "centres", font=head, fill=MUTED, anchor="rm")
+    stamp(canvas, (right, y), "centres", head, MUTED, anchor="rm")
     y += row
     for power in sorted(powers, key=lambda p: (-counts[p], powers.index(p))):
         width = max(2, round(3 * s))
         draw.line((x, y, x + 20 * s, y), fill=CASING, width=width + max(2, round(2 * s)))
         draw.line((x, y, x + 20 * s, y), fill=colour(power), width=width)
-        draw_text(draw, (x + 28 * s, y), info[power].name, face, INK, anchor="lm")
-        draw.text((right, y), str(counts[power]), font=face, fill=INK, anchor="rm")
+        stamp(canvas, (x + 28 * s, y), info[power].name, face, INK, anchor="lm")
+        stamp(canvas, (right, y), str(counts[power]), face, INK, anchor="rm")
         y += row
