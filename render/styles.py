@@ -21,24 +21,24 @@ STYLES = ("default", "colorblind")
 
 # The colour-blind set, picked by measure (``python -m tools.palettes --choose 10``) from
 # Okabe & Ito's and Paul Tol's schemes: one by one, each the colour whose worst pair (as
-# units, land fills and sea washes, to normal vision and simulated deuteranopia, protanopia
-# and tritanopia) is the best. The first seven keep every pair apart by the thresholds of
-# tools/palettes.py; ten powers (Diplomacia) cannot all be, the last three the least.
+# units, land fills against each other, neutral land and the grey land off the map, and sea
+# washes; to normal vision and simulated deuteranopia, protanopia and tritanopia) is the
+# best. Ten powers (Diplomacia) cannot all keep apart by every threshold: the last three
+# picked the least.
 _CVD_SET = (
     "#D55E00",
     "#5A5A5A",
-    "#CC79A7",
-    "#0077BB",
     "#99DDFF",
-    "#F0E442",
+    "#DDCC77",
+    "#0077BB",
     "#E69F00",
-    "#BBBBBB",
-    "#44BB99",
-    "#AA4499",
+    "#CC79A7",
+    "#117733",
+    "#EE7733",
+    "#33BBEE",
 )
 # the first seven given to the standard powers nearest their rule-book colours (Italy's
-# green an orange: no green stays apart from Austria's red); Russia takes the eighth, a
-# reddish purple, for the light grey (third picked) reads as land off the board
+# green an orange: no green stays apart from Austria's red)
 _CVD_STANDARD: Mapping[str, str] = {
     "AUSTRIA": "#D55E00",
     "ENGLAND": "#0077BB",
@@ -46,7 +46,7 @@ _CVD_STANDARD: Mapping[str, str] = {
     "GERMANY": "#5A5A5A",
     "ITALY": "#E69F00",
     "RUSSIA": "#CC79A7",
-    "TURKEY": "#F0E442",
+    "TURKEY": "#DDCC77",
 }
 
 
@@ -167,7 +167,8 @@ def _tint(colour: RGB, land: RGB, share: float, floor: float) -> RGB:
     return tinted
 
 
-def _base(name: str, powers: Mapping[str, RGB]) -> Style:
+def with_colours(name: str, powers: Mapping[str, RGB]) -> Style:
+    """The look called ``name`` with exactly these powers' colours (for measuring a set)."""
     if name == "colorblind":
         return Style(
             name=name,
@@ -177,7 +178,7 @@ def _base(name: str, powers: Mapping[str, RGB]) -> Style:
             land=(243, 238, 226),
             land_border=(96, 84, 70),
             land_text=(40, 34, 28),
-            offboard_land=(200, 198, 192),
+            offboard_land=(226, 226, 222),
             offboard_border=(132, 128, 120),
             impassable=(214, 210, 202),
             hatch=(100, 96, 90),
@@ -199,7 +200,7 @@ def _base(name: str, powers: Mapping[str, RGB]) -> Style:
         land=(238, 228, 205),
         land_border=(104, 86, 64),
         land_text=(52, 41, 28),
-        offboard_land=(196, 192, 182),
+        offboard_land=(222, 221, 216),
         offboard_border=(130, 122, 108),
         impassable=(208, 200, 186),
         hatch=(112, 102, 88),
@@ -238,4 +239,4 @@ def info_colours(variant: Variant) -> Mapping[str, RGB]:
 def style_for(name: str, colours: Mapping[str, RGB]) -> Style:
     if name == "colorblind":
         colours = colour_blind(colours)
-    return _base(name, MappingProxyType(dict(colours)))
+    return with_colours(name, MappingProxyType(dict(colours)))

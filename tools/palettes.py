@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 
 from engine import Variant, available_variants, load_variant
-from render.styles import RGB, STYLES, Style, hex_rgb, style_for, style_of
+from render.styles import RGB, STYLES, Style, hex_rgb, style_of, with_colours
 
 VISIONS = ("normal", "deuteranomaly", "protanomaly", "tritanomaly")
 
@@ -73,6 +73,7 @@ def pairs(
             yield "seas", f"{a}/{b} seas", style.sea_tint(a), style.sea_tint(b)
     for power in powers:
         yield "land", f"{power} land/neutral land", style.tint(power), style.land
+        yield "land", f"{power} land/land off the map", style.tint(power), style.offboard_land
         if seas:
             yield "seas", f"{power} seas/open sea", style.sea_tint(power), style.sea
 
@@ -159,7 +160,7 @@ def choose(count: int) -> list[RGB]:
 
     def score(colours: Sequence[RGB]) -> float:
         names = [f"P{i}" for i in range(len(colours))]
-        style = style_for("colorblind", dict(zip(names, colours, strict=True)))
+        style = with_colours("colorblind", dict(zip(names, colours, strict=True)))
         return _measured(pairs(style, names, seas=True), VISIONS)[0][0]
 
     while len(picked) < count:
