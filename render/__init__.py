@@ -51,7 +51,10 @@ def map_png(
 
     ``orders`` are drawn per power; ``results`` (a :class:`~engine.outcomes.Resolution` of
     this position, or its ``OrderResult`` values) mark what failed, and bring their orders
-    with them, so ``orders`` may be left out once adjudicated. ``style`` is one of
+    with them, so ``orders`` may be left out once adjudicated. A ``Resolution`` is drawn on
+    the board it left (units where they now stand, centres and the legend's counts as they
+    now are), each order from where its unit stood; bare ``OrderResult`` values, which carry
+    no board, on ``position``. ``style`` is one of
     :data:`STYLES`; ``region`` is None for the whole board, a name in :data:`REGIONS`, or a
     province code for that province and its neighbours. ``players`` maps a power to who
     plays it (``"alice, bob"``), printed beside the power in the legend of a whole-board map;

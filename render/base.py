@@ -115,6 +115,11 @@ def overlay(board: Board, style: Style, view: View) -> Image.Image:
         colour = style.land_border if board.in_play(shape.code) else style.out_of_play_border
         for ring in (*shape.polygons, *shape.holes):
             _outline(draw, ring, view, k, colour, 1.4 * px)
+    # cross-hatched, so a province off the board never reads as the flat fill of a power
+    # whose colour is a grey (Germany)
+    gone = [ring for code in board.out_of_play for ring in board.provinces[code].polygons]
+    if gone:
+        _hatch(layer, gone, view, k, style, colour=style.out_of_play_hatch, cross=True)
     for impassable in board.impassable.values():
         _hatch(layer, impassable.polygons, view, k, style)
         for ring in impassable.polygons:
@@ -200,7 +205,18 @@ def _dashed(
         travelled += length
 
 
-def _hatch(layer: Image.Image, rings: Sequence[Ring], view: View, k: int, style: Style) -> None:
+def _hatch(
+    layer: Image.Image,
+    rings: Sequence[Ring],
+    view: View,
+    k: int,
+    style: Style,
+    *,
+    colour: RGB | None = None,
+    cross: bool = False,
+) -> None:
+    """Diagonal lines over ``rings`` in ``colour`` (the style's hatch); with ``cross``, both
+    ways."""
     mask = Image.new("L", layer.size, 0)
     mask_draw = ImageDraw.Draw(mask)
     for ring in rings:
@@ -216,9 +232,11 @@ def _hatch(layer: Image.Image, rings: Sequence[Ring], view: View, k: int, style:
     x: float = x0 - (y1 - y0)
     while x < x1:
         line_draw.line([(x, y1), (x + (y1 - y0), y0)], fill=255, width=width)
+        if cross:
+            line_draw.line([(x, y0), (x + (y1 - y0), y1)], fill=255, width=width)
         x += step
     alpha = ImageChops.multiply(lines, mask)
-    ink = Image.new("RGBA", layer.size, (*style.hatch, 255))
+    ink = Image.new("RGBA", layer.size, (*(colour or style.hatch), 255))
     layer.paste(ink, (0, 0), alpha)
 
 

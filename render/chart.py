@@ -3,8 +3,9 @@ numbered turns), one line per power in its map colour, with a legend of names an
 
 It is drawn on an opaque light card with dark text, so it reads the same on a dark chat theme
 as on a light one, and each line has a dark casing, so a pale colour (Turkey's yellow) still
-shows on the light card. Lines that share a count are drawn a few pixels apart, so seven
-powers with three centres each are seven lines, not one.
+shows on the light card. Every line passes exactly through its counts; where several take
+the same stretch, it is drawn in dashes of their colours in turn (and a shared point as a
+disc cut into their colours), so seven powers with three centres each still show as seven.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from engine import PhaseKind, Position, Variant, Victory
-from render.fonts import draw_text, font
+from render.fonts import draw_text, drawable, font, stamp
 from render.styles import RGB, style_of
 
 # drawn this many times larger, then reduced: smooth lines and text
@@ -91,15 +92,14 @@ class Layout:
     top: int  # the count at the top of the y axis
     step: int  # the count between grid lines
     xs: tuple[float, ...]  # one per tally
-    offsets: Mapping[str, float]  # each power's line, moved up or down a little
 
     def y(self, count: float) -> float:
         _, top, _, bottom = self.plot
         return bottom - (bottom - top) * count / self.top
 
-    def point(self, power: str, index: int, count: int) -> tuple[float, float]:
-        """Where a power's line passes for a tally's count."""
-        return (self.xs[index], self.y(count) + self.offsets[power])
+    def point(self, index: int, count: int) -> tuple[float, float]:
+        """Where a line passes for a tally's count: exactly at it, whoever's line it is."""
+        return (self.xs[index], self.y(count))
 
 
 def layout(positions: Sequence[Position], tallies: Sequence[Tally], width: int) -> Layout:
@@ -122,17 +122,13 @@ def layout(positions: Sequence[Position], tallies: Sequence[Tally], width: int) 
         if n > 1
         else ((left + right) / 2,)
     )
-    per_centre = (plot[3] - plot[1]) / top
-    spread = min(2.5 * s, per_centre / (len(variant.powers) + 1))
-    middle = (len(variant.powers) - 1) / 2
-    offsets = {p: (i - middle) * spread for i, p in enumerate(variant.powers)}
-    return Layout(width, height, plot, top, step, xs, offsets)
+    return Layout(width, height, plot, top, step, xs)
 
 
 def _legend_width(powers: Sequence[str], positions: Sequence[Position], s: float) -> float:
     face = font(round(14 * s))
     info = positions[0].variant.power_info
-    names = max(face.getlength(info[p].name) for p in powers)
+    names = max(face.getlength(drawable(info[p].name)) for p in powers)
     return 24 * s + 8 * s + names + 36 * s + 12 * s
 
 
@@ -161,14 +157,13 @@ def centre_chart(
     draw.rectangle(
         (0, 0, canvas.width - 1, canvas.height - 1), outline=CARD_BORDER, width=round(2 * s)
     )
-    _axes(draw, plan, tallies, positions[0], s)
+    _axes(canvas, plan, tallies, positions[0], s)
     last = tallies[-1].centres
     powers = positions[0].variant.powers
     # the leaders last, so their lines lie on top
     order = sorted(powers, key=lambda p: (last[p], -powers.index(p)))
-    for power in order:
-        _line(draw, plan, tallies, power, palette.colour(power), s)
-    _legend(draw, plan, positions[0], last, palette.colour, s)
+    _lines(draw, plan, tallies, order, palette.colour, s)
+    _legend(canvas, plan, positions[0], last, palette.colour, s)
     heading = title or f"Supply centres by {'turn' if _by_turn(positions[0]) else 'year'}"
     draw_text(draw, (18 * s, 14 * s), heading, font(round(20 * s)), INK)
     chart = canvas.resize((plan.width, plan.height), Image.Resampling.LANCZOS)
@@ -184,23 +179,24 @@ def _by_turn(position: Position) -> bool:
 
 
 def _axes(
-    draw: ImageDraw.ImageDraw,
+    canvas: Image.Image,
     plan: Layout,
     tallies: Sequence[Tally],
     position: Position,
     s: float,
 ) -> None:
     k = _SUPERSAMPLE
+    draw = ImageDraw.Draw(canvas)
     left, top, right, bottom = (v * k for v in plan.plot)
-    small = font(round(13 * s))
+    small = round(13 * s)
     for count in range(0, plan.top + 1, plan.step):
         y = plan.y(count) * k
         draw.line((left, y, right, y), fill=GRID, width=max(1, round(s)))
-        draw.text((left - 8 * s, y), str(count), font=small, fill=MUTED, anchor="rm")
+        stamp(canvas, (left - 8 * s, y), str(count), small, MUTED, anchor="rm")
     if plan.top % plan.step:
         y = plan.y(plan.top) * k
         draw.line((left, y, right, y), fill=GRID, width=max(1, round(s)))
-        draw.text((left - 8 * s, y), str(plan.top), font=small, fill=MUTED, anchor="rm")
+        stamp(canvas, (left - 8 * s, y), str(plan.top), small, MUTED, anchor="rm")
     victory = winning_centres(position.variant)
     if victory is not None and victory <= plan.top:
         y = plan.y(victory) * k
@@ -209,17 +205,17 @@ def _axes(
         while x < right:
             draw.line((x, y, min(x + dash, right), y), fill=WIN_LINE, width=max(1, round(1.5 * s)))
             x += dash * 1.6
-        draw.text((right, y - 4 * s), f"{victory} to win", font=small, fill=WIN_LINE, anchor="rb")
+        stamp(canvas, (right, y - 4 * s), f"{victory} to win", small, WIN_LINE, anchor="rb")
     draw.line((left, bottom, right, bottom), fill=MUTED, width=max(1, round(1.5 * s)))
     draw.line((left, top, left, bottom), fill=MUTED, width=max(1, round(1.5 * s)))
     # thin the year labels out so they never touch
-    widest = max(small.getlength(t.label) for t in tallies)
+    widest = max(font(small).getlength(t.label) for t in tallies)
     gap = (plan.xs[1] - plan.xs[0]) * k if len(plan.xs) > 1 else widest * 2
     every = max(1, math.ceil((widest + 10 * s) / gap))
     last = len(tallies) - 1
     if _by_turn(position):
         # what the numbers under the axis count, where the counts' column is
-        draw.text((left - 8 * s, bottom + 8 * s), "Turn", font=small, fill=MUTED, anchor="rt")
+        stamp(canvas, (left - 8 * s, bottom + 8 * s), "Turn", small, MUTED, anchor="rt")
     for i, tally in enumerate(tallies):
         if i % every and i != last:
             continue
@@ -227,40 +223,80 @@ def _axes(
             continue  # the last label would touch this one
         x = plan.xs[i] * k
         draw.line((x, bottom, x, bottom + 5 * s), fill=MUTED, width=max(1, round(s)))
-        draw.text((x, bottom + 8 * s), tally.label, font=small, fill=INK, anchor="mt")
+        stamp(canvas, (x, bottom + 8 * s), tally.label, small, INK, anchor="mt")
 
 
-def _line(
+def _lines(
     draw: ImageDraw.ImageDraw,
     plan: Layout,
     tallies: Sequence[Tally],
-    power: str,
-    colour: RGB,
+    order: Sequence[str],
+    colour: Callable[[str], RGB],
     s: float,
 ) -> None:
+    """Each power's line through its exact counts. Where several lines take the same
+    stretch (the same counts at both ends), it is drawn in dashes of their colours in turn,
+    and a point several share is a disc cut into their colours: every line shows, and
+    none is moved off its value."""
     k = _SUPERSAMPLE
-    points = [
-        (x * k, y * k)
-        for i, t in enumerate(tallies)
-        for x, y in (plan.point(power, i, t.centres[power]),)
-    ]
     width = max(2, round(3 * s))
     casing = width + max(2, round(2 * s))
-    if len(points) > 1:
-        draw.line(points, fill=CASING, width=casing, joint="curve")
-        draw.line(points, fill=colour, width=width, joint="curve")
+    points = {
+        p: [
+            (x * k, y * k) for i, t in enumerate(tallies) for x, y in (plan.point(i, t.centres[p]),)
+        ]
+        for p in order
+    }
+    for power in order:
+        if len(points[power]) > 1:
+            draw.line(points[power], fill=CASING, width=casing, joint="curve")
+    for i in range(len(tallies) - 1):
+        stretches: dict[tuple[int, int], list[str]] = {}
+        for power in order:
+            stretches.setdefault(
+                (tallies[i].centres[power], tallies[i + 1].centres[power]), []
+            ).append(power)
+        for sharing in stretches.values():
+            a, b = points[sharing[0]][i], points[sharing[0]][i + 1]
+            _dashes(draw, a, b, [colour(p) for p in sharing], width, 9 * s)
     radius = 3.5 * s
-    for x, y in points:
-        draw.ellipse(
-            (x - radius, y - radius, x + radius, y + radius),
-            fill=colour,
-            outline=CASING,
-            width=max(1, round(s)),
-        )
+    for i, tally in enumerate(tallies):
+        shared: dict[int, list[str]] = {}
+        for power in order:
+            shared.setdefault(tally.centres[power], []).append(power)
+        for sharing in shared.values():
+            x, y = points[sharing[0]][i]
+            box = (x - radius, y - radius, x + radius, y + radius)
+            share = 360 / len(sharing)
+            for n, power in enumerate(sharing):
+                draw.pieslice(box, -90 + n * share, -90 + (n + 1) * share, fill=colour(power))
+            draw.ellipse(box, outline=CASING, width=max(1, round(s)))
+
+
+def _dashes(
+    draw: ImageDraw.ImageDraw,
+    a: tuple[float, float],
+    b: tuple[float, float],
+    colours: Sequence[RGB],
+    width: int,
+    dash: float,
+) -> None:
+    """The stretch from ``a`` to ``b`` in dashes ``dash`` long of ``colours`` in turn (one
+    colour: a plain line)."""
+    if len(colours) == 1:
+        draw.line((a, b), fill=colours[0], width=width)
+        return
+    length = math.dist(a, b)
+    count = max(len(colours), round(length / dash))
+    for n in range(count):
+        t0, t1 = n / count, (n + 1) / count
+        p0 = (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0)
+        p1 = (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)
+        draw.line((p0, p1), fill=colours[n % len(colours)], width=width)
 
 
 def _legend(
-    draw: ImageDraw.ImageDraw,
+    canvas: Image.Image,
     plan: Layout,
     position: Position,
     counts: Mapping[str, int],
@@ -271,18 +307,19 @@ def _legend(
     k = _SUPERSAMPLE
     powers = position.variant.powers
     info = position.variant.power_info
-    face = font(round(14 * s))
-    head = font(round(12 * s))
+    draw = ImageDraw.Draw(canvas)
+    face = round(14 * s)
+    head = round(12 * s)
     x = plan.plot[2] * k + 24 * s
     right = plan.width * k - 16 * s
     row = 24 * s
     y = plan.plot[1] * k
-    draw.text((right, y), "centres", font=head, fill=MUTED, anchor="rm")
+    stamp(canvas, (right, y), "centres", head, MUTED, anchor="rm")
     y += row
     for power in sorted(powers, key=lambda p: (-counts[p], powers.index(p))):
         width = max(2, round(3 * s))
         draw.line((x, y, x + 20 * s, y), fill=CASING, width=width + max(2, round(2 * s)))
         draw.line((x, y, x + 20 * s, y), fill=colour(power), width=width)
-        draw.text((x + 28 * s, y), info[power].name, font=face, fill=INK, anchor="lm")
-        draw.text((right, y), str(counts[power]), font=face, fill=INK, anchor="rm")
+        stamp(canvas, (x + 28 * s, y), info[power].name, face, INK, anchor="lm")
+        stamp(canvas, (right, y), str(counts[power]), face, INK, anchor="rm")
         y += row

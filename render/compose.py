@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from PIL import Image
 
-from engine import PhaseKind, Position
+from engine import Position, Resolution
 from render.base import base_image, closed_layer, palette, png_palette
 from render.crop import view_for
 from render.geometry import Board, Box, Point, board_of
-from render.labels import PlacedLabel, designed_boxes, draw_labels, overlap, place_labels
-from render.legend import draw_legend, draw_title, legend_box, title_text
+from render.labels import PlacedLabel, designed_boxes, draw_labels, place_labels
+from render.legend import draw_legend, draw_title, title_text
 from render.orders import (
     Drawing,
     Item,
@@ -21,32 +21,18 @@ from render.orders import (
     ResultsArg,
     Stage,
     collect,
-    dislodged_units,
     plan,
 )
+from render.panels import Occupancy
+from render.pieces import place_after, place_units
 from render.ports import place_port_names, port_markers
+from render.retreats import draw_options
 from render.sprites import Sprite, center_marker, paste
 from render.styles import Style, style_of
 from render.units import UNIT_SIZE, faded, unit_icon
 from render.view import View, check_size
 
-# where a dislodged unit is drawn, as a share of the icon size from its province's anchor:
-# the first of these spots that covers the least of the labels and centre markers
-DISLODGED_SHIFTS = (
-    (0.78, 0.62),
-    (-0.78, 0.62),
-    (0.78, -0.62),
-    (-0.78, -0.62),
-    (1.0, 0.0),
-    (-1.0, 0.0),
-    (0.0, 1.0),
-    (0.0, -1.0),
-)
-# a dislodged unit is drawn a little smaller, so the unit that took its place stays clear
-_DISLODGED_SIZE = 0.88
 _MARKER_RADIUS = 6.0
-# how many empty places the legend would rather hide than one unit
-_HIDDEN_UNIT_WEIGHT = 3
 # zlib level: 1 encodes in half the time of 6 for about a sixth more bytes (~150 KiB)
 _COMPRESSION = 1
 
@@ -87,6 +73,43 @@ def render(
     players: Mapping[str, str] | None = None,
 ) -> tuple[Image.Image, Image.Image]:
     """The map, and a palette (a mode ``P`` image) that holds its colours."""
+    drawn = picture(
+        position,
+        orders=orders,
+        results=results,
+        style=style,
+        size=size,
+        region=region,
+        title=title,
+        players=players,
+    )
+    return drawn.image, drawn.colours
+
+
+@dataclass(frozen=True, slots=True)
+class Picture:
+    """A map drawn, with what went where: its pieces' layout, and the boxes of its title
+    and of its legend (None on a regional map, which has none)."""
+
+    image: Image.Image
+    colours: Image.Image
+    parts: Layout
+    title: Box
+    legend: Box | None
+
+
+def picture(
+    position: Position,
+    *,
+    orders: OrdersArg | None = None,
+    results: ResultsArg | None = None,
+    style: str = "default",
+    size: int = 1200,
+    region: str | None = None,
+    title: str | None = None,
+    players: Mapping[str, str] | None = None,
+) -> Picture:
+    """The map as :func:`render` draws it, with where everything went."""
     board = board_of(position.variant)
     palette_style = style_of(style, position.variant)
     view = view_for(board, check_size(size), region)
@@ -116,25 +139,42 @@ def layout(
     orders: OrdersArg | None,
     results: ResultsArg | None,
 ) -> Layout:
-    owners = {c: p for p, cs in position.centers.items() for c in cs}
+    """Where everything goes; on the board the results left when ``results`` is a
+    :class:`~engine.outcomes.Resolution` (see :func:`shown`), else on ``position``'s."""
+    board_now = shown(position, results)
+    owners = {c: p for p, cs in board_now.centers.items() for c in cs}
     items = collect(orders, results)
     icon = max(12.0, UNIT_SIZE * view.feature)
     stage = Stage(board, view, style, position.variant, icon)
     markers = [*_centre_markers(board, view, style, owners), *port_markers(board, view, style)]
     fixed = [*designed_boxes(board, view, style).values(), *(s.box_at(*at) for s, at in markers)]
-    placed, marked = _place_units(stage, position, items, fixed)
+    if board_now is position:
+        placed, marked = place_units(stage, position, items, fixed)
+    else:
+        placed, marked = place_after(stage, position, board_now, items, fixed)
     drawing = plan(stage, items)
+    draw_options(stage, board_now, items, drawing)
     for power, unit, failed in drawing.builds:
         at = stage.anchor(unit.location)
-        if at is not None:
+        # a build that succeeded is on the board the results left already
+        if at is not None and unit.province not in stage.occupied:
             sprite = unit_icon(style, power, unit.type, icon)
             placed.append((faded(sprite, 0.45) if failed else sprite, at))
     icons: list[Box] = [s.box_at(*at) for s, at in (*placed, *marked)]
     marks = [s.box_at(*at) for s, at in markers]
-    labels = place_labels(board, view, style, icons, marks)
+    # no label may hide where an order failed, or a build's badge, either
+    labels = place_labels(board, view, style, [*icons, *drawing.marks], marks)
     names = {code: p.port for code, p in position.variant.provinces.items() if p.port}
     port_names = place_port_names(board, view, style, names, [*icons, *marks], labels)
     return Layout(placed, marked, markers, labels, drawing, items, port_names)
+
+
+def shown(position: Position, results: ResultsArg | None) -> Position:
+    """The board a picture shows: after a phase's results (a
+    :class:`~engine.outcomes.Resolution`), the board they left, so the map agrees with the
+    results' text (the centres each power now holds, the units where they now stand), the
+    orders drawn from where each unit stood; otherwise ``position`` itself."""
+    return results.position if isinstance(results, Resolution) else position
 
 
 def fills(position: Position) -> tuple[dict[str, str], dict[str, str]]:
@@ -157,11 +197,12 @@ def _draw(
     results: ResultsArg | None,
     title: str | None,
     players: Mapping[str, str] | None = None,
-) -> tuple[Image.Image, Image.Image]:
-    colours = palette(board, style, *fills(position))
+) -> Picture:
+    board_now = shown(position, results)
+    colours = palette(board, style, *fills(board_now))
     canvas = base_image(board, style, view, colours).copy()
-    if position.closed:
-        hatching = closed_layer(board, style, view, position.closed)
+    if board_now.closed:
+        hatching = closed_layer(board, style, view, board_now.closed)
         canvas.paste(hatching, (0, 0), hatching)
 
     parts = layout(board, style, view, position, orders, results)
@@ -181,63 +222,24 @@ def _draw(
     heading = title or title_text(
         position, orders=bool(orders) or bool(parts.items), results=results is not None
     )
-    title_box = draw_title(canvas, heading, style, view)
+    room = occupancy(view, parts)
+    title_box = draw_title(canvas, heading, style, view, room)
+    legend = None
     if view.full_board:
-        # the legend may cover provinces out of play: nothing happens there
-        shown = [s for s in board.provinces.values() if board.in_play(s.code)]
-        anchors = [view.pt(s.unit) for s in shown] + [view.pt(s.label) for s in shown]
-        # a unit hidden is worse than an empty area: where every corner hides some place
-        # (a board filled to its edges), the legend goes where it hides the fewest units
-        units = [at for _, at in (*parts.units, *parts.marked)]
-        anchors += units * _HIDDEN_UNIT_WEIGHT
-        # the letters of a label and the ports' names reach beyond their anchors
-        drawn = [label.box for label in parts.labels]
-        drawn += [sprite.box_at(*at) for sprite, at in parts.port_names]
-        box = legend_box(view, position, [title_box], anchors, players, drawn)
-        draw_legend(canvas, box, position, style, view, players)
-    return canvas, png_palette(board, style, view)
+        legend = draw_legend(canvas, board_now, style, view, room, players)
+    return Picture(canvas, png_palette(board, style, view), parts, title_box, legend)
 
 
-def _place_units(
-    stage: Stage, position: Position, items: list[Item], fixed: Sequence[Box]
-) -> tuple[list[tuple[Sprite, Point]], list[tuple[Sprite, Point]]]:
-    """Where each unit's icon goes, recorded on the stage for the orders to start from:
-    plain icons at their anchors, and marked ones beside the province for units dislodged
-    (in a retreat phase, or by the results being drawn), where they cover none of the
-    ``fixed`` boxes (labels, centre markers) if they can."""
-    style, icon = stage.style, stage.icon
-    small = icon * _DISLODGED_SIZE
-    beaten = dislodged_units(items) if position.phase.kind is PhaseKind.MOVEMENT else set()
-    placed: list[tuple[Sprite, Point]] = []
-    marked: list[tuple[Sprite, Point]] = []
-    for power, unit in position.all_units():
-        at = stage.anchor(unit.location)
-        if at is None:
-            continue
-        if unit.province in beaten:
-            sprite = unit_icon(style, power, unit.type, small, marked=True)
-            at = beside(sprite, at, icon, fixed)
-            marked.append((sprite, at))
-            stage.shifted.add(unit.province)
-        else:
-            placed.append((unit_icon(style, power, unit.type, icon), at))
-        stage.units[unit.province] = at
-    for d in position.dislodged:
-        at = stage.anchor(d.unit.location)
-        if at is None:
-            continue
-        sprite = unit_icon(style, d.power, d.unit.type, small, marked=True)
-        at = beside(sprite, at, icon, fixed)
-        marked.append((sprite, at))
-        stage.dislodged[d.unit.province] = at
-    return placed, marked
-
-
-def beside(sprite: Sprite, anchor: Point, icon: float, fixed: Sequence[Box]) -> Point:
-    """Where a dislodged unit's ``sprite`` goes beside the ``anchor`` of its province: the
-    first of :data:`DISLODGED_SHIFTS` that covers the least of the ``fixed`` boxes."""
-    spots = [(anchor[0] + icon * dx, anchor[1] + icon * dy) for dx, dy in DISLODGED_SHIFTS]
-    return min(spots, key=lambda at: sum(overlap(sprite.box_at(*at), f) for f in fixed))
+def occupancy(view: View, parts: Layout) -> Occupancy:
+    """What the title and legend must not hide: units, labels, centre markers and ports,
+    ports' names, and every order drawn."""
+    room = Occupancy(view.width, view.height)
+    room.add_boxes(s.box_at(*at) for s, at in (*parts.units, *parts.marked, *parts.markers))
+    room.add_boxes(s.box_at(*at) for s, at in parts.port_names)
+    room.add_boxes(label.box for label in parts.labels)
+    for graphic, _ in (*parts.drawing.under, *parts.drawing.over):
+        room.add_graphic(graphic)
+    return room
 
 
 def _centre_markers(

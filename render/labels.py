@@ -100,6 +100,32 @@ def inside(board: Board, view: View, code: str, box: Box) -> bool:
     return _Province(board, view, code).holds(box)
 
 
+class _Grid:
+    """Boxes filed by the cells of a coarse grid they meet, so a label is compared with the
+    few near it rather than with every unit and mark of a busy board."""
+
+    _CELL = 64.0
+
+    def __init__(self, boxes: Sequence[Box]) -> None:
+        self.cells: dict[tuple[int, int], list[Box]] = {}
+        for box in boxes:
+            for cell in self._cells(box):
+                self.cells.setdefault(cell, []).append(box)
+
+    def _cells(self, box: Box) -> Iterable[tuple[int, int]]:
+        c = self._CELL
+        for gx in range(math.floor(box[0] / c), math.floor(box[2] / c) + 1):
+            for gy in range(math.floor(box[1] / c), math.floor(box[3] / c) + 1):
+                yield gx, gy
+
+    def near(self, box: Box) -> list[Box]:
+        found: dict[int, Box] = {}
+        for cell in self._cells(box):
+            for other in self.cells.get(cell, ()):
+                found[id(other)] = other
+        return list(found.values())
+
+
 def _candidates(at: Point, step: float) -> list[Point]:
     """Spots around ``at``, nearest first: rings ``step`` apart, ``_DIRECTIONS`` on each."""
     spots = [at]
@@ -128,12 +154,13 @@ def place_labels(
     designed = designed_boxes(board, view, style)
     boxes: dict[str, Box] = dict(designed)
     placed: list[PlacedLabel] = []
+    grid = _Grid(units)
     for code in sorted(designed):
         shape = board.provinces[code]
         sprite = _sprite(code, shape, style, view)
         half = _half(sprite, view)
         at = view.pt(shape.label)
-        if _meets(designed[code], units) > 0:
+        if _meets(designed[code], grid.near(designed[code])) > 0:
             others = [b for c, b in boxes.items() if c != code]
             at = _clear_spot(board, view, code, at, half, units, [*marks, *others])
             boxes[code] = _box(at, half)

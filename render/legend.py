@@ -1,7 +1,8 @@
 """The title (which phase, orders or results) and the legend (each power's colour, supply
 centres, ports on a Diplomacia board, and units, and who plays it when the caller says;
-below them each seat's count toward victory, and what hatching means while a power is
-neutral), drawn in boxes over the quietest corners of the board.
+below them each seat's count toward victory, what hatching means while a power is neutral,
+and the cross-hatched grey of provinces off the board), drawn in boxes where they hide
+nothing a player reads (:mod:`render.panels`).
 
 Both are drawn once per text and size, as translucent sprites: many maps share them, and
 setting text is the slowest part of drawing a panel.
@@ -11,8 +12,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -20,8 +20,9 @@ from PIL import Image, ImageDraw
 
 from engine import Position, seat_progress
 from engine.rules import all_seats
-from render.fonts import draw_text, font, plain, text_width
-from render.geometry import Box, Point
+from render.fonts import draw_text, drawable, font, stamp, text_width
+from render.geometry import Box
+from render.panels import LEGEND_SCALES, Occupancy, place
 from render.sprites import Sprite, make_sprite, paste
 from render.styles import Style
 from render.view import View
@@ -54,6 +55,9 @@ def legend_columns(position: Position) -> tuple[str, ...]:
     return ("centres", "units")
 
 
+OFF_THE_BOARD = "off the board"
+# notes drawn after a swatch of the style's colour of that name
+_KEYS = {OFF_THE_BOARD: "out_of_play"}
 # a team of many long names must not push the legend across the board
 _PLAYERS_MAX = 40
 
@@ -86,7 +90,7 @@ def legend_rows(position: Position, players: Players | None = None) -> tuple[Row
     return tuple(
         Row(
             power,
-            plain(
+            drawable(
                 variant.power_info[power].name
                 + (" (neutral)" if power in position.neutral else "")
                 + _played_by((players or {}).get(power, ""))
@@ -121,7 +125,9 @@ def legend_notes(position: Position) -> tuple[str, ...]:
     ]
     if position.closed:
         notes.append("hatched: neutral, closed to all")
-    return tuple(notes)
+    if position.variant.out_of_play:
+        notes.append(OFF_THE_BOARD)
+    return tuple(drawable(note) for note in notes)
 
 
 def _panel(width: float, height: float, style: Style, f: float) -> Image.Image:
@@ -147,12 +153,15 @@ def _title(text: str, style: Style, f: float) -> Sprite:
     return make_sprite(image, 0, 0)
 
 
-def draw_title(canvas: Image.Image, text: str, style: Style, view: View) -> Box:
-    """The title in the top left corner; returns the box it covers."""
+def draw_title(canvas: Image.Image, text: str, style: Style, view: View, room: Occupancy) -> Box:
+    """The title, top left unless something there would be hidden (then the first clear
+    place: another corner, an edge, anywhere); returns the box it covers, marked on ``room``."""
     sprite = _title(text, style, view.ui)
-    margin = 6 * view.ui
-    paste(canvas, sprite, margin, margin)
-    return sprite.box_at(margin, margin)
+    size = (float(sprite.image.width), float(sprite.image.height))
+    _, box = place(room, [size], 6 * view.ui, (0, 1, 2, 3))
+    paste(canvas, sprite, box[0], box[1])
+    room.add_box(box)
+    return box
 
 
 @lru_cache(maxsize=64)
@@ -163,87 +172,42 @@ def _measure(
     name_w = max(face.getlength(n) for n in names)
     row = 19 * f
     width = 10 * f + 14 * f + 8 * f + name_w + 12 * f + columns * 40 * f + 8 * f
-    width = max([width, *(10 * f + face.getlength(n) + 8 * f for n in notes)])
+    width = max(
+        [width, *(10 * f + 22 * f * (n in _KEYS) + face.getlength(n) + 8 * f for n in notes)]
+    )
     height = 8 * f + row * (len(names) + len(notes) + 1) + 4 * f
     return width, height, name_w
 
 
-def legend_box(
-    view: View,
-    position: Position,
-    avoid: Iterable[Box],
-    anchors: Sequence[Point],
-    players: Players | None = None,
-    covered: Sequence[Box] = (),
-) -> Box:
-    """Where the legend hides the fewest places of the board: ``anchors`` (points, a point
-    given twice counting twice) and ``covered`` (boxes of what is drawn: labels, units), never
-    meeting the boxes to ``avoid``. A corner if one hides nothing; on a board filled to its
-    corners, the place along an edge that hides the fewest, the nearest a corner of those."""
-    f = view.ui
+def legend_size(position: Position, players: Players | None, f: float) -> tuple[float, float]:
+    """The legend's width and height at scale ``f``."""
     names = tuple(row[1] for row in legend_rows(position, players))
     columns = len(legend_columns(position))
     width, height, _ = _measure(names, legend_notes(position), f, columns)
-    m = 6 * f
-    right, bottom = view.width - m - width, view.height - m - height
-    corners = [(right, bottom), (m, bottom), (right, m), (m, m)]
-    blocked = list(avoid)
-    best: tuple[int, float, int, Point] | None = None
-    for index, (x, y) in enumerate(corners):
-        box = (x, y, x + width, y + height)
-        if any(_overlaps(box, b) for b in blocked):
-            continue
-        hidden = sum(1 for ax, ay in anchors if x <= ax <= box[2] and y <= ay <= box[3])
-        hidden += sum(1 for b in covered if _overlaps(box, b))
-        if best is None or (hidden, 0.0, index) < best[:3]:
-            best = (hidden, 0.0, index, (x, y))
-    if best is None or best[0] > 0:
-        edges = _Edges(width, height, m, right, bottom, 8 * f)
-        for hidden, distance, at in edges.spots(anchors, covered, blocked):
-            if best is None or (hidden, distance) < best[:2]:
-                best = (hidden, distance, 0, at)
-    x, y = best[3] if best is not None else corners[0]
-    return (x, y, x + width, y + height)
+    return width, height
 
 
-@dataclass(frozen=True, slots=True)
-class _Edges:
-    """The places for the legend along the four edges of the picture, between its corners,
-    every ``step``; each edge counts only what lies in the band the legend would take."""
-
-    width: float
-    height: float
-    m: float
-    right: float
-    bottom: float
-    step: float
-
-    def spots(
-        self, anchors: Sequence[Point], covered: Sequence[Box], blocked: Sequence[Box]
-    ) -> Iterable[tuple[int, float, Point]]:
-        """(what it hides, how far from the nearest corner, its top left) of each place."""
-        w, h, m = self.width, self.height, self.m
-        for top, horizontal in ((m, True), (self.bottom, True), (m, False), (self.right, False)):
-            if horizontal:
-                spans = [(ax - w, ax) for ax, ay in anchors if top <= ay <= top + h]
-                spans += [(b[0] - w, b[2]) for b in covered if b[1] < top + h and top < b[3]]
-                length = self.right - m
-            else:
-                spans = [(ay - h, ay) for ax, ay in anchors if top <= ax <= top + w]
-                spans += [(b[1] - h, b[3]) for b in covered if b[0] < top + w and top < b[2]]
-                length = self.bottom - m
-            d = self.step
-            while d < length:
-                along = m + d
-                x, y = (along, top) if horizontal else (top, along)
-                if not any(_overlaps((x, y, x + w, y + h), b) for b in blocked):
-                    hidden = sum(1 for lo, hi in spans if lo <= along <= hi)
-                    yield hidden, min(d, length - d), (x, y)
-                d += self.step
+def legend_box(
+    view: View, position: Position, room: Occupancy, players: Players | None = None
+) -> tuple[float, Players | None, Box]:
+    """Where the legend goes, at what scale and with whose names: the first place that hides
+    nothing drawn on ``room`` (the bottom right corner first, as the title takes the top
+    left), at its full size if one is clear there, else smaller; where even the smallest
+    hides something, without the players' names (the powers alone make a narrower one)."""
+    f = view.ui
+    forms = [(players, share) for share in LEGEND_SCALES]
+    if players:
+        forms += [(None, share) for share in LEGEND_SCALES]
+    sizes = [legend_size(position, named, f * share) for named, share in forms]
+    index, box = place(room, sizes, 6 * f, (3, 2, 1, 0))
+    named, share = forms[index]
+    return f * share, named, box
 
 
-def _overlaps(a: Box, b: Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+def _swatch(
+    draw: ImageDraw.ImageDraw, box: Box, fill: tuple[int, int, int], style: Style, f: float
+) -> None:
+    draw.rectangle(box, fill=fill, outline=style.outline, width=max(1, round(f)))
 
 
 @lru_cache(maxsize=256)
@@ -254,8 +218,7 @@ def _legend(
     f: float,
     columns: tuple[str, ...] = ("centres", "units"),
 ) -> Sprite:
-    face = font(round(13 * f))
-    head = font(round(11 * f))
+    body, small = round(13 * f), round(11 * f)
     width, height, name_w = _measure(tuple(row[1] for row in rows), notes, f, len(columns))
     image = _panel(width, height, style, f)
     draw = ImageDraw.Draw(image)
@@ -267,37 +230,46 @@ def _legend(
     y = 8 * f
     muted = tuple(round(c * 0.55 + 255 * 0.45) for c in style.panel_text)
     for text, right in zip(columns, rights, strict=True):
-        draw.text((right, y + row * 0.5), text, font=head, fill=muted, anchor="rm")
+        stamp(image, (right, y + row * 0.5), text, small, muted, anchor="rm")
     y += row
+    s = 12 * f
     for line in rows:
-        power, name = line.power, line.name
-        s = 12 * f
         top = y + (row - s) / 2
-        draw.rectangle(
-            (x, top, x + s, top + s),
-            fill=style.colour(power),
-            outline=style.outline,
-            width=max(1, round(f)),
-        )
+        _swatch(draw, (x, top, x + s, top + s), style.colour(line.power), style, f)
         mid = y + row * 0.5
-        draw.text((name_x, mid), name, font=face, fill=style.panel_text, anchor="lm")
+        stamp(image, (name_x, mid), line.name, body, style.panel_text, anchor="lm")
         for count, right in zip(line.counts, rights, strict=True):
-            draw.text((right, mid), str(count), font=face, fill=style.panel_text, anchor="rm")
+            stamp(image, (right, mid), str(count), body, style.panel_text, anchor="rm")
         y += row
     for note in notes:
-        draw.text((x, y + row * 0.5), note, font=face, fill=style.panel_text, anchor="lm")
+        at = x
+        key = _KEYS.get(note)
+        if key is not None:
+            top = y + (row - s) / 2
+            _swatch(draw, (x, top, x + s, top + s), getattr(style, key), style, f)
+            # the cross-hatching the board draws over provinces off the board
+            for d in (s / 3, 2 * s / 3):
+                draw.line((x, top + d, x + d, top), fill=style.out_of_play_hatch)
+                draw.line((x + s - d, top + s, x + s, top + s - d), fill=style.out_of_play_hatch)
+                draw.line((x, top + s - d, x + d, top + s), fill=style.out_of_play_hatch)
+                draw.line((x + s - d, top, x + s, top + d), fill=style.out_of_play_hatch)
+            at = name_x
+        stamp(image, (at, y + row * 0.5), note, body, style.panel_text, anchor="lm")
         y += row
     return make_sprite(image, 0, 0)
 
 
 def draw_legend(
     canvas: Image.Image,
-    box: Box,
     position: Position,
     style: Style,
     view: View,
+    room: Occupancy,
     players: Players | None = None,
-) -> None:
-    rows, notes = legend_rows(position, players), legend_notes(position)
-    sprite = _legend(rows, notes, style, view.ui, legend_columns(position))
+) -> Box:
+    """The legend where :func:`legend_box` puts it; returns the box it covers."""
+    f, named, box = legend_box(view, position, room, players)
+    rows, notes = legend_rows(position, named), legend_notes(position)
+    sprite = _legend(rows, notes, style, f, legend_columns(position))
     paste(canvas, sprite, box[0], box[1])
+    return box

@@ -8,8 +8,9 @@ a retreat an arrow from the dislodged unit; a build a ring and a plus; a disband
 a cross. On a Diplomacia board a port seizure is a long-dashed arrow from the army to the
 sector's port triangle (its support a dashed line to the middle of that arrow), and an army
 carried hop by hop goes by a dotted arrow through the fleets whose hops make its route, each
-ringed as a convoying fleet is. Once adjudicated, whatever failed is drawn faded, with a
-cross where it stopped.
+ringed as a convoying fleet is. Once adjudicated, whatever failed keeps its full strength,
+stops short and gets a cross where it stopped; a move and its way back (a swap, or a bounce
+between two units) are drawn apart, side by side.
 """
 
 from __future__ import annotations
@@ -32,13 +33,13 @@ from engine import (
     SupportHold,
     SupportMove,
     Unit,
-    UnitType,
     Variant,
 )
 from engine.orders import ConvoyHop, Seize, SupportSeize, order_unit
 from engine.units import province_of
 from render.geometry import Board
 from render.pen import Graphic, Pt, length, point_along, trim
+from render.routes import convoy_chain, hop_chains
 from render.strokes import Strokes
 from render.styles import RGB, Style
 from render.view import View
@@ -47,6 +48,9 @@ OrdersArg = Mapping[str, Sequence[Order]]
 ResultsArg = Resolution | Sequence[OrderResult]
 
 FADED = 0.42
+# how far (in icon radii) each of two opposite moves between the same provinces is drawn
+# to the right of its way
+SWAP_OFFSET = 0.6
 _SUCCESS: Mapping[type, frozenset[Outcome]] = {
     Move: frozenset({Outcome.MOVED}),
     SupportHold: frozenset({Outcome.SUPPORTED}),
@@ -119,8 +123,8 @@ class Stage:
     icon: float
     units: dict[str, Pt] = field(default_factory=dict)
     dislodged: dict[str, Pt] = field(default_factory=dict)
-    # provinces whose unit is drawn beside its anchor (dislodged where it stood)
-    shifted: set[str] = field(default_factory=set)
+    # provinces with a unit's icon at their anchor: an arrow into one stops short of it
+    occupied: set[str] = field(default_factory=set)
 
     def anchor(self, location: str) -> Pt | None:
         point = self.board.anchor(location)
@@ -149,6 +153,8 @@ class Drawing:
     under: list[tuple[Graphic, float]] = field(default_factory=list)
     over: list[tuple[Graphic, float]] = field(default_factory=list)
     builds: list[tuple[str, Unit, bool]] = field(default_factory=list)
+    # the boxes of the failure crosses and the builds' badges, which no label may hide
+    marks: list[tuple[float, float, float, float]] = field(default_factory=list)
 
 
 def _shifted(path: Sequence[Pt], offset: float) -> list[Pt]:
@@ -158,62 +164,6 @@ def _shifted(path: Sequence[Pt], offset: float) -> list[Pt]:
     d = math.dist((x0, y0), (x1, y1)) or 1.0
     nx, ny = -(y1 - y0) / d, (x1 - x0) / d
     return [(x - nx * offset, y - ny * offset) for x, y in path]
-
-
-def _convoy_chain(
-    variant: Variant, army: str, dest: str, fleets: Sequence[str]
-) -> list[str] | None:
-    """The shortest chain of convoying fleets from the army's province to its destination."""
-    frontier = [[army]]
-    visited = {army}
-    while frontier:
-        grown: list[list[str]] = []
-        for chain in frontier:
-            here = chain[-1]
-            near = variant.neighbours(UnitType.FLEET, here) if here != army else None
-            if near is not None and dest in near:
-                return chain[1:]
-            for fleet in fleets:
-                if fleet in visited:
-                    continue
-                if here in variant.neighbours(UnitType.FLEET, fleet):
-                    visited.add(fleet)
-                    grown.append([*chain, fleet])
-        frontier = grown
-    return None
-
-
-def _hop_chains(hops: Sequence[ConvoyHop]) -> dict[tuple[str, str], list[str]]:
-    """(army's territory, landing territory) -> the fleets' sectors, in order, of the
-    shortest chain of hops from one to the other (Diplomacia: each hop carries from its
-    ``source``, the army's territory or the previous fleet's sector, to its ``dest``, the
-    next fleet's sector or where the army lands)."""
-    from_source: dict[str, list[ConvoyHop]] = {}
-    for hop in hops:
-        from_source.setdefault(hop.source, []).append(hop)
-    fleets = {hop.unit.province for hop in hops}
-    chains: dict[tuple[str, str], list[str]] = {}
-    for start in sorted(set(from_source) - fleets):
-        frontier: list[list[ConvoyHop]] = [[hop] for hop in from_source[start]]
-        seen = {start}
-        while frontier:
-            grown: list[list[ConvoyHop]] = []
-            for chain in frontier:
-                last = chain[-1]
-                sector = last.unit.province
-                if last.dest not in fleets:
-                    chains.setdefault((start, last.dest), [h.unit.province for h in chain])
-                    continue
-                if sector in seen:
-                    continue
-                seen.add(sector)
-                grown += [
-                    [*chain, hop]
-                    for hop in from_source.get(sector, ())
-                    if hop.unit.province == last.dest
-                ]
-            frontier = grown
-    return chains
 
 
 _GONE = (Outcome.DISLODGED, Outcome.DESTROYED)
@@ -228,7 +178,7 @@ class _Planner:
         self.strokes = Strokes(stage.style, stage.view.feature, stage.icon)
         self.r = stage.icon / 2
         self.drawing = Drawing()
-        self.occupied = set(stage.units) - stage.shifted
+        self.occupied = stage.occupied
         # (from, to) province pairs -> the arrow drawn, so supports can point at it
         self.paths: dict[tuple[str, str], list[Pt]] = {}
         self.moves = {
@@ -241,7 +191,7 @@ class _Planner:
             if isinstance(i.order, Convoy):
                 key = (i.order.army, province_of(i.order.dest))
                 self.convoys.setdefault(key, []).append(i.order.unit.province)
-        self.hops = _hop_chains([i.order for i in items if isinstance(i.order, ConvoyHop)])
+        self.hops = hop_chains([i.order for i in items if isinstance(i.order, ConvoyHop)])
         # (army, sector) -> the seizure's arrow, so supports can point at it
         self.seizures: dict[tuple[str, str], list[Pt]] = {}
 
@@ -269,17 +219,24 @@ class _Planner:
                 self.build(i, order)
             if i.unit is None:
                 continue
+            # a unit taken off the board is crossed where it is drawn: its mark beside its
+            # province, or its ghost on the board the results left
+            gone = self.stage.dislodged.get(i.unit.province)
             if i.outcome is Outcome.DESTROYED and order is not None:
-                self.cross_unit(self.stage.units.get(i.unit.province))
+                self.cross_unit(gone or self.stage.units.get(i.unit.province))
             elif order is None and i.outcome in _DEFAULT_CROSSES:
                 retreating = i.outcome is Outcome.DISBANDED
-                self.cross_unit(self.stage.unit_point(i.unit, retreating))
+                self.cross_unit(gone or self.stage.unit_point(i.unit, retreating))
         return self.drawing
 
     # helpers ------------------------------------------------------------------------
 
-    def add(self, g: Graphic, failed: bool, *, over: bool = False, first: bool = False) -> None:
-        entry = (g, FADED if failed else 1.0)
+    def add(
+        self, g: Graphic, *, faint: bool = False, over: bool = False, first: bool = False
+    ) -> None:
+        # a failed order is drawn at full strength (its cross says it failed): only what
+        # no order used (a convoy route nobody took) is faint
+        entry = (g, FADED if faint else 1.0)
         layer = self.drawing.over if over else self.drawing.under
         if first:
             layer.insert(0, entry)
@@ -290,6 +247,7 @@ class _Planner:
         g = Graphic()
         self.strokes.cross(g, at, size)
         self.drawing.over.append((g, 1.0))
+        self.drawing.marks.append((g.box[0], g.box[1], g.box[2], g.box[3]))
 
     def cross_unit(self, at: Pt | None) -> None:
         if at is not None:
@@ -304,7 +262,7 @@ class _Planner:
         fleets = self.convoys.get((army, dest))
         if not fleets:
             return None
-        chain = _convoy_chain(self.stage.variant, army, dest, fleets)
+        chain = convoy_chain(self.stage.variant, army, dest, fleets)
         if chain is None:
             chain = sorted(fleets, key=lambda f: math.dist(start, units.get(f, start)))
         return [start, *(units[f] for f in chain if f in units), end]
@@ -326,7 +284,9 @@ class _Planner:
         )
         path = (self.fleet_path(source, target, start, end) if convoyed else None) or [start, end]
         if (target, source) in self.moves and not retreating:
-            path = _shifted(path, self.r * 0.3)
+            # each to the right of its way: far enough apart that neither head covers the
+            # other's shaft
+            path = _shifted(path, self.r * SWAP_OFFSET)
         stop = self.r * (1.05 if target in self.occupied else 0.55)
         if i.failed:
             # a bounce stops short, so its cross never sits on another unit's arrowhead
@@ -335,9 +295,9 @@ class _Planner:
         self.paths[(source, target)] = path
         g = Graphic()
         self.strokes.arrow(g, path, self.style.ink(i.power), dotted=convoyed)
-        self.add(g, i.failed)
+        self.add(g)
         if i.failed:
-            self.mark(path[-1], self.r * 0.62)
+            self.mark(path[-1], self.r * 0.8)
 
     def seize(self, i: Item, order: Seize) -> None:
         start = self.stage.unit_point(order.unit, False)
@@ -349,9 +309,9 @@ class _Planner:
         self.seizures[(order.unit.province, order.sector)] = path
         g = Graphic()
         self.strokes.arrow(g, path, self.style.ink(i.power), broken=True)
-        self.add(g, i.failed)
+        self.add(g)
         if i.failed:
-            self.mark(path[-1], self.r * 0.62)
+            self.mark(path[-1], self.r * 0.8)
 
     def support_seize(self, i: Item, order: SupportSeize) -> None:
         start = self.stage.unit_point(order.unit, False)
@@ -372,7 +332,7 @@ class _Planner:
                 return
             line = trim([start, target], self.r * 0.85, self.r * 0.5)
             self.strokes.arrow(g, line, ink, dashed=True)
-        self.add(g, i.failed, first=True)
+        self.add(g, first=True)
         if i.failed:
             middle, _ = point_along(line, length(line) / 2)
             self.mark(middle, self.r * 0.5)
@@ -409,7 +369,7 @@ class _Planner:
             line = trim([start, held], self.r * 0.85, self.r * 1.05)
             self.strokes.dashed(g, line, ink, width)
             self.strokes.dot(g, line[-1], ink)
-        self.add(g, i.failed, first=True)
+        self.add(g, first=True)
         if i.failed:
             # mid-line: at its end the cross would sit on the supported move's arrow
             middle, _ = point_along(line, length(line) / 2)
@@ -436,7 +396,7 @@ class _Planner:
         ink = self.style.ink(i.power)
         g = Graphic()
         self.strokes.dotted_ring(g, at, self.r * 1.32, ink)
-        self.add(g, i.failed, first=True)
+        self.add(g, first=True)
         return ink
 
     def unused_route(self, route: Sequence[Pt] | None, ink: RGB) -> None:
@@ -446,7 +406,7 @@ class _Planner:
         ghost = Graphic()
         line = trim(route, self.r, self.r * 0.6)
         self.strokes.dotted(ghost, line, ink, self.strokes.width * 0.8)
-        self.add(ghost, True, first=True)
+        self.add(ghost, faint=True, first=True)
 
     def convoy_hop(self, i: Item, order: ConvoyHop) -> None:
         stage = self.stage
@@ -473,7 +433,7 @@ class _Planner:
         if at is not None and i.outcome not in _GONE:
             g = Graphic()
             self.strokes.ring(g, at, self.r * 1.3, self.style.ink(i.power))
-            self.add(g, False, over=True)
+            self.add(g, over=True)
 
     def disband(self, i: Item, order: Disband) -> None:
         retreating = order.unit.province in self.stage.dislodged
@@ -481,7 +441,7 @@ class _Planner:
         if at is not None:
             g = Graphic()
             self.strokes.cross(g, at, self.r * 1.5)
-            self.add(g, i.failed, over=True)
+            self.add(g, over=True)
 
     def build(self, i: Item, order: Build) -> None:
         at = self.stage.anchor(order.unit.location)
@@ -493,7 +453,8 @@ class _Planner:
         self.strokes.plus(
             g, (at[0] + self.r * 0.95, at[1] - self.r * 0.95), self.style.ink(i.power)
         )
-        self.add(g, i.failed, over=True)
+        self.add(g, over=True)
+        self.drawing.marks.append((g.box[0], g.box[1], g.box[2], g.box[3]))
         if i.failed:
             self.mark(at, self.r * 1.4)
 

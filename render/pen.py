@@ -70,6 +70,21 @@ class Graphic:
         self.ops.append(_Op("ring", corners, fill, width))
         self._grow(corners, width)
 
+    def trace(self, draw: ImageDraw.ImageDraw, scale: float) -> None:
+        """Mark where the graphic draws on a mask at ``scale`` of the picture (255 where it
+        draws, rounded outward): what a panel placed over the picture must not hide."""
+        for op in self.ops:
+            pts = [(x * scale, y * scale) for x, y in op.points]
+            width = max(1, math.ceil(op.width * scale) + 1)
+            if op.kind == "line":
+                draw.line(pts, fill=255, width=width)
+            elif op.kind == "polygon":
+                draw.polygon(pts, fill=255)
+            elif op.kind == "disc":
+                draw.ellipse((pts[0], pts[1]), fill=255)
+            else:
+                draw.ellipse((pts[0], pts[1]), outline=255, width=width)
+
     def paint(self, canvas: Image.Image, opacity: float = 1.0) -> None:
         """Draw onto an ``RGB`` canvas, faded to ``opacity`` as a whole."""
         if not self.ops:

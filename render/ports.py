@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.fonts import font, plain
+from render.fonts import drawable, font
 from render.geometry import Board, Box, Point
 from render.labels import PlacedLabel, inside, overlap
 from render.sprites import SUPERSAMPLE, Sprite, make_sprite, reduce
@@ -107,7 +107,7 @@ def place_port_names(
         name = names.get(code)
         if shape.port is None or name is None or not board.in_play(code):
             continue
-        sprite = port_name(plain(name), pixels, style.sea_text, style.sea)
+        sprite = port_name(drawable(name), pixels, style.sea_text, style.sea)
         px, py = view.pt(shape.port)
         half_w, half_h = sprite.image.width / 2, sprite.image.height / 2
         # the letters, not the halo's padding, must clear what is there

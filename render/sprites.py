@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
-from render.fonts import font
+from render.fonts import drawable, font
 from render.styles import RGB
 
 SUPERSAMPLE = 4
@@ -76,6 +76,7 @@ def label(text: str, pixels: int, fill: RGB, halo: RGB) -> Sprite:
     """A province label centred on its anchor, with a soft halo so it reads over lines."""
     k = 2
     face = font(pixels * k)
+    text = drawable(text)
     left, top, right, bottom = face.getbbox(text)
     pad = 3 * k
     width = math.ceil(right - left) + 2 * pad

@@ -1,8 +1,9 @@
 """Palettes: the board's colours and each power's colour, tint and ink, per style.
 
 ``default`` takes the powers' colours from the variant (the rule books' colours);
-``colorblind`` swaps them for Okabe–Ito colours, which stay apart under the common colour
-vision deficiencies, and marks failures in black rather than red.
+``colorblind`` swaps them for a set chosen by measure to stay apart under the common colour
+vision deficiencies (:func:`colour_blind`), and marks failures in black rather than red.
+Both are checked for every shipped board by tests/render/test_palettes.py.
 """
 
 from __future__ import annotations
@@ -18,17 +19,46 @@ RGB = tuple[int, int, int]
 
 STYLES = ("default", "colorblind")
 
-# Okabe & Ito (2008), "Color Universal Design"; Germany stays a dark grey rather than their
-# black so black outlines and glyphs remain visible on its units.
-_OKABE_ITO: Mapping[str, str] = {
+# The colour-blind set, picked by measure (``python -m tools.palettes --choose 10``) from
+# Okabe & Ito's and Paul Tol's schemes: one by one, each the colour whose worst pair (as
+# units, land fills against each other, neutral land and the grey land off the map, and sea
+# washes; to normal vision and simulated deuteranopia, protanopia and tritanopia) is the
+# best. Ten powers (Diplomacia) cannot all keep apart by every threshold: the last three
+# picked the least.
+_CVD_SET = (
+    "#D55E00",
+    "#5A5A5A",
+    "#99DDFF",
+    "#DDCC77",
+    "#0077BB",
+    "#E69F00",
+    "#CC79A7",
+    "#117733",
+    "#EE7733",
+    "#33BBEE",
+)
+# the first seven given to the standard powers nearest their rule-book colours (Italy's
+# green an orange: no green stays apart from Austria's red)
+_CVD_STANDARD: Mapping[str, str] = {
     "AUSTRIA": "#D55E00",
-    "ENGLAND": "#0072B2",
-    "FRANCE": "#56B4E9",
+    "ENGLAND": "#0077BB",
+    "FRANCE": "#99DDFF",
     "GERMANY": "#5A5A5A",
-    "ITALY": "#009E73",
+    "ITALY": "#E69F00",
     "RUSSIA": "#CC79A7",
-    "TURKEY": "#F0E442",
+    "TURKEY": "#DDCC77",
 }
+
+
+def colour_blind(powers: Mapping[str, RGB]) -> dict[str, RGB]:
+    """The colour-blind set given to ``powers`` (power -> its own colour): the standard
+    powers their colours of it, the others the rest in order; past its ten, their own."""
+    given = {p: hex_rgb(_CVD_STANDARD[p]) for p in powers if p in _CVD_STANDARD}
+    rest = [hex_rgb(c) for c in _CVD_SET if hex_rgb(c) not in given.values()]
+    for power, own in powers.items():
+        if power not in given:
+            given[power] = rest.pop(0) if rest else own
+    return {p: given[p] for p in powers}
 
 
 def hex_rgb(text: str) -> RGB:
@@ -78,6 +108,8 @@ class Style:
     # their borders fainter than the board's
     out_of_play: RGB
     out_of_play_border: RGB
+    # the cross-hatching over them: a texture no power's flat fill has
+    out_of_play_hatch: RGB
     outline: RGB
     failure: RGB
     failure_casing: RGB
@@ -135,7 +167,8 @@ def _tint(colour: RGB, land: RGB, share: float, floor: float) -> RGB:
     return tinted
 
 
-def _base(name: str, powers: Mapping[str, RGB]) -> Style:
+def with_colours(name: str, powers: Mapping[str, RGB]) -> Style:
+    """The look called ``name`` with exactly these powers' colours (for measuring a set)."""
     if name == "colorblind":
         return Style(
             name=name,
@@ -145,12 +178,13 @@ def _base(name: str, powers: Mapping[str, RGB]) -> Style:
             land=(243, 238, 226),
             land_border=(96, 84, 70),
             land_text=(40, 34, 28),
-            offboard_land=(200, 198, 192),
+            offboard_land=(226, 226, 222),
             offboard_border=(132, 128, 120),
             impassable=(214, 210, 202),
             hatch=(100, 96, 90),
             out_of_play=(104, 104, 104),
             out_of_play_border=(84, 84, 84),
+            out_of_play_hatch=(160, 160, 160),
             outline=(24, 24, 24),
             failure=(0, 0, 0),
             failure_casing=(255, 255, 255),
@@ -166,12 +200,13 @@ def _base(name: str, powers: Mapping[str, RGB]) -> Style:
         land=(238, 228, 205),
         land_border=(104, 86, 64),
         land_text=(52, 41, 28),
-        offboard_land=(196, 192, 182),
+        offboard_land=(222, 221, 216),
         offboard_border=(130, 122, 108),
         impassable=(208, 200, 186),
         hatch=(112, 102, 88),
         out_of_play=(108, 107, 104),
         out_of_play_border=(88, 86, 82),
+        out_of_play_hatch=(164, 162, 156),
         outline=(26, 24, 22),
         failure=(222, 16, 32),
         failure_casing=(255, 255, 255),
@@ -203,5 +238,5 @@ def info_colours(variant: Variant) -> Mapping[str, RGB]:
 
 def style_for(name: str, colours: Mapping[str, RGB]) -> Style:
     if name == "colorblind":
-        colours = {p: hex_rgb(_OKABE_ITO[p]) if p in _OKABE_ITO else c for p, c in colours.items()}
-    return _base(name, MappingProxyType(dict(colours)))
+        colours = colour_blind(colours)
+    return with_colours(name, MappingProxyType(dict(colours)))

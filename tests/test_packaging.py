@@ -84,6 +84,9 @@ def test_the_wheel_carries_the_licence_and_the_data_files(built: tuple[Path, Pat
     for data in (
         "engine/data/standard.json",
         "render/data/standard_map.json",
+        # the maps' font, with its licence beside it (OFL)
+        "render/data/NotoSans-Regular.ttf",
+        "render/data/NotoSans-OFL.txt",
         "migrations/versions/0001_initial_schema.py",
         "migrations/script.py.mako",
         "bot/py.typed",

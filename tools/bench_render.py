@@ -20,6 +20,7 @@ from engine import (
     Phase,
     PhaseKind,
     Position,
+    Resolution,
     Season,
     Variant,
     adjudicate,
@@ -77,9 +78,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     # a deadline draws many games: each has its own ownership, so the tinted board is new
     fresh = []
     for _ in range(args.renders):
-        other = replace(position, centers=random_centres(rng, variant))
+        # the results map shows the board the results left: that board's owners change
+        after = replace(resolution.position, centers=random_centres(rng, variant))
+        other = replace(resolution, position=after)
         start = time.perf_counter()
-        map_png(other, orders=orders, results=resolution, style=args.style, size=args.size)
+        map_png(position, orders=orders, results=other, style=args.style, size=args.size)
         fresh.append(time.perf_counter() - start)
     first_start = time.perf_counter()
     map_png(position, results=resolution, style=args.style, size=args.size + 2)
@@ -138,21 +141,22 @@ def diplomacia(rng: random.Random, renders: int, size: int, style: str) -> None:
     orders = diplomacia_movement_orders(rng, position)
     resolution = adjudicate(position, orders)
 
-    def once(at: Position) -> bytes:
-        return map_png(at, orders=orders, results=resolution, style=style, size=size)
+    def once(results: Resolution) -> bytes:
+        return map_png(position, orders=orders, results=results, style=style, size=size)
 
-    png = once(position)
+    png = once(resolution)
     samples = []
     for _ in range(renders):
         start = time.perf_counter()
-        once(position)
+        once(resolution)
         samples.append(time.perf_counter() - start)
-    # another game on the board: control elsewhere, so the tinted board is drawn anew
+    # another game on the board: control elsewhere on the board the results left (the one
+    # the map shows), so the tinted board is drawn anew
     fresh = []
     areas = sorted(variant.provinces)
     for _ in range(renders):
         control = {a: rng.choice(variant.powers) for a in areas if rng.random() < 0.7}
-        other = replace(position, control=control)
+        other = replace(resolution, position=replace(resolution.position, control=control))
         start = time.perf_counter()
         once(other)
         fresh.append(time.perf_counter() - start)

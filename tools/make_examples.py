@@ -1,5 +1,6 @@
 """Regenerate the example maps in docs/: the opening position, a busy Fall turn with its
-results, and the retreat phase that follows it. Plays real orders through the engine.
+results (drawn on the board it left), and the retreat phase that follows it, with where the
+dislodged unit may go. Plays real orders through the engine.
 
     .venv/bin/python -m tools.make_examples
 """
@@ -68,12 +69,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     fall = spring.position
     fall_result, _ = play(fall, FALL_1901)
     retreat = fall_result.position
-    retreat_result, _ = play(retreat, FALL_RETREATS)
 
     maps = {
         "map_start.png": map_png(start, size=args.size),
         "map_fall_results.png": map_png(fall, results=fall_result, size=args.size),
-        "map_retreats.png": map_png(retreat, results=retreat_result, size=args.size),
+        # the retreat phase as `map` shows it: the dislodged fleet and where it may go
+        "map_retreats.png": map_png(retreat, size=args.size),
     }
     for name, png in maps.items():
         # files kept in the repository are worth the slowest, smallest encoding

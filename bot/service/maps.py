@@ -121,9 +121,11 @@ async def animate(
 CHART_WIDTH = 800
 
 
-async def chart(positions: Sequence[Position], *, title: str) -> bytes:
-    """The supply-centre chart of a game's positions in order, drawn in a worker thread."""
-    return await asyncio.to_thread(partial(centre_chart, positions, title=title, width=CHART_WIDTH))
+async def chart(positions: Sequence[Position], *, title: str, style: str = "default") -> bytes:
+    """The supply-centre chart of a game's positions in order, its lines in the colours of
+    the palette ``style`` (the game's, as its maps), drawn in a worker thread."""
+    job = partial(centre_chart, positions, title=title, width=CHART_WIDTH, style=style)
+    return await asyncio.to_thread(job)
 
 
 def stored_kind(kind: str, style: str) -> str:

@@ -58,7 +58,7 @@ def test_each_power_is_a_line_in_its_map_colour() -> None:
     plan = layout(positions, yearly_centres(positions), 800)
     style = get_style("default")
     for power, count in SPREAD.items():
-        x, y = plan.point(power, 2, count)
+        x, y = plan.point(2, count)
         assert close(rgb.getpixel((round(x), round(y))), style.colour(power), 24), power  # type: ignore[arg-type]
     # the axis goes up to the victory count, marked as such
     assert plan.top == 18

@@ -19,7 +19,7 @@ import pytest
 from engine import Variant, available_variants, load_variant
 from engine.units import province_of
 from engine.variant import ProvinceKind
-from render.compose import DISLODGED_SHIFTS
+from render.pieces import DISLODGED_SHIFTS
 from tests.render.outlines import Pair, Point, Ring, in_area, outline_rings, shared_borders
 
 # Shorter shared borders than this (board pixels) do not make two provinces neighbours.

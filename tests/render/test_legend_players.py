@@ -7,9 +7,7 @@ from PIL import ImageChops
 
 from engine import Position
 from render import render_image
-from render.geometry import load_board
-from render.legend import legend_box, legend_rows
-from render.view import board_view
+from render.legend import legend_rows, legend_size
 
 SIZE = 600
 TEAMS = {"FRANCE": "alice, bob", "ENGLAND": "carol"}
@@ -37,10 +35,9 @@ def test_a_long_team_is_cut_short_rather_than_cross_the_board() -> None:
 
 def test_the_drawn_legend_widens_to_hold_the_names() -> None:
     position = Position.initial()
-    view = board_view(load_board(position.variant.name), SIZE)
-    plain = legend_box(view, position, [], [])
-    named = legend_box(view, position, [], [], TEAMS)
-    assert named[2] - named[0] > plain[2] - plain[0]
+    plain = legend_size(position, None, 1.0)
+    named = legend_size(position, TEAMS, 1.0)
+    assert named[0] > plain[0]
     before = render_image(position, size=SIZE)
     after = render_image(position, size=SIZE, players=TEAMS)
     assert ImageChops.difference(before, after).getbbox() is not None

@@ -13,7 +13,7 @@ from render.compose import _draw
 from render.crop import crop_box
 from render.geometry import Board, board_from_dict
 from render.labels import draw_labels, place_labels
-from render.orders import _convoy_chain
+from render.routes import convoy_chain
 from render.styles import get_style
 from render.units import UNIT_SIZE
 from render.view import board_view
@@ -83,8 +83,7 @@ def small_position() -> Position:
 def draw(board: Board, **options: Any) -> Image.Image:
     style = get_style(options.pop("style", "default"))
     view = board_view(board, 600)
-    image, _ = _draw(board, style, view, small_position(), options.get("orders"), None, "Test")
-    return image
+    return _draw(board, style, view, small_position(), options.get("orders"), None, "Test").image
 
 
 def test_tints_units_and_neutral_land(board: Board) -> None:
@@ -140,9 +139,9 @@ def test_crops_stay_on_the_board(board: Board) -> None:
 
 def test_convoy_chains_follow_the_fleets() -> None:
     variant = Position.initial().variant
-    assert _convoy_chain(variant, "LON", "TUN", ["ENG", "MAO", "WES", "NTH"]) == [
+    assert convoy_chain(variant, "LON", "TUN", ["ENG", "MAO", "WES", "NTH"]) == [
         "ENG",
         "MAO",
         "WES",
     ]
-    assert _convoy_chain(variant, "LON", "TUN", ["NTH"]) is None
+    assert convoy_chain(variant, "LON", "TUN", ["NTH"]) is None

@@ -270,7 +270,10 @@ async def _results_map(
     ctx: Context, game: Game, phase: Phase, region: str | None, palette: Palette
 ) -> Message:
     title = f"{game.name}: {phase_label(phase.name)} — orders and results"
-    alt = f"The board in {Position.from_json(phase.position).phase.long_name}, with results"
+    alt = (
+        f"The board after {Position.from_json(phase.position).phase.long_name}, "
+        "with its orders and results"
+    )
     if region is None:
         stored = await ctx.store.image_of(
             game.id, phase.name, stored_kind("results", palette.style)

@@ -488,4 +488,7 @@ class Adjudicator:
 
 
 def _alt(position: Position) -> str:
-    return f"The board in {position.phase.long_name}, with every order and its result"
+    return (
+        f"The board after {position.phase.long_name}, as it now stands, with every order "
+        "of the phase and its result"
+    )

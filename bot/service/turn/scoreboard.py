@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 
 from bot.service.effects import Image, Line, Section
 from bot.service.maps import chart, filename
+from bot.service.options.game_options import GameOptions
 from bot.service.roster import shown_names
 from bot.service.stored_orders import replay
 from bot.service.turn.endings import alive, winners_of
@@ -37,12 +38,14 @@ async def chart_image(game: Game, positions: Sequence[Position]) -> tuple[Image,
     after the phase now (a finished game's: the last one played)."""
     final = positions[-1]
     by = period(final.variant)
-    png = await chart(positions, title=f"{game.name} — supply centres by {by}")
+    # in the game's palette, as the maps posted beside it
+    style = GameOptions.of_game(game).palette.style
+    png = await chart(positions, title=f"{game.name} — supply centres by {by}", style=style)
     counts = ", ".join(
         f"{power_name(final, p)} {len(final.centers.get(p, ()))}" for p in ranking(final)
     )
     alt = f"Supply centres of each power by {by}; now {counts}"
-    name = filename(game.name, str(picture_phase(game, positions)), "scoreboard")
+    name = filename(game.name, str(picture_phase(game, positions)), "scoreboard", style=style)
     return Image(None, name, alt, data=png), png
 
 

@@ -109,8 +109,10 @@ class Table:
         map_dir: Path,
         renderer: Renderer,
         admins: Sequence[str],
+        map_size: int = 300,
     ) -> None:
         self.sessions = sessions
+        self.map_size = map_size
         self.clock = ScriptClock(START)
         self.out = io.StringIO()
         self.renderer = renderer
@@ -127,7 +129,7 @@ class Table:
             clock=self.clock,
             renderer=self.renderer,
             animator=self.animator,
-            map_size=300,
+            map_size=self.map_size,
         )
 
     @property
@@ -163,6 +165,7 @@ async def open_table(
     *,
     renderer: Renderer | None = None,
     admins: Sequence[str] = (),
+    map_size: int = 300,
 ) -> AsyncIterator[Table]:
     async with fresh_database(backend, tmp_path) as url:
         await migrate.upgrade(url)
@@ -173,6 +176,7 @@ async def open_table(
                 tmp_path / "maps",
                 renderer or FakeRenderer(),
                 admins,
+                map_size,
             )
         finally:
             await engine.dispose()

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from render.styles import get_style
 from tests.bot.service.harness import PNG, Table, open_table, said
 from tests.bot.service.test_finale import DRAW_AFTER_A_YEAR
 from tests.bot.store.support import BACKENDS
@@ -104,3 +105,21 @@ async def test_before_the_start_there_is_no_scoreboard(table: Table) -> None:
     assert said(lines, "only:bob#game") == [
         "hague has not started: the scoreboard begins with `start`."
     ]
+
+
+async def test_the_chart_takes_the_games_palette(table: Table) -> None:
+    """A colour-blind game's chart draws each power in the colour its maps give it."""
+    await table.seven_players(options="palette=colourblind")
+    await table.play(FRANCE_AND_RUSSIA_GROW)
+    lines = await table.play("zed> /dip scoreboard")
+    picture = table.map_dir / "hague-W1901A-scoreboard-colorblind.png"
+    assert f"[file #game] {picture}" in lines
+    with Image.open(picture) as image:
+        colours = {c for _, c in image.convert("RGB").getcolors(1 << 16) or []}
+
+    def shows(colour: tuple[int, int, int]) -> bool:
+        return any(all(abs(a - b) <= 6 for a, b in zip(c, colour, strict=True)) for c in colours)
+
+    for power in ("RUSSIA", "ITALY"):
+        assert shows(get_style("colorblind").colour(power)), power
+        assert not shows(get_style("default").colour(power)), power
