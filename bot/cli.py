@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import os
 import sys
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
@@ -248,6 +249,17 @@ def _run_chat(settings: Settings, platforms: list[str]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        return _command(argv)
+    except BrokenPipeError:
+        # The reader went away (`dipgm variants | head -1`): what it did not read is not
+        # wanted, and Python must not complain again when it flushes stdout at exit.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+
+
+def _command(argv: Sequence[str] | None) -> int:
     given = list(sys.argv[1:] if argv is None else argv)
     if given[:1] == ["db"]:
         from bot.dbcli import db_command

@@ -1,0 +1,68 @@
+"""What a club's first month of play met, each as the player or game master met it in the
+console: deadlines and grace, the end of a game, and reminders that fit the schedule."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from tests.bot.service.harness import SEVEN, Table, open_table, said
+
+
+@pytest.fixture
+async def table(tmp_path: Path) -> AsyncIterator[Table]:
+    async with open_table("sqlite", tmp_path) as table:
+        yield table
+
+
+async def test_a_second_ready_within_the_grace_names_the_deadline_status_shows(
+    table: Table,
+) -> None:
+    await table.seven_players(options="grace=10m")
+    lines = await table.play("\n".join(f"{user}@dm> ready" for user in SEVEN))
+    early = "Everyone is ready: the phase is adjudicated Mon 5 Jan 2026 09:10 UTC (in 10 minutes)."
+    assert said(lines, "dm:grace")[-1] == early
+    lines = await table.play("clock +2m\ngrace@dm> ready")
+    assert said(lines, "dm:grace")[-1] == (
+        "Everyone is ready: the phase is adjudicated Mon 5 Jan 2026 09:10 UTC (in 8 minutes)."
+    )
+    status = said(await table.play("grace> /dip status"), "only:grace#game")
+    assert "Deadline: Mon 5 Jan 2026 09:10 UTC (in 8 minutes)" in status
+
+
+async def test_an_end_date_already_past_is_refused(table: Table) -> None:
+    lines = await table.play("gm> /dip newgame hague end=2020-01-01")
+    assert lines == [
+        "[only:gm#game] end=2020-01-01 has passed (today is 2026-01-05): give a day after "
+        "today, e.g. end=2027-01-15, or a last year. Nothing was changed."
+    ]
+    await table.seven_players()
+    lines = await table.play("gm> /dip settings end=2026-01-05")
+    assert said(lines, "only:gm#game")[0].startswith("end=2026-01-05 has passed")
+    lines = await table.play("gm> /dip settings end=2026-03-01")
+    assert said(lines, "#game")[0] == "hague: the game master changed the settings (end)"
+
+
+async def test_a_schedule_of_minutes_has_no_day_or_hour_reminders(table: Table) -> None:
+    lines = await table.play("gm> /dip newgame hague schedule=1m/1m/1m")
+    settings = " ".join(said(lines, "#game"))
+    assert "Movement 1 minute, retreats 1 minute, adjustments 1 minute" in settings
+    assert "no reminders" in settings and "1 day" not in settings
+    lines = await table.play("gm> /dip settings schedule=10m/2m/2m")
+    assert "reminders 1 minute before orders close" in " ".join(said(lines, "#game"))
+    lines = await table.play("gm> /dip settings schedule=48h/2h/2h")
+    assert "reminders 1 day and 1 hour before orders close" in " ".join(said(lines, "#game"))
+
+
+async def test_ending_a_game_says_so_once(table: Table) -> None:
+    await table.seven_players()
+    table.fresh()
+    lines = await table.play("gm> /dip end confirm")
+    channel = said(lines, "#game")
+    assert channel[:2] == [
+        "hague: final standings",
+        "The game master ended the game without a winner.",
+    ]
+    assert channel.count("The game master ended the game without a winner.") == 1
