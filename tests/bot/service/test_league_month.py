@@ -66,3 +66,14 @@ async def test_ending_a_game_says_so_once(table: Table) -> None:
         "The game master ended the game without a winner.",
     ]
     assert channel.count("The game master ended the game without a winner.") == 1
+
+
+def test_every_schedule_help_newgame_offers_is_in_the_readme() -> None:
+    from bot.service.commands.newgame import NEWGAME
+
+    line = next(d for d in NEWGAME.details if str(d).startswith("schedule="))
+    offered = str(line).split(", or ", 1)[1].split(", ")
+    readme = (Path(__file__).parents[3] / "README.md").read_text(encoding="utf-8")
+    for word in offered:
+        head = word.split(":", 1)[0].split(";", 1)[0]
+        assert f"`schedule={head}" in readme, word
