@@ -38,10 +38,12 @@ from engine import (
     Waive,
     format_order,
     kind_name,
+    load_variant,
     parse_orders,
 )
-from engine.names import location_code
+from engine.names import location_code, names_for
 from engine.parse import OrderLine
+from engine.parse_grammar import starts_like_order
 
 # order ---------------------------------------------------------------------------------------
 
@@ -100,8 +102,9 @@ ORDER = CommandSpec(
         "this phase just as `draw` or `surrender confirm` does.",
         f"One message takes at most {MAX_ORDERS} orders and {MAX_CHARACTERS:,} characters, "
         "more than any power needs; of several orders for one unit, the last counts.",
-        "In a direct message the word `order` may be left out: text that reads wholly as "
-        "orders for your power (`A Par-Bur, F Bre-MAO`) is taken as orders.",
+        "In a direct message the word `order` may be left out: text that starts as orders "
+        "do (a unit, a province, build or remove: `A Par-Bur, F Bre-MAO`) is taken as "
+        "orders, each answered with ✓ or ✗.",
         "Conditional retreats and adjustments go with movement orders, separated by ; or "
         "new lines: `if MUN dislodged retreat BER, KIE` (first legal one; end with "
         "`disband` to disband rather than be asked), `if +2 build A LON, F EDI` (when two "
@@ -285,38 +288,25 @@ async def _conditionals(
 
 
 async def _require_bare_orders(ctx: Context, text: str, votes: Sequence[VoteKind]) -> None:
-    """Bare text in a DM counts as orders only if all of it reads as orders of the writer's
-    power now (or votes); anything else gets the help a mistyped command gets."""
+    """Bare text in a DM is orders when it starts as orders do (a unit, a province, an
+    adjustment: `A Par - Bur; A Marsailles - Spa`), read with the usual ✓ and ✗ for each, or
+    votes alone; anything else gets the help a mistyped command gets."""
     refusal = UserError(ctx.command.refusal)
-    try:
-        turns = await Turn.all(ctx)
-    except UserError:
-        raise refusal from None
     if not text.strip():
         if votes:
             return
         raise refusal
-    if len(turns) > 1:
-        routed, refused = route(turns, text)
-        if refused or not routed:
-            raise refusal
-        for turn in turns:
-            if turn.power in routed:
-                _require_readable(turn, "\n".join(routed[turn.power]), refusal)
-        return
-    _require_readable(turns[0], text, refusal)
-
-
-def _require_readable(turn: Turn, text: str, refusal: UserError) -> None:
-    conditions, plain = split_pieces(text)
-    lines = parse_orders(plain, turn.position, turn.power)
-    if (not lines and not conditions) or not all(line.ok for line in lines):
+    try:
+        variant = ctx.variant(await ctx.game())
+    except UserError:
+        # no game to give orders in: what looks like orders is told why, the rest is helped
+        # as a mistyped command is
+        if starts_like_order(text, names_for(load_variant("standard"))):
+            raise
+        raise refusal from None
+    conditional = re.match(r"\s*if\b", text, re.IGNORECASE) is not None
+    if not conditional and not starts_like_order(text, names_for(variant)):
         raise refusal
-    for text in conditions:
-        try:
-            read_conditional(text, turn.position, turn.power)
-        except ConditionError:
-            raise refusal from None
 
 
 def unit_name(order: Order) -> str:

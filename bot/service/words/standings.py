@@ -25,8 +25,7 @@ _STATUS = {
 SCORING = (
     "Draw size: the powers in the draw share it equally. Sum of squares: each power in the "
     "draw scores its centres squared over the sum of the draw's powers' centres squared. "
-    "Powers out of the draw (in civil disorder, surrendered, or that did not vote for it) "
-    "share in neither."
+    "Powers out of the draw share in neither."
 )
 
 

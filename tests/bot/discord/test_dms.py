@@ -42,6 +42,17 @@ async def test_orders_by_dm_with_or_without_the_word_order(game: DiscordTable) -
     assert await game.order_rows() == 3
 
 
+async def test_a_dm_that_starts_as_an_order_is_answered_as_orders(game: DiscordTable) -> None:
+    """`A Ven R Tus` in Spring: not "`A` is not a command", but why the order is refused."""
+    (reply,) = await game.dm("eve", "A Ven R Tus")
+    assert "is not a command" not in reply.text()
+    assert "Orders: 0 accepted, 1 not accepted" in reply.text()
+    assert "✗ A Ven R Tus — illegal:" in reply.text()
+    (reply,) = await game.dm("eve", "A Ven - Try; F Nap - Ion")
+    assert "did you mean Tyrolia?" in reply.text() and "✓ F NAP - ION" in reply.text()
+    assert await game.order_rows() == 1
+
+
 async def test_a_map_by_dm_comes_with_the_picture(game: DiscordTable) -> None:
     (reply,) = await game.dm("carol", "map mine")
     assert reply.only(game.user("carol").id)
