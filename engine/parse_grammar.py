@@ -265,6 +265,24 @@ def starts_like_order(text: str, names: Names) -> bool:
     return _names_place(tokens, names)
 
 
+def unit_province(text: str, names: Names) -> str | None:
+    """The province of the unit an order starts with, read even when the rest cannot be
+    (``A Par - Xyz``: ``PAR``); None when it starts with no one province.
+
+    >>> from engine.names import names_for
+    >>> from engine.variant import load_variant
+    >>> names = names_for(load_variant("standard"))
+    >>> [unit_province(t, names) for t in ("A Par - Xyz", "Paris army to Xyz", "build A Par")]
+    ['PAR', 'PAR', None]
+    """
+    tokens = order_tokens(text)
+    start = 1 if tokens and tokens[0] in _TYPES else 0
+    span = names.span(tokens, start, notation_for(names).stop) if start < len(tokens) else None
+    if span is None or len(span.tiers[0]) != 1:
+        return None
+    return span.tiers[0][0]
+
+
 def _names_place(tokens: Sequence[str], names: Names) -> bool:
     """Whether ``tokens`` start with a province's whole name or code (no abbreviation: a
     word that only begins a name is no sign of an order)."""

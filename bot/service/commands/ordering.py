@@ -9,6 +9,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from bot.service.commands.bare_orders import require_bare_orders
 from bot.service.commands.order_limits import MAX_CHARACTERS, MAX_ORDERS, check_size
 from bot.service.commands.order_routing import route
 from bot.service.commands.order_votes import cast_votes, take_votes
@@ -38,12 +39,11 @@ from engine import (
     Waive,
     format_order,
     kind_name,
-    load_variant,
     parse_orders,
 )
 from engine.names import location_code, names_for
 from engine.parse import OrderLine
-from engine.parse_grammar import starts_like_order
+from engine.parse_grammar import unit_province
 
 # order ---------------------------------------------------------------------------------------
 
@@ -58,7 +58,7 @@ async def order(ctx: Context) -> list[Reply]:
         raise
     text, votes = take_votes(ctx.args)
     if ctx.command.implicit:
-        await _require_bare_orders(ctx, text, votes)
+        await require_bare_orders(ctx, text, votes)
     if not text.strip() and not votes:
         raise UserError(
             "Write the orders after `order`, e.g. `order A PAR - BUR; F BRE - MAO`. "
@@ -66,7 +66,19 @@ async def order(ctx: Context) -> list[Reply]:
         )
     turns = await Turn.all(ctx, writing=True)
     replies = await _order_all(ctx, turns, text) if text.strip() else []
-    return [*replies, *await cast_votes(ctx, turns, votes)]
+    return _with_votes(replies, await cast_votes(ctx, turns, votes))
+
+
+def _with_votes(replies: list[Reply], votes: list[Reply]) -> list[Reply]:
+    """The votes' answers at the end of the orders' own, so that one message answers the
+    one message that gave both: a vote said again (`You already vote for a draw`) is never
+    a second reply to miss."""
+    if not replies or not votes:
+        return [*replies, *votes]
+    *others, last = replies
+    sections = [s for vote in votes for s in vote.message.sections]
+    merged = replace(last.message, sections=(*last.message.sections, *sections))
+    return [*others, replace(last, message=merged)]
 
 
 async def _order_all(ctx: Context, turns: list[Turn], text: str) -> list[Reply]:
@@ -168,7 +180,8 @@ async def _order_one(ctx: Context, turn: Turn, text: str) -> Message:
     sections: list[Section] = []
     title = ""
     if checked:
-        echo = orders_echo(checked, replaced=frozenset(replaced))
+        standing = _still_standing(turn.position, checked, stored, writes)
+        echo = orders_echo(checked, replaced=frozenset(replaced), standing=standing)
         sections.extend(echo.sections)
         title = echo.title or ""
     conditional: list[NewOrder] = []
@@ -193,6 +206,25 @@ async def _order_one(ctx: Context, turn: Turn, text: str) -> Message:
     current = await turn.orders(ctx, _rows_after(rows, withdrawn, written))
     sections.append(turn.still_missing(current))
     return Message(title=title, sections=tuple(sections))
+
+
+def _still_standing(
+    position: Position,
+    lines: Sequence[OrderLine],
+    stored: dict[str, str],
+    writes: dict[str, NewOrder],
+) -> dict[int, str]:
+    """For each line not taken (by its index) whose unit already had an order that nothing
+    in this message replaces: that order, which still counts."""
+    names = names_for(position.variant)
+    standing: dict[int, str] = {}
+    for i, line in enumerate(lines):
+        if line.order is not None:
+            continue
+        province = unit_province(line.text, names)
+        if province is not None and province in stored and province not in writes:
+            standing[i] = stored[province]
+    return standing
 
 
 def _doubled(position: Position, lines: Sequence[OrderLine]) -> dict[str, str]:
@@ -285,28 +317,6 @@ async def _conditionals(
     notes = Line(f"Conditional orders apply when the retreats or {third} come, if they fit.")
     section = Section("Conditional orders", (*lines, notes))
     return section, heading.capitalize(), list(writes.values())
-
-
-async def _require_bare_orders(ctx: Context, text: str, votes: Sequence[VoteKind]) -> None:
-    """Bare text in a DM is orders when it starts as orders do (a unit, a province, an
-    adjustment: `A Par - Bur; A Marsailles - Spa`), read with the usual ✓ and ✗ for each, or
-    votes alone; anything else gets the help a mistyped command gets."""
-    refusal = UserError(ctx.command.refusal)
-    if not text.strip():
-        if votes:
-            return
-        raise refusal
-    try:
-        variant = ctx.variant(await ctx.game())
-    except UserError:
-        # no game to give orders in: what looks like orders is told why, the rest is helped
-        # as a mistyped command is
-        if starts_like_order(text, names_for(load_variant("standard"))):
-            raise
-        raise refusal from None
-    conditional = re.match(r"\s*if\b", text, re.IGNORECASE) is not None
-    if not conditional and not starts_like_order(text, names_for(variant)):
-        raise refusal
 
 
 def unit_name(order: Order) -> str:

@@ -104,3 +104,16 @@ async def test_bare_orders_need_a_power_and_a_dm(table: Table) -> None:
         "Orders: 0 accepted, 1 not accepted",
         "✗ A Par-Bur — illegal: you have no unit in PAR",
     ]
+
+
+async def test_an_order_not_taken_says_the_earlier_one_stands(table: Table) -> None:
+    await table.play("carol@dm> A Par-Bur; A Mar H; F Bre H")
+    lines = await table.play("carol@dm> A Par - Xyz")
+    assert said(lines, "dm:carol") == [
+        "Orders: 0 accepted, 1 not accepted",
+        "✗ A Par - Xyz — invalid: unknown province 'xyz'; your earlier order A PAR - BUR stands",
+        "Nothing is missing: every order is in.",
+    ]
+    # replaced in the same message: no earlier order stands
+    lines = await table.play("carol@dm> A Par H; A Par - Xyz")
+    assert said(lines, "dm:carol")[2] == "✗ A Par - Xyz — invalid: unknown province 'xyz'"

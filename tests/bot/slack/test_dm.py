@@ -110,3 +110,18 @@ async def test_orders_with_one_typo_are_answered_line_by_line(started: SlackTabl
     assert "A Marsailles - Spa" in post.text and "did you mean Marseilles?" in post.text
     assert "is not a command" not in post.text
     assert len(await started.rows(Order)) == 2
+
+
+async def test_a_vote_given_again_with_orders_is_answered_in_the_same_message(
+    started: SlackTable,
+) -> None:
+    await started.dm(FRANCE, "A Par-Bur, DRAW")
+    mark = len(started.slack.posts)
+    await started.dm(FRANCE, "A Par - Bur, DRAW")
+    [post] = started.slack.posts[mark:]
+    words = json.dumps(post.blocks)
+    assert "A PAR - BUR" in words
+    assert "You already vote for a draw in Spring 1901" in words
+    # alone, SURRENDER asks first; DRAW votes (the README says so)
+    await started.dm(FRANCE, "SURRENDER")
+    assert "Write `surrender confirm` to do it" in started.slack.posts[-1].text
