@@ -77,3 +77,58 @@ def test_every_schedule_help_newgame_offers_is_in_the_readme() -> None:
     for word in offered:
         head = word.split(":", 1)[0].split(";", 1)[0]
         assert f"`schedule={head}" in readme, word
+
+
+# After the game, and after a player's seat -----------------------------------------------------
+
+ENDED = (
+    "hague ended in Spring 1901; `status`, `history`, `map` and `export` still show how it went."
+)
+
+
+async def test_a_dm_after_the_game_ended_is_answered_about_that_game(table: Table) -> None:
+    await table.seven_players()
+    await table.play("\n".join(f"{user}@dm> draw" for user in SEVEN) + "\ngm> /dip process")
+    table.fresh()
+    for command in ("orders", "draw", "ready", "A Par-Bur"):
+        lines = await table.play(f"carol@dm> {command}")
+        assert lines == [f"[dm:carol] {ENDED}"], command
+    lines = await table.play("carol@dm> export")
+    assert said(lines, "dm:carol")[0] == "hague: the game record"
+    assert f"[file dm:carol] {table.map_dir / 'hague-record.json'}" in lines
+    lines = await table.play("carol@dm> status")
+    assert said(lines, "dm:carol")[:2] == [
+        "hague is over",
+        "The game ended in a draw shared by Austria, England, France, Germany, Italy, Russia "
+        "and Turkey.",
+    ]
+
+
+async def test_a_player_replaced_or_removed_is_told_who_took_their_power(table: Table) -> None:
+    await table.seven_players()
+    await table.play("gm> /dip replace france zoe\ngm> /dip kick germany")
+    table.fresh()
+    for command in ("orders", "export", "draw", "ready"):
+        lines = await table.play(f"carol@dm> {command}")
+        assert lines == [
+            "[dm:carol] You no longer play in hague: zoe took France in Spring 1901. "
+            "`game hague status` shows how it goes."
+        ], command
+    lines = await table.play("dave@dm> orders")
+    assert lines == [
+        "[dm:dave] You no longer play in hague: Germany has been in civil disorder since "
+        "Spring 1901. `game hague status` shows how it goes."
+    ]
+    # someone who never played here still hears they play in no game
+    lines = await table.play("yan@dm> orders")
+    assert lines[0].startswith("[dm:yan] You play in no game yet.")
+
+
+async def test_in_an_anonymous_game_the_new_player_is_not_named(table: Table) -> None:
+    await table.seven_players(options="anonymous=on")
+    await table.play("gm> /dip replace france zoe")
+    lines = await table.play("carol@dm> orders")
+    assert lines == [
+        "[dm:carol] You no longer play in hague: another player took France in Spring 1901. "
+        "`game hague status` shows how it goes."
+    ]

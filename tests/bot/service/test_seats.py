@@ -111,7 +111,7 @@ async def test_kick_puts_the_power_in_civil_disorder(table: Table) -> None:
     ]
     assert await status_of(table, "FRANCE") == PowerStatus.CIVIL_DISORDER
     lines = await table.play("carol@dm> order A PAR - PIC")
-    assert "You play in no game yet" in lines[0]
+    assert "You no longer play in hague: France has been in civil disorder since" in lines[0]
     lines = await table.play("alice> /dip status")
     assert "[only:alice#game] France: civil disorder (its units hold)" in lines
     lines = await table.play("gm> /dip kick france")
