@@ -490,12 +490,17 @@ ILLEGAL = [
     (OPENING, "AUSTRIA", "Fleet to Serbia", "fleets cannot move inland: SER"),
     (OPENING, "RUSSIA", "Army to Norway", "none of your armies"),
     (OPENING, "ENGLAND", "England: Fleet to Denmark", "none of your fleets"),
-    (OPENING, "ENGLAND", "France: A Par - Bur", "FRANCE"),
+    (
+        OPENING,
+        "ENGLAND",
+        "France: A Par - Bur",
+        "you play England, so you cannot order France's units",
+    ),
     (AT_SEA, "ENGLAND", "F NTH C F Lon - Bel", "only armies can be convoyed"),
     (RETREATS, "FRANCE", "A Par - Bur", "A PAR may retreat to GAS or PIC"),
     (RETREATS, "GERMANY", "A Par - Gas", "you have no dislodged unit in PAR"),
     (RETREATS, "FRANCE", "A Par H", "only retreats and disbands"),
-    (WINTER, "GERMANY", "waive", "GERMANY has no builds"),
+    (WINTER, "GERMANY", "waive", "Germany has no builds"),
     (WINTER, "ENGLAND", "Remove A Nwy", "no units to remove"),
     (WINTER, "RUSSIA", "F Mos B", "fleets cannot be built inland: MOS"),  # DATC 6.I.2
 ]

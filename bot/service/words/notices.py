@@ -24,6 +24,12 @@ from engine import (
     legal_orders,
 )
 
+
+def _as_clause(sentence: str) -> str:
+    """``Units without orders hold.`` -> ``units without orders hold``."""
+    return sentence[0].lower() + sentence[1:].rstrip(".")
+
+
 # What happens to what a power leaves unordered, by phase kind.
 _DEFAULTS = {
     PhaseKind.MOVEMENT: "Units without orders hold.",
@@ -114,7 +120,7 @@ def handover(
     orders = Section(
         "Orders on file for your power this phase",
         tuple(Line(text, code=True) for text in given)
-        or (Line("None yet: " + _DEFAULTS[position.phase.kind]),),
+        or (Line(f"None yet ({_as_clause(_DEFAULTS[position.phase.kind])})."),),
     )
     last = Section(None, (how_to_order(game_name, several_games),))
     return Message(

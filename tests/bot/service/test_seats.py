@@ -169,7 +169,7 @@ async def test_replace_swaps_a_playing_player(table: Table) -> None:
         "The game master handed France to another player; you no longer play in hague.",
     ]
     assert said(lines, "dm:zoe")[0] == "hague: you now play France"
-    assert said(lines, "dm:zoe")[5] == "None yet: Units without orders hold."
+    assert said(lines, "dm:zoe")[5] == "None yet (units without orders hold)."
 
 
 async def test_replace_says_what_is_wrong(table: Table) -> None:
