@@ -180,7 +180,9 @@ async def _order_one(ctx: Context, turn: Turn, text: str) -> Message:
     sections: list[Section] = []
     title = ""
     if checked:
-        standing = _still_standing(turn.position, checked, stored, writes)
+        # a unit ordered twice (Diplomacia rule 8) loses its earlier order too
+        kept = {k: v for k, v in stored.items() if k not in doubled}
+        standing = _still_standing(turn.position, checked, kept, writes)
         echo = orders_echo(checked, replaced=frozenset(replaced), standing=standing)
         sections.extend(echo.sections)
         title = echo.title or ""

@@ -70,6 +70,17 @@ def how_to_order(game_name: str, several_games: bool) -> Line:
     return Line("`orders` shows what you have given, `possible` what your units may do.")
 
 
+def units_text(position: Position, power: str) -> str:
+    """A power's units as a DM lists them: ``A PAR, F BRE``; on a Diplomacia board, whose
+    area codes few know by heart, with each area's name: ``A KAR (Karelia), F GFI (Gulf of
+    Finland)``."""
+    units = position.units.get(power, ())
+    if not position.variant.rules.diplomacia:
+        return ", ".join(str(u) for u in units)
+    names = position.variant.province_name
+    return ", ".join(f"{u} ({names(u.province)})" for u in units)
+
+
 def welcome(
     game_name: str,
     position: Position,
@@ -80,7 +91,7 @@ def welcome(
 ) -> Message:
     """The DM each player gets when the game starts."""
     name = power_name(position, power)
-    units = ", ".join(str(u) for u in position.units.get(power, ()))
+    units = units_text(position, power)
     example = _example_moves(position, power)
     lines = [
         Line(f"Your units: {units}"),
@@ -108,7 +119,7 @@ def handover(
 ) -> Message:
     """The DM a player gets when the game master hands them a power in a running game."""
     name = power_name(position, power)
-    units = ", ".join(str(u) for u in position.units.get(power, ())) or "none"
+    units = units_text(position, power) or "none"
     centres = ", ".join(sorted(position.centers.get(power, ()))) or "none"
     lines = [
         Line(f"The game master handed {name} to you in {phase_label(position.phase)}."),
