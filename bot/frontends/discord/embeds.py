@@ -10,6 +10,7 @@ nothing is cut off, and a block of orders stays a code block when split.
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
@@ -38,6 +39,7 @@ _FENCE = "```"
 # "```\n" before a block of orders and "\n```" after it.
 _FENCE_COST = 2 * (len(_FENCE) + 1)
 _IMAGE_TYPES = (".png", ".gif", ".jpg", ".jpeg")
+_PLAIN = re.compile(r"[^A-Za-z0-9._-]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +49,11 @@ class Picture:
     data: bytes = field(repr=False)
     filename: str
     alt: str
+
+    @property
+    def shown(self) -> bool:
+        """A picture is shown in its embed; any other file (a game record) is attached."""
+        return PurePosixPath(self.filename).suffix in _IMAGE_TYPES
 
     def file(self) -> discord.File:
         """A fresh upload each time: Discord reads a file's bytes once per send."""
@@ -76,7 +83,7 @@ def render(message: Message, image: bytes | None = None) -> list[Part]:
     # Discord refuses a message with nothing in it.
     embeds = _embeds(message) or [discord.Embed(colour=COLOUR)]
     picture = _picture(message, image)
-    if picture is not None:
+    if picture is not None and picture.shown:
         # The map closes the message: it shows under the last embed's text.
         embeds[-1].set_image(url=f"attachment://{picture.filename}")
     elif len(embeds) == 1 and len(embeds[0]) == 0:
@@ -94,8 +101,12 @@ def _picture(message: Message, image: bytes | None) -> Picture | None:
     if data is None:
         return None
     suffix = PurePosixPath(message.image.filename).suffix.lower()
-    # Discord links an embed to its attachment by name; keep the name plain ASCII.
-    name = "map" + (suffix if suffix in _IMAGE_TYPES else ".png")
+    if suffix in _IMAGE_TYPES or not suffix:
+        # Discord links an embed to its attachment by name; keep the name plain ASCII.
+        name = "map" + (suffix or ".png")
+    else:
+        # a file to keep (`export`'s record) keeps its own name, in plain ASCII
+        name = _PLAIN.sub("_", message.image.filename)
     return Picture(data, name, message.image.alt)
 
 

@@ -11,7 +11,7 @@ import pytest
 from bot.frontends.discord.front import dm_command
 from bot.frontends.discord.workspaces import SEVERAL_SERVERS, Workspaces
 from tests.bot.discord.standins import StandInChannel, StandInMessage, message_payload, user_payload
-from tests.bot.discord.table import GUILD, OTHER_GUILD, DiscordTable
+from tests.bot.discord.table import GUILD, OTHER_GUILD, SEVEN, DiscordTable
 
 
 @pytest.fixture
@@ -51,6 +51,17 @@ async def test_a_dm_that_starts_as_an_order_is_answered_as_orders(game: DiscordT
     (reply,) = await game.dm("eve", "A Ven - Try; F Nap - Ion")
     assert "did you mean Tyrolia?" in reply.text() and "✓ F NAP - ION" in reply.text()
     assert await game.order_rows() == 1
+
+
+async def test_after_the_end_a_dm_is_about_the_game_that_ended(game: DiscordTable) -> None:
+    for name in SEVEN:
+        await game.dm(name, "draw")
+    await game.slash("master", "gm process")
+    await game.deliver()
+    (reply,) = await game.dm("carol", "ready")
+    assert reply.text().startswith("hague ended in Spring 1901;")
+    (reply,) = await game.dm("carol", "export")
+    assert reply.files and reply.files[0][0] == "hague-record.json"
 
 
 async def test_a_map_by_dm_comes_with_the_picture(game: DiscordTable) -> None:

@@ -7,7 +7,7 @@ import json
 
 from bot.store import Order
 from tests.bot.slack import signed
-from tests.bot.slack.table import PLAYERS, STRANGER, SlackTable
+from tests.bot.slack.table import GM, PLAYERS, STRANGER, SlackTable
 
 FRANCE = PLAYERS["FRANCE"]
 
@@ -125,3 +125,22 @@ async def test_a_vote_given_again_with_orders_is_answered_in_the_same_message(
     # alone, SURRENDER asks first; DRAW votes (the README says so)
     await started.dm(FRANCE, "SURRENDER")
     assert "Write `surrender confirm` to do it" in started.slack.posts[-1].text
+
+
+async def test_after_the_end_a_dm_is_about_the_game_that_ended(started: SlackTable) -> None:
+    for user in PLAYERS.values():
+        await started.dm(user, "draw")
+    await started.slash(GM, "process")
+    await started.deliver()
+    await started.dm(FRANCE, "orders")
+    assert started.slack.posts[-1].text.startswith("hague ended in Spring 1901;")
+    await started.dm(FRANCE, "export")
+    upload = started.slack.calls_to("files.getUploadURLExternal")[-1]
+    assert upload["filename"] == "hague-record.json"
+
+
+async def test_a_replaced_player_is_told_who_took_their_power(started: SlackTable) -> None:
+    await started.slash(GM, f"replace france <@{STRANGER}|Stranger>")
+    await started.dm(FRANCE, "ready")
+    text = started.slack.posts[-1].text
+    assert text.startswith("You no longer play in hague: Stranger took France in Spring 1901.")
