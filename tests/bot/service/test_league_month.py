@@ -132,3 +132,36 @@ async def test_in_an_anonymous_game_the_new_player_is_not_named(table: Table) ->
         "[dm:carol] You no longer play in hague: another player took France in Spring 1901. "
         "`game hague status` shows how it goes."
     ]
+
+
+async def test_a_convoy_the_army_does_not_use_is_reported_void(table: Table) -> None:
+    await table.seven_players()
+    await table.play(
+        """
+        bob@dm> order F Lon - ENG
+        carol@dm> order A Par - Pic
+        gm> /dip process
+        bob@dm> order F ENG C A PIC - BEL
+        carol@dm> order A PIC - BEL
+        """
+    )
+    channel = said(await table.play("gm> /dip process"), "#game")
+    # England's fleet is not France's: the army walks (DATC 4.A.3), the convoy carries nothing
+    assert "A PIC - BEL  ✓ moved" in channel
+    assert "F ENG C A PIC - BEL  ✗ void" in channel
+    assert not [line for line in channel if "convoyed" in line or "disrupted" in line]
+
+
+async def test_powers_are_named_not_coded_in_what_players_read(table: Table) -> None:
+    await table.seven_players()
+    await table.play("carol@dm> order A Mar - Spa\ngm> /dip process\ngm> /dip process")
+    lines = await table.play("dave@dm> order waive")
+    assert said(lines, "dm:dave")[1] == (
+        "✗ waive — illegal: Germany has no builds: 3 units and 3 supply centres"
+    )
+    lines = await table.play("carol@dm> order build A Mun")
+    assert said(lines, "dm:carol")[1] == (
+        "✗ build A Mun — illegal: MUN is not a home supply centre of France"
+    )
+    lines = await table.play("carol@dm> order Germany: waive")
+    assert "you play France, so you cannot order Germany's units" in said(lines, "dm:carol")[1]
