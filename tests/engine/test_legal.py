@@ -553,7 +553,7 @@ def test_fleet_build_needs_the_coast() -> None:  # DATC 4.B.7, 6.B.14
 
 def test_build_in_a_home_centre_owned_by_another_power() -> None:  # DATC 6.I.5
     position = board("W1901A", {}, centers={"GERMANY": ["KIE", "MUN"], "RUSSIA": ["BER"]})
-    with pytest.raises(IllegalOrderError, match="GERMANY does not own BER"):
+    with pytest.raises(IllegalOrderError, match="Germany does not own BER"):
         check_order(position, "GERMANY", Build(u("A BER")))
 
 
