@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 
 from tests.bot.service.harness import SEVEN, Table, open_table, said
+from tests.bot.store.support import BACKENDS
 
 
-@pytest.fixture
-async def table(tmp_path: Path) -> AsyncIterator[Table]:
-    async with open_table("sqlite", tmp_path) as table:
+@pytest.fixture(params=BACKENDS)
+async def table(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Table]:
+    async with open_table(request.param, tmp_path) as table:
         yield table
 
 
