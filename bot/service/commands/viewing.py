@@ -430,7 +430,8 @@ HISTORY = CommandSpec(
         f"`history {UNDELIVERED}` lists the messages the bot could not deliver (a channel it "
         "may not post in, a player who takes no direct messages), when and why: the game "
         "master sees all of them, a player those to them, those they sent and those to the "
-        "game's channel. What they said is never shown.",
+        "game's channel. What they said is never shown. Messages not delivered yet but "
+        "still being tried are listed too, with how many tries failed and the next.",
     ),
     ("history", "history F1901M", f"history {UNDELIVERED}"),
     arguments=(
