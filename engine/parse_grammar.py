@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import Enum, auto
 
 from engine.errors import InvalidOrderError
-from engine.names import DASH, Names, Span, compact, words
+from engine.names import DASH, Names, Span, words
 from engine.units import UnitType
 from engine.variant import ProvinceKind
 
@@ -126,6 +126,10 @@ def notation_for(names: Names) -> Notation:
 
 
 UNIT_WORDS = frozenset(_TYPES)
+# the words an order may start with besides a place: a unit, or an adjustment
+OPENING_WORDS = UNIT_WORDS | frozenset(
+    phrase[0] for table in (_BUILD, _DISBAND, _WAIVE) for phrase in table
+)
 # where each kind of unit can never stand: no suggestion for its move names one
 _SHUNNED = {
     UnitType.ARMY: frozenset({ProvinceKind.SEA}),
@@ -236,57 +240,6 @@ def read_draft(names: Names, text: str) -> Draft:
     (<DraftKind.MOVE: 3>, <UnitType.ARMY: 'A'>, None, (('TYR',), ('TYS',)))
     """
     return read_words(names, order_tokens(text))
-
-
-def starts_like_order(text: str, names: Names) -> bool:
-    """Whether ``text`` begins as an order does: with a unit (``A``, ``Fleet``), an
-    adjustment (``build``, ``field``, ``remove``, ``waive``), the name or code of one of the
-    board's provinces, or a power naming itself before one of these (``France: A Par-Bur``,
-    ``England builds F Edi``). What starts so is meant as orders, even with a typo in it.
-
-    >>> from engine.names import names_for
-    >>> from engine.variant import load_variant
-    >>> names = names_for(load_variant("standard"))
-    >>> [starts_like_order(t, names) for t in ("A Xyz - Bur", "Marseilles army to Spain",
-    ...     "raise A MOS", "France: F Bre H", "statsu", "Germany is attacking me")]
-    [True, True, True, True, False, False]
-    """
-    tokens = order_tokens(text)
-    if not tokens:
-        return False
-    found = names.power_span(tokens, 0)
-    if found is not None and found[1] < len(tokens) and not _names_place(tokens, names):
-        tokens = tokens[found[1] :]
-    first = tokens[0]
-    if first in _TYPES or any(
-        first == phrase[0] for t in (_BUILD, _DISBAND, _WAIVE) for phrase in t
-    ):
-        return True
-    return _names_place(tokens, names)
-
-
-def unit_province(text: str, names: Names) -> str | None:
-    """The province of the unit an order starts with, read even when the rest cannot be
-    (``A Par - Xyz``: ``PAR``); None when it starts with no one province.
-
-    >>> from engine.names import names_for
-    >>> from engine.variant import load_variant
-    >>> names = names_for(load_variant("standard"))
-    >>> [unit_province(t, names) for t in ("A Par - Xyz", "Paris army to Xyz", "build A Par")]
-    ['PAR', 'PAR', None]
-    """
-    tokens = order_tokens(text)
-    start = 1 if tokens and tokens[0] in _TYPES else 0
-    span = names.span(tokens, start, notation_for(names).stop) if start < len(tokens) else None
-    if span is None or len(span.tiers[0]) != 1:
-        return None
-    return span.tiers[0][0]
-
-
-def _names_place(tokens: Sequence[str], names: Names) -> bool:
-    """Whether ``tokens`` start with a province's whole name or code (no abbreviation: a
-    word that only begins a name is no sign of an order)."""
-    return any(names.exact(compact(tokens[:end])) for end in range(1, min(len(tokens), 6) + 1))
 
 
 def read_words(names: Names, tokens: Sequence[str]) -> Draft:

@@ -16,7 +16,7 @@ from bot.service.errors import UserError
 from bot.store import VoteKind
 from engine import load_variant
 from engine.names import names_for
-from engine.parse_grammar import starts_like_order
+from engine.parse_start import starts_like_order
 
 _CONDITIONAL = re.compile(r"\s*if\b", re.IGNORECASE)
 

@@ -43,7 +43,7 @@ from engine import (
 )
 from engine.names import location_code, names_for
 from engine.parse import OrderLine
-from engine.parse_grammar import unit_province
+from engine.parse_start import unit_province
 
 # order ---------------------------------------------------------------------------------------
 
