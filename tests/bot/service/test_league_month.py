@@ -57,18 +57,6 @@ async def test_a_schedule_of_minutes_has_no_day_or_hour_reminders(table: Table) 
     assert "reminders 1 day and 1 hour before orders close" in " ".join(said(lines, "#game"))
 
 
-async def test_ending_a_game_says_so_once(table: Table) -> None:
-    await table.seven_players()
-    table.fresh()
-    lines = await table.play("gm> /dip end confirm")
-    channel = said(lines, "#game")
-    assert channel[:2] == [
-        "hague: final standings",
-        "The game master ended the game without a winner.",
-    ]
-    assert channel.count("The game master ended the game without a winner.") == 1
-
-
 def test_every_schedule_help_newgame_offers_is_in_the_readme() -> None:
     from bot.service.commands.newgame import NEWGAME
 
