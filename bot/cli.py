@@ -8,13 +8,14 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import sys
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from bot.exit_codes import INTERRUPTED, OK, CommandError, UsageError
+from bot.exit_codes import FAILED, INTERRUPTED, OK, CommandError, UsageError
 
 if TYPE_CHECKING:
     from bot.config import Settings
@@ -353,12 +354,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return INTERRUPTED
     except BrokenPipeError:
-        # The reader left (`dipgm variants | head`): stop writing, without a traceback at
-        # exit when Python flushes standard output once more.
-        import os
-
+        # The reader left (`dipgm variants | head`): what it did not read is not wanted, and
+        # Python must not complain again when it flushes standard output at exit. Status 1,
+        # as Python's own documentation has it for a broken pipe.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return OK
+        return FAILED
 
 
 if __name__ == "__main__":

@@ -109,6 +109,11 @@ def _seats(variant: Variant, hold: list[str], random: list[str]) -> dict[str, st
     return kinds
 
 
+def _counted(count: int, word: str) -> str:
+    """``centre `` for one, ``centres`` for any other count: the same width in a column."""
+    return f"{word} " if count == 1 else f"{word}s"
+
+
 def summary(game: Game, kinds: Mapping[str, str]) -> str:
     """The ending and every power's centres and units, most centres first."""
     final = game.final
@@ -125,8 +130,9 @@ def summary(game: Game, kinds: Mapping[str, str]) -> str:
         name = variant.power_info[power].name
         centres = len(final.centers.get(power, ()))
         units = len(final.units.get(power, ()))
-        lines.append(f"  {name:<{width}}  {centres:>2} centres  {units:>2} units  ({kinds[power]})")
-    lines.append(f"{len(game.steps)} phases played.")
+        held = f"{centres:>2} {_counted(centres, 'centre')}  {units:>2} {_counted(units, 'unit')}"
+        lines.append(f"  {name:<{width}}  {held}  ({kinds[power]})")
+    lines.append(f"{len(game.steps)} {_counted(len(game.steps), 'phase').rstrip()} played.")
     return "\n".join(lines) + "\n"
 
 

@@ -417,12 +417,19 @@ def check_disband(position: Position, power: str, order: Disband) -> Order:
         units, centers = _counts(position, power)
         if units <= centers:
             raise IllegalOrderError(
-                f"{power} has no units to remove: {units} units and {centers} supply centres"
+                f"{_name(position, power)} has no units to remove: {units} units and {centers} "
+                "supply centres"
             )
     return Disband(unit)
 
 
 # Adjustment phase ---------------------------------------------------------------------------
+
+
+def _name(position: Position, power: str) -> str:
+    """A power as players read it: ``England``, not its code."""
+    info = position.variant.power_info.get(power)
+    return power if info is None else info.name
 
 
 def _counts(position: Position, power: str) -> tuple[int, int]:
@@ -433,7 +440,7 @@ def _require_builds(position: Position, power: str) -> None:
     units, centers = _counts(position, power)
     if centers <= units:
         raise IllegalOrderError(
-            f"{power} has no builds: {units} units and {centers} supply centres"
+            f"{_name(position, power)} has no builds: {units} units and {centers} supply centres"
         )
 
 
@@ -442,9 +449,11 @@ def check_build(position: Position, power: str, order: Build) -> Order:
     code = order.unit.province
     province = known_province(position.variant, code)
     if code not in position.homes.get(power, ()):
-        raise IllegalOrderError(f"{code} is not a home supply centre of {power}")
+        raise IllegalOrderError(f"{code} is not a home supply centre of {_name(position, power)}")
     if position.center_owner(code) != power:
-        raise IllegalOrderError(f"{power} does not own {code}, so cannot build there")
+        raise IllegalOrderError(
+            f"{_name(position, power)} does not own {code}, so cannot build there"
+        )
     if position.unit_in(code) is not None:
         raise IllegalOrderError(f"{code} is occupied: units are built only in empty centres")
     if order.unit.type is UnitType.ARMY:

@@ -437,7 +437,11 @@ class _Movement:
         if not self.linked[i]:
             return Outcome.VOID  # it backs or carries no such order
         if k == CONVOY:
-            return Outcome.CONVOYED if self.resolve(self.target[i]) else Outcome.DISRUPTED
+            army = self.target[i]
+            if not self.by_convoy[army]:
+                # the army goes by land (DATC 4.A.3): this convoy carries nothing
+                return Outcome.VOID
+            return Outcome.CONVOYED if self.resolve(army) else Outcome.DISRUPTED
         return Outcome.SUPPORTED if success else Outcome.CUT
 
     def _contested(self, success: list[bool]) -> frozenset[str]:

@@ -28,7 +28,7 @@ from functools import cache
 from typing import NamedTuple
 
 from engine.errors import AmbiguousOrderError, InvalidOrderError
-from engine.variant import Variant
+from engine.variant import ProvinceKind, Variant
 
 DASH = "-"
 # words that only glue a name together; "Gulf Lyon" still finds Gulf of Lyon
@@ -281,15 +281,24 @@ class Names:
         listed = ", ".join(options[:-1]) + f" or {options[-1]}" if len(options) > 1 else options[0]
         return f"{written!r} could be {listed}: say which"
 
-    def suggest(self, text: str) -> str | None:
-        """The province name nearest to a misspelling, or ``None`` if nothing is close."""
+    def suggest(self, text: str, *, shunned: Collection[ProvinceKind] = ()) -> str | None:
+        """The province name nearest to a misspelling, or ``None`` if nothing is close;
+        ``shunned``: kinds of province the order could not mean (an army never moves to
+        the sea), never suggested."""
         key = compact(words(text))
         if not key:
             return None
-        close = difflib.get_close_matches(key, list(self._exact), n=1, cutoff=0.6)
+        provinces = self.variant.provinces
+
+        def fits(code: str) -> bool:
+            # a name outside the board's provinces (Switzerland) is never where a unit goes
+            return code not in provinces or provinces[code].kind not in shunned
+
+        spellings = [written for written, codes in self._exact.items() if any(map(fits, codes))]
+        close = difflib.get_close_matches(key, spellings, n=1, cutoff=0.6)
         if not close:
             return None
-        codes = sorted(self._exact[close[0]])
+        codes = sorted(filter(fits, self._exact[close[0]]))
         return self.variant.province_name(codes[0])
 
     def canonical_locations(

@@ -23,7 +23,9 @@ class Outcome(StrEnum):
     HELD = "held"  # a hold, or any unit that stayed and was not dislodged
     SUPPORTED = "supported"  # the support was given
     CUT = "cut"  # the support was cut (attacked, or its unit dislodged)
-    VOID = "void"  # a support or convoy that matched no order, or a build beyond the allowance
+    # a support or convoy that matched no order, a convoy of an army that went by land, or a
+    # build beyond the allowance
+    VOID = "void"
     CONVOYED = "convoyed"  # the army this fleet convoyed arrived
     DISRUPTED = "disrupted"  # the convoy did not carry its army
     DISLODGED = "dislodged"  # the unit was dislodged and must retreat

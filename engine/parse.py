@@ -135,7 +135,10 @@ def read_by_words(
     own = power
     draft = read_words(names, order_tokens(text) if tokens is None else tokens)
     if draft.power is not None and draft.power != own:
-        raise IllegalOrderError(f"you play {own}, so you cannot order {draft.power}'s units")
+        info = position.variant.power_info
+        raise IllegalOrderError(
+            f"you play {info[own].name}, so you cannot order {info[draft.power].name}'s units"
+        )
     order = order_meant(draft, position, own, names, text.strip(), check=check)
     return order, wrong_letter(draft, order, position)
 

@@ -17,6 +17,7 @@ from enum import Enum, auto
 from engine.errors import InvalidOrderError
 from engine.names import DASH, Names, Span, words
 from engine.units import UnitType
+from engine.variant import ProvinceKind
 
 Phrase = tuple[str, ...]
 
@@ -43,7 +44,16 @@ _RETREAT: list[Phrase] = [
 _SUPPORT: list[Phrase] = [("s",), ("supports",), ("support",), ("ms",)]
 _CONVOY: list[Phrase] = [("c",), ("convoys",), ("convoy",)]
 _DISBAND: list[Phrase] = [("d",), ("disbands",), ("disband",), ("removes",), ("remove",)]
-_BUILD: list[Phrase] = [("b",), ("builds",), ("build",)]
+# "field" is the Diplomacia handbook's word (6.5.1), "raise" the bot's own ("1 army to raise")
+_BUILD: list[Phrase] = [
+    ("b",),
+    ("builds",),
+    ("build",),
+    ("fields",),
+    ("field",),
+    ("raises",),
+    ("raise",),
+]
 _WAIVE: list[Phrase] = [("waives",), ("waive",)]
 _VIA: list[Phrase] = [("via", "convoy"), ("by", "convoy"), ("via",)]
 _AND = frozenset({"and", "&"})
@@ -116,6 +126,15 @@ def notation_for(names: Names) -> Notation:
 
 
 UNIT_WORDS = frozenset(_TYPES)
+# the words an order may start with besides a place: a unit, or an adjustment
+OPENING_WORDS = UNIT_WORDS | frozenset(
+    phrase[0] for table in (_BUILD, _DISBAND, _WAIVE) for phrase in table
+)
+# where each kind of unit can never stand: no suggestion for its move names one
+_SHUNNED = {
+    UnitType.ARMY: frozenset({ProvinceKind.SEA}),
+    UnitType.FLEET: frozenset({ProvinceKind.LAND}),
+}
 UNIT_LETTERS = {word: unit_type.value for word, unit_type in _TYPES.items()}
 
 
@@ -251,6 +270,9 @@ class _Reader:
         # where the last name read starts and ends: a misspelt second word of a name follows
         # its first word read as an abbreviation ("Finský zálif")
         self.last_name = (0, 0)
+        # kinds of province the place being read cannot be (an army's move never ends at
+        # sea), so that no suggestion names one
+        self.shunned: frozenset[ProvinceKind] = frozenset()
 
     def order(self) -> Draft:
         if not self.tokens:
@@ -259,6 +281,8 @@ class _Reader:
         draft = self._body()
         draft.power = power
         if self.pos < len(self.tokens):
+            if draft.kind is DraftKind.MOVE and self.tokens[self.pos] == DASH:
+                raise self._second_move()
             raise self._unexpected()
         return draft
 
@@ -274,6 +298,10 @@ class _Reader:
         unit_type, unit = self._unit()
         if unit_type is None and unit is None:
             raise self._unexpected()
+        if unit is None and self._name_follows():
+            # "A Xyz - Bur": after the unit's letter its province, misspelt
+            raise self._no_place()
+        self.shunned = _SHUNNED.get(unit_type, frozenset()) if unit_type else frozenset()
         draft = self._action()
         draft.unit_type, draft.unit = unit_type, unit
         return draft
@@ -288,6 +316,8 @@ class _Reader:
         if self._take(_MOVE):
             dest = self._required_place()
             return Draft(DraftKind.MOVE, dest=dest, via=self._take(_VIA))
+        # what a support or convoy names may stand anywhere
+        self.shunned = frozenset()
         if self._take(self.notation.support):
             return self._support()
         if self._take(self.notation.convoy):
@@ -422,8 +452,28 @@ class _Reader:
         if word in self.stop or word == DASH:
             return InvalidOrderError(f"expected a province, not {word!r}")
         written = " ".join(self._name_like())
-        suggestion = self.names.suggest(written) or self.names.suggest(word)
+        suggestion = self._suggest(written) or self._suggest(word)
         return InvalidOrderError(f"unknown province {written!r}", suggestion=suggestion)
+
+    def _suggest(self, written: str) -> str | None:
+        return self.names.suggest(written, shunned=self.shunned)
+
+    def _name_follows(self) -> bool:
+        """Whether the next word is no order word: what stands there is meant as a name."""
+        if self.pos >= len(self.tokens):
+            return False
+        word = self.tokens[self.pos]
+        return word not in self.stop and word != DASH and not self._place_at(self.pos)
+
+    def _second_move(self) -> InvalidOrderError:
+        """``A Par-Bur-Pic``: a move goes to one province; a convoy's route is the fleets'."""
+        steps = [t for t in self.tokens[self.pos :] if t != DASH]
+        shown = " - ".join(t.upper() for t in steps) or "…"
+        return InvalidOrderError(
+            f"a move names one destination, but '- {shown}' follows it: a unit moves one "
+            "step a turn (an army convoyed names only where it lands; the fleets' orders "
+            "give the route)"
+        )
 
     def _name_like(self) -> list[str]:
         """The words from here that could be meant as one name (up to a keyword)."""
@@ -440,11 +490,11 @@ class _Reader:
             start, end = self.last_name
             if end == self.pos and end > start:
                 longer = " ".join([*self.tokens[start:end], *self._name_like()])
-                suggestion = self.names.suggest(longer)
+                suggestion = self._suggest(longer)
                 if suggestion is not None:
                     return InvalidOrderError(f"unknown province {longer!r}", suggestion=suggestion)
             written = " ".join(self._name_like())
-            suggestion = self.names.suggest(written) or self.names.suggest(word)
+            suggestion = self._suggest(written) or self._suggest(word)
             if suggestion is not None:
                 return InvalidOrderError(f"unknown province {written!r}", suggestion=suggestion)
         return InvalidOrderError(f"could not read the order from {word!r} on")

@@ -18,6 +18,7 @@ from datetime import datetime
 
 from bot.service.effects import Access, Audience, Message, Reply, Request, text
 from bot.service.errors import UserError
+from bot.service.former_seats import former_game
 from bot.service.maps import Animator, Renderer, Workers
 from bot.service.options.fewer_players import commanded
 from bot.service.options.game_options import GameOptions
@@ -194,7 +195,7 @@ class Context:
                 mine.append(game)
                 self._players[game.id] = players
         if not mine:
-            raise UserError(await self._no_game_played())
+            return await self._game_played_before()
         if len(mine) > 1:
             names = ", ".join(g.name for g in mine)
             raise UserError(
@@ -203,9 +204,25 @@ class Context:
             )
         return mine[0]
 
-    async def _no_game_played(self) -> str:
-        """What to tell someone who plays in no game: a game master (or an admin, who may
-        master any game) is told the games they may mean."""
+    async def _game_played_before(self) -> Game:
+        """The game meant by someone who plays in none now: a game master (or an admin, who
+        may master any game) is asked which; a player, about the game they played last, if
+        it has ended; otherwise they are told why they play in none."""
+        ask = await self._games_mastered()
+        if ask is not None:
+            raise UserError(ask)
+        game, why = await former_game(self.store, self.platform, self.workspace, self.actor_id)
+        if game is not None:
+            return game
+        raise UserError(
+            why
+            or "You play in no game yet. Join one in its channel with `join`, or name a game: "
+            f"`game <name> {self.command.name}`."
+        )
+
+    async def _games_mastered(self) -> str | None:
+        """For a game master (or an admin, who may master any game) in no game as a player:
+        the games they may mean; None for anyone else."""
         here = await self.store.games_of_workspace(self.platform, self.workspace)
         command = self.command.name
         if self.request.actor.is_admin and here:
@@ -218,10 +235,7 @@ class Context:
         if run:
             names = ", ".join(g.name for g in run)
             return f"Say which game you mean: you run {names}, e.g. `game {run[0].name} {command}`."
-        return (
-            "You play in no game yet. Join one in its channel with `join`, or name a game: "
-            f"`game <name> {command}`."
-        )
+        return None
 
     def options(self, game: Game) -> GameOptions:
         return GameOptions.of_game(game, self.deps.default_zone)

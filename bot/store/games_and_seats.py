@@ -5,6 +5,7 @@ missed."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any, cast
 
 from sqlalchemy import CursorResult, bindparam, delete, select
@@ -133,6 +134,30 @@ class GamesAndSeats(StorePart):
         for game, player in rows:
             found.setdefault(game.id, (game, []))[1].append(player)
         return list(found.values())
+
+    async def former_seats(
+        self, platform: Platform, workspace: str, user_id: str
+    ) -> list[tuple[Game, Player]]:
+        """Where the user played before, in a workspace: their seats in games that have
+        ended, and those they left (or were removed or replaced from); the latest first."""
+        rows = await self.session.execute(
+            select(Game, Player)
+            .join(Player, Player.game_id == Game.id)
+            .where(
+                Game.platform == platform,
+                Game.workspace == workspace,
+                Player.user_id == user_id,
+                (Game.status == GameStatus.FINISHED) | Player.left_at.is_not(None),
+            )
+        )
+        seats = [(game, player) for game, player in rows]
+
+        def ended(seat: tuple[Game, Player]) -> tuple[datetime, int]:
+            game, player = seat
+            moments = [m for m in (player.left_at, game.finished_at) if m is not None]
+            return min(moments, default=player.joined_at), player.id
+
+        return sorted(seats, key=ended, reverse=True)
 
     async def games_of_workspace(self, platform: Platform, workspace: str) -> list[Game]:
         """Unfinished games of a workspace, oldest first."""

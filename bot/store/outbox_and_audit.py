@@ -195,6 +195,21 @@ class OutboxAndAudit(StorePart):
             )
         )
 
+    async def being_retried(self, game_id: int) -> list[OutboxMessage]:
+        """The game's messages not delivered yet after a failed try, waiting to be tried
+        again, oldest first."""
+        return list(
+            await self.session.scalars(
+                select(OutboxMessage)
+                .where(
+                    OutboxMessage.game_id == game_id,
+                    OutboxMessage.status == OutboxStatus.PENDING,
+                    OutboxMessage.attempts > 0,
+                )
+                .order_by(OutboxMessage.id)
+            )
+        )
+
     async def _message(self, message_id: int) -> OutboxMessage:
         message = await self.session.get(OutboxMessage, message_id, populate_existing=True)
         if message is None:

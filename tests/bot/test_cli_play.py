@@ -95,3 +95,16 @@ def test_a_bad_request_is_refused_with_the_reason(
     assert status == 2
     assert out == ""
     assert err.startswith(f"dipgm play: {said}")
+
+
+def test_one_centre_and_one_unit_are_written_in_the_singular(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    powers = ["AUSTRIA", "ENGLAND", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
+    status, out, _ = run(
+        ["play", "--seed", "1", "--until", "1905", "--random", *powers], monkeypatch
+    )
+    assert status == 0
+    germany = next(line for line in out.splitlines() if line.lstrip().startswith("Germany"))
+    assert germany == "  Germany   1 centre    1 unit   (random)"
+    assert "1 centres" not in out and "1 units" not in out

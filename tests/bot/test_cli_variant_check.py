@@ -173,3 +173,36 @@ def test_a_file_in_the_folder_named_like_a_shipped_variant_is_told_it_is_left_as
     status, lines = run(["variant", "check", str(placed)], monkeypatch)
     assert status == 1
     assert "a variant shipped with dipgm is already called 'diplomacia'" in lines[1]
+
+
+@pytest.mark.parametrize(
+    "argv", [["variants"], ["variant", "check", str(HANDBOOK)]], ids=["variants", "check"]
+)
+def test_a_reader_that_stops_early_gets_no_traceback(argv: list[str], variants_dir: Path) -> None:
+    """`dipgm variants | head -1`: the reader goes away; dipgm stops without a word."""
+    import subprocess
+
+    dipgm = Path(sys.executable).parent / "dipgm"
+    with subprocess.Popen(
+        [str(dipgm), *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    ) as process:
+        assert process.stdout is not None and process.stderr is not None
+        process.stdout.close()  # nobody reads: every write of dipgm's meets a broken pipe
+        errors = process.stderr.read().decode()
+        status = process.wait()
+    assert "Traceback" not in errors and "BrokenPipeError" not in errors
+    assert status == 1
+
+
+def test_the_readme_s_map_check_is_of_a_file_that_ships(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The README's `dipgm variant check` example names a file in the repository and shows
+    what the check prints for it."""
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    block = readme.split("$ dipgm variant check ", 1)[1].split("```", 1)[0]
+    path, *shown = block.strip().splitlines()
+    monkeypatch.chdir(Path(__file__).parents[2])
+    monkeypatch.setenv("DIPGM_VARIANTS_DIR", "variants")  # the default the README shows
+    status, lines = run(["variant", "check", path], monkeypatch)
+    assert status == 0
+    assert [line for line in shown if line != "..."] == [line for line in lines if line in shown]
+    assert shown[0] == lines[0] and shown[-1] == lines[-1]

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from engine import Position, parse_order, unmatched_convoys
+from engine.contract import answer_line
 from tests.engine.test_parse import board
 
 SEAS = board(
@@ -66,3 +69,43 @@ def test_a_convoy_needs_its_own_armys_move(orders: list[str], expected: list[str
 def test_no_notes_outside_movement() -> None:
     retreats = board("F1901R", {"ENGLAND": ["F NTH", "A LON"]})
     assert unmatched_convoys(retreats, "ENGLAND", []) == []
+
+
+@pytest.mark.parametrize(
+    ("units", "orders", "expected"),
+    [
+        # England's fleet convoys France's army, which walks (DATC 4.A.3): nothing carried
+        (
+            {"FRANCE": ["A PIC"], "ENGLAND": ["F ENG"]},
+            {"FRANCE": ["A PIC - BEL"], "ENGLAND": ["F ENG C A PIC - BEL"]},
+            {"A PIC": "moved", "F ENG": "void"},
+        ),
+        # ... and when the army bounces, the convoy was not disrupted: it was not used
+        (
+            {"FRANCE": ["A PIC"], "ENGLAND": ["F ENG"], "GERMANY": ["A HOL"]},
+            {
+                "FRANCE": ["A PIC - BEL"],
+                "ENGLAND": ["F ENG C A PIC - BEL"],
+                "GERMANY": ["A HOL - BEL"],
+            },
+            {"A PIC": "bounced", "F ENG": "void", "A HOL": "bounced"},
+        ),
+        # France's own fleet shows the intent: the army goes by sea, and the fleet carries it
+        (
+            {"FRANCE": ["A PIC", "F ENG"]},
+            {"FRANCE": ["A PIC - BEL", "F ENG C A PIC - BEL"]},
+            {"A PIC": "moved", "F ENG": "convoyed"},
+        ),
+        (
+            {"FRANCE": ["A PIC"], "ENGLAND": ["F ENG"]},
+            {"FRANCE": ["A PIC - BEL VIA"], "ENGLAND": ["F ENG C A PIC - BEL"]},
+            {"A PIC": "moved", "F ENG": "convoyed"},
+        ),
+    ],
+)
+def test_a_convoy_the_army_does_not_use_is_reported_void(
+    units: dict[str, list[str]], orders: dict[str, list[str]], expected: dict[str, str]
+) -> None:
+    request = {"phase": "S1901M", "units": units, "centers": {}, "orders": orders}
+    answer = json.loads(answer_line(json.dumps(request), 1))
+    assert answer["results"] == expected

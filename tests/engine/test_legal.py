@@ -526,14 +526,14 @@ def test_legal_adjustments(power: str, order: Order, expected: Order) -> None:
 @pytest.mark.parametrize(
     ("power", "order", "message"),
     [
-        ("RUSSIA", Build(u("A BUD")), "BUD is not a home supply centre of RUSSIA"),  # 6.I.1
+        ("RUSSIA", Build(u("A BUD")), "BUD is not a home supply centre of Russia"),  # 6.I.1
         ("RUSSIA", Build(u("F MOS")), "fleets cannot be built inland: MOS"),  # 6.I.2
         ("RUSSIA", Build(u("F STP/NC")), "STP is occupied"),  # 6.I.3, 6.I.4
         ("FRANCE", Build(u("A WAR")), "not a home supply centre"),
         ("ENGLAND", Build(u("A NWY")), "not a home supply centre"),  # 6.I.6
-        ("GERMANY", Build(u("A MUN")), "GERMANY has no builds"),
-        ("GERMANY", Waive(), "GERMANY has no builds"),
-        ("ENGLAND", Disband(u("A NWY")), "ENGLAND has no units to remove"),
+        ("GERMANY", Build(u("A MUN")), "Germany has no builds"),
+        ("GERMANY", Waive(), "Germany has no builds"),
+        ("ENGLAND", Disband(u("A NWY")), "England has no units to remove"),
         ("GERMANY", Disband(u("A NWY")), "you have no unit in NWY"),
         ("GERMANY", Hold(u("A MUN")), "only builds, removals and waives"),
         ("GERMANY", Retreat(u("A MUN"), "BOH"), "only builds, removals and waives"),
@@ -553,7 +553,7 @@ def test_fleet_build_needs_the_coast() -> None:  # DATC 4.B.7, 6.B.14
 
 def test_build_in_a_home_centre_owned_by_another_power() -> None:  # DATC 6.I.5
     position = board("W1901A", {}, centers={"GERMANY": ["KIE", "MUN"], "RUSSIA": ["BER"]})
-    with pytest.raises(IllegalOrderError, match="GERMANY does not own BER"):
+    with pytest.raises(IllegalOrderError, match="Germany does not own BER"):
         check_order(position, "GERMANY", Build(u("A BER")))
 
 

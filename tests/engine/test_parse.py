@@ -340,6 +340,8 @@ ADJUSTMENT_ORDERS = [
     ("RUSSIA", "Build mos", "A MOS B"),  # no letter, inland: an army (DATC 4.C.3)
     ("RUSSIA", "Russia builds A St. P.", "A STP B"),
     ("RUSSIA", "Build A war", "A WAR B"),
+    ("RUSSIA", "raise A MOS", "A MOS B"),  # the bot's own word for a build
+    ("RUSSIA", "field A Moscow", "A MOS B"),  # the Diplomacia handbook's
     ("GERMANY", "Remove A Mun", "A MUN D"),
     ("GERMANY", "Remove mun", "A MUN D"),
     ("GERMANY", "A Mun D", "A MUN D"),
@@ -445,6 +447,9 @@ def test_invalid_orders_say_which_word(
         ("A Mar - Spian", "Spain"),
         ("F Bre - Englsh Channel", "English Channel"),
         ("A Parsi - Bur", "Paris"),
+        # an army's move never ends at sea, a fleet's never inland: no such suggestion
+        ("A Mar - Try", "Tyrolia"),
+        ("F Bre - Picardi", "Picardy"),
     ],
 )
 def test_misspelt_province_suggests_the_nearest(text: str, suggestion: str) -> None:
@@ -452,6 +457,23 @@ def test_misspelt_province_suggests_the_nearest(text: str, suggestion: str) -> N
         parse_order(text, OPENING, "FRANCE")
     assert caught.value.suggestion == suggestion
     assert f"did you mean {suggestion}?" in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("A Xyz - Bur", "unknown province 'xyz'"),
+        ("A Marsielles - Spa", "unknown province 'marsielles' (did you mean Marseilles?)"),
+        ("A Par - Xyz", "unknown province 'xyz'"),
+        ("A Par-Bur-Pic", "a move names one destination, but '- PIC' follows it"),
+        ("A Par - Bur - Pic - Bel", "but '- PIC - BEL' follows it"),
+    ],
+)
+def test_what_cannot_be_read_is_named_as_players_meant_it(text: str, message: str) -> None:
+    with pytest.raises(InvalidOrderError) as caught:
+        parse_order(text, OPENING, "FRANCE")
+    assert message in str(caught.value)
+    assert "could not read the order" not in str(caught.value)
 
 
 ILLEGAL = [
@@ -468,12 +490,17 @@ ILLEGAL = [
     (OPENING, "AUSTRIA", "Fleet to Serbia", "fleets cannot move inland: SER"),
     (OPENING, "RUSSIA", "Army to Norway", "none of your armies"),
     (OPENING, "ENGLAND", "England: Fleet to Denmark", "none of your fleets"),
-    (OPENING, "ENGLAND", "France: A Par - Bur", "FRANCE"),
+    (
+        OPENING,
+        "ENGLAND",
+        "France: A Par - Bur",
+        "you play England, so you cannot order France's units",
+    ),
     (AT_SEA, "ENGLAND", "F NTH C F Lon - Bel", "only armies can be convoyed"),
     (RETREATS, "FRANCE", "A Par - Bur", "A PAR may retreat to GAS or PIC"),
     (RETREATS, "GERMANY", "A Par - Gas", "you have no dislodged unit in PAR"),
     (RETREATS, "FRANCE", "A Par H", "only retreats and disbands"),
-    (WINTER, "GERMANY", "waive", "GERMANY has no builds"),
+    (WINTER, "GERMANY", "waive", "Germany has no builds"),
     (WINTER, "ENGLAND", "Remove A Nwy", "no units to remove"),
     (WINTER, "RUSSIA", "F Mos B", "fleets cannot be built inland: MOS"),  # DATC 6.I.2
 ]

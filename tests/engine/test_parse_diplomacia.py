@@ -137,6 +137,12 @@ def test_retreats(text: str, expected: str) -> None:
         # the area's kind says which unit: an army in a territory, a fleet in a sector
         ("Build Karélie", "A KAR B"),
         ("Build Finský záliv", "F GFI B"),
+        # the handbook's word (6.5.1) and the bot's own ("1 army to raise")
+        ("field A Karélie", "A KAR B"),
+        ("Russia fields A KAR", "A KAR B"),
+        ("raise A KAR", "A KAR B"),
+        ("A KAR raise", "A KAR B"),
+        ("raise F GFI", "F GFI B"),
         ("remove A EST", "A EST D"),
         ("Estonsko D", "A EST D"),
         ("waive", "WAIVE"),

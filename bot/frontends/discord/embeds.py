@@ -45,6 +45,7 @@ _IMAGE_TYPES = (".png", ".gif", ".jpg", ".jpeg")
 _MASKED_LINK = re.compile(r"\[([^\]\n]*)\]\(")
 _MENTION = re.compile(r"<(?=[@#:/]|a:|t:)")
 _INLINE_CODE = re.compile(r"(`[^`\n]*`)")
+_PLAIN = re.compile(r"[^A-Za-z0-9._-]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +55,11 @@ class Picture:
     data: bytes = field(repr=False)
     filename: str
     alt: str
+
+    @property
+    def shown(self) -> bool:
+        """A picture is shown in its embed; any other file (a game record) is attached."""
+        return PurePosixPath(self.filename).suffix in _IMAGE_TYPES
 
     def file(self) -> discord.File:
         """A fresh upload each time: Discord reads a file's bytes once per send."""
@@ -83,7 +89,7 @@ def render(message: Message, image: bytes | None = None) -> list[Part]:
     # Discord refuses a message with nothing in it.
     embeds = _embeds(message) or [discord.Embed(colour=COLOUR)]
     picture = _picture(message, image)
-    if picture is not None:
+    if picture is not None and picture.shown:
         # The map closes the message: it shows under the last embed's text.
         embeds[-1].set_image(url=f"attachment://{picture.filename}")
     elif len(embeds) == 1 and len(embeds[0]) == 0:
@@ -101,8 +107,12 @@ def _picture(message: Message, image: bytes | None) -> Picture | None:
     if data is None:
         return None
     suffix = PurePosixPath(message.image.filename).suffix.lower()
-    # Discord links an embed to its attachment by name; keep the name plain ASCII.
-    name = "map" + (suffix if suffix in _IMAGE_TYPES else ".png")
+    if suffix in _IMAGE_TYPES or not suffix:
+        # Discord links an embed to its attachment by name; keep the name plain ASCII.
+        name = "map" + (suffix or ".png")
+    else:
+        # a file to keep (`export`'s record) keeps its own name, in plain ASCII
+        name = _PLAIN.sub("_", message.image.filename)
     return Picture(data, name, message.image.alt)
 
 

@@ -313,17 +313,19 @@ async def end(ctx: Context) -> list[Reply]:
     game.status = GameStatus.FINISHED
     game.finished_at = ctx.now
     game.outcome = {"kind": "ended", "by": ctx.actor_id}
-    message = Message(
-        title=f"{game.name} is over",
-        sections=(Section(None, (Line("The game master ended the game without a winner."),)),),
-    )
-    replies = await ctx.announce(game, message, "end")
-    if current is not None:
-        final = Position.from_json(current.position)
-        await final_announcement.announce_end(
-            ctx.store, ctx.deps.animator, game, final, f"game:{game.id}:ended"
+    if current is None:
+        message = Message(
+            title=f"{game.name} is over",
+            sections=(Section(None, (Line("The game master ended the game without a winner."),)),),
         )
-    return replies
+        return await ctx.announce(game, message, "end")
+    # The final standings say how it ended: a notice of their own would say it twice.
+    await ctx.store.audit(ctx.actor_id, "end", game_id=game.id, detail={"command": "end"})
+    final = Position.from_json(current.position)
+    await final_announcement.announce_end(
+        ctx.store, ctx.deps.animator, game, final, f"game:{game.id}:ended"
+    )
+    return [ctx.say(f"You ended {game.name}: its final standings are posted in its channel.")]
 
 
 END = CommandSpec(

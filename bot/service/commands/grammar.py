@@ -12,7 +12,7 @@ are commands, and what each one's arguments are, is declared once in
 
 In a direct message, text whose first word is no command may be bare orders
 (``A Par-Bur, F Bre-MAO``): it is read as ``order`` marked ``implicit``, and the order
-handler answers with the usual "not a command" help unless it all reads as orders.
+handler answers with the usual "not a command" help unless it starts as orders do.
 
 Messages reach the bot as ``/dip <command>`` (:data:`COMMAND_PREFIX`): a slash command, or
 a line starting so where the bot reads more than its own commands (a console channel); in a

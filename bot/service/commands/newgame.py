@@ -10,6 +10,7 @@ from bot.service.commands.spec import Argument, Choice, CommandSpec, Kind, Sugge
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
 from bot.service.errors import UserError
+from bot.service.options.agreed_end import refuse_past_end
 from bot.service.options.game_options import Press, parse_newgame
 from bot.service.options.palette import Palette
 from bot.service.options.teams import Teams
@@ -36,6 +37,7 @@ async def newgame(ctx: Context) -> list[Reply]:
         )
     name, options = parse_newgame(ctx.args, ctx.deps.default_zone)
     refuse_teams_in_seats(options)
+    refuse_past_end(options.end, ctx.now, options.schedule.zone)
     if name is None:
         name = await _free_name(ctx)
     try:

@@ -9,6 +9,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from bot.service.commands.bare_orders import require_bare_orders
 from bot.service.commands.order_limits import MAX_CHARACTERS, MAX_ORDERS, check_size
 from bot.service.commands.order_routing import route
 from bot.service.commands.order_votes import cast_votes, take_votes
@@ -40,8 +41,9 @@ from engine import (
     kind_name,
     parse_orders,
 )
-from engine.names import location_code
+from engine.names import location_code, names_for
 from engine.parse import OrderLine
+from engine.parse_start import unit_province
 
 # order ---------------------------------------------------------------------------------------
 
@@ -56,7 +58,7 @@ async def order(ctx: Context) -> list[Reply]:
         raise
     text, votes = take_votes(ctx.args)
     if ctx.command.implicit:
-        await _require_bare_orders(ctx, text, votes)
+        await require_bare_orders(ctx, text, votes)
     if not text.strip() and not votes:
         raise UserError(
             "Write the orders after `order`, e.g. `order A PAR - BUR; F BRE - MAO`. "
@@ -64,7 +66,19 @@ async def order(ctx: Context) -> list[Reply]:
         )
     turns = await Turn.all(ctx, writing=True)
     replies = await _order_all(ctx, turns, text) if text.strip() else []
-    return [*replies, *await cast_votes(ctx, turns, votes)]
+    return _with_votes(replies, await cast_votes(ctx, turns, votes))
+
+
+def _with_votes(replies: list[Reply], votes: list[Reply]) -> list[Reply]:
+    """The votes' answers at the end of the orders' own, so that one message answers the
+    one message that gave both: a vote said again (`You already vote for a draw`) is never
+    a second reply to miss."""
+    if not replies or not votes:
+        return [*replies, *votes]
+    *others, last = replies
+    sections = [s for vote in votes for s in vote.message.sections]
+    merged = replace(last.message, sections=(*last.message.sections, *sections))
+    return [*others, replace(last, message=merged)]
 
 
 async def _order_all(ctx: Context, turns: list[Turn], text: str) -> list[Reply]:
@@ -100,8 +114,9 @@ ORDER = CommandSpec(
         "this phase just as `draw` or `surrender confirm` does.",
         f"One message takes at most {MAX_ORDERS} orders and {MAX_CHARACTERS:,} characters, "
         "more than any power needs; of several orders for one unit, the last counts.",
-        "In a direct message the word `order` may be left out: text that reads wholly as "
-        "orders for your power (`A Par-Bur, F Bre-MAO`) is taken as orders.",
+        "In a direct message the word `order` may be left out: text that starts as orders "
+        "do (a unit, a province, build or remove: `A Par-Bur, F Bre-MAO`) is taken as "
+        "orders, each answered with ✓ or ✗.",
         "Conditional retreats and adjustments go with movement orders, separated by ; or "
         "new lines: `if MUN dislodged retreat BER, KIE` (first legal one; end with "
         "`disband` to disband rather than be asked), `if +2 build A LON, F EDI` (when two "
@@ -165,7 +180,10 @@ async def _order_one(ctx: Context, turn: Turn, text: str) -> Message:
     sections: list[Section] = []
     title = ""
     if checked:
-        echo = orders_echo(checked, replaced=frozenset(replaced))
+        # a unit ordered twice (Diplomacia rule 8) loses its earlier order too
+        kept = {k: v for k, v in stored.items() if k not in doubled}
+        standing = _still_standing(turn.position, checked, kept, writes)
+        echo = orders_echo(checked, replaced=frozenset(replaced), standing=standing)
         sections.extend(echo.sections)
         title = echo.title or ""
     conditional: list[NewOrder] = []
@@ -190,6 +208,25 @@ async def _order_one(ctx: Context, turn: Turn, text: str) -> Message:
     current = await turn.orders(ctx, _rows_after(rows, withdrawn, written))
     sections.append(turn.still_missing(current))
     return Message(title=title, sections=tuple(sections))
+
+
+def _still_standing(
+    position: Position,
+    lines: Sequence[OrderLine],
+    stored: dict[str, str],
+    writes: dict[str, NewOrder],
+) -> dict[int, str]:
+    """For each line not taken (by its index) whose unit already had an order that nothing
+    in this message replaces: that order, which still counts."""
+    names = names_for(position.variant)
+    standing: dict[int, str] = {}
+    for i, line in enumerate(lines):
+        if line.order is not None:
+            continue
+        province = unit_province(line.text, names)
+        if province is not None and province in stored and province not in writes:
+            standing[i] = stored[province]
+    return standing
 
 
 def _doubled(position: Position, lines: Sequence[OrderLine]) -> dict[str, str]:
@@ -282,41 +319,6 @@ async def _conditionals(
     notes = Line(f"Conditional orders apply when the retreats or {third} come, if they fit.")
     section = Section("Conditional orders", (*lines, notes))
     return section, heading.capitalize(), list(writes.values())
-
-
-async def _require_bare_orders(ctx: Context, text: str, votes: Sequence[VoteKind]) -> None:
-    """Bare text in a DM counts as orders only if all of it reads as orders of the writer's
-    power now (or votes); anything else gets the help a mistyped command gets."""
-    refusal = UserError(ctx.command.refusal)
-    try:
-        turns = await Turn.all(ctx)
-    except UserError:
-        raise refusal from None
-    if not text.strip():
-        if votes:
-            return
-        raise refusal
-    if len(turns) > 1:
-        routed, refused = route(turns, text)
-        if refused or not routed:
-            raise refusal
-        for turn in turns:
-            if turn.power in routed:
-                _require_readable(turn, "\n".join(routed[turn.power]), refusal)
-        return
-    _require_readable(turns[0], text, refusal)
-
-
-def _require_readable(turn: Turn, text: str, refusal: UserError) -> None:
-    conditions, plain = split_pieces(text)
-    lines = parse_orders(plain, turn.position, turn.power)
-    if (not lines and not conditions) or not all(line.ok for line in lines):
-        raise refusal
-    for text in conditions:
-        try:
-            read_conditional(text, turn.position, turn.power)
-        except ConditionError:
-            raise refusal from None
 
 
 def unit_name(order: Order) -> str:

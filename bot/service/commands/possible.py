@@ -9,6 +9,7 @@ from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
 from bot.service.errors import UserError
 from bot.service.options.fewer_players import commanded
+from bot.service.words.english import plural
 from bot.service.words.labels import phase_label
 from engine import (
     Build,
@@ -101,5 +102,6 @@ def _possible_in(turn: Turn, province: str) -> Message:
     lines = [Line(text, code=True) for text in options[:_MOST]]
     if len(options) > _MOST:
         lines.append(Line(f"... and {len(options) - _MOST} more supports and convoys."))
-    title = f"{phase_label(turn.phase.name)}: {len(options)} possible orders in {province}"
+    count = plural(len(options), "possible order")
+    title = f"{phase_label(turn.phase.name)}: {count} in {province}"
     return Message(title=title, sections=(Section(None, tuple(lines)),))

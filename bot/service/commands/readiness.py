@@ -87,8 +87,13 @@ async def _bring_forward(ctx: Context, turn: Turn) -> str:
         return "Everyone is ready; the game is paused, so nothing happens until it resumes."
     schedule = ctx.options(game).schedule
     early = early_deadline(schedule, ctx.now, deadline=phase.deadline)
+    if early is None and _brought_forward(turn):
+        # a second `ready` within the grace: the deadline the first one set stands
+        early = phase.deadline
     if early is None:
         return "Everyone is ready; this game keeps its deadline."
+    if early == phase.deadline:
+        return _adjudicated_at(ctx, turn, early)
     game.settings = {
         **game.settings,
         "early": {
@@ -99,9 +104,19 @@ async def _bring_forward(ctx: Context, turn: Turn) -> str:
     }
     phase.deadline = early
     phase.orders_close_at = min(phase.orders_close_at or early, early)
+    return _adjudicated_at(ctx, turn, early)
+
+
+def _brought_forward(turn: Turn) -> bool:
+    """Whether everyone was ready before in this phase, and its deadline came forward."""
+    early = turn.game.settings.get("early")
+    return isinstance(early, dict) and early.get("phase_id") == turn.phase.id
+
+
+def _adjudicated_at(ctx: Context, turn: Turn, early: datetime) -> str:
     if early <= ctx.now:
         return "Everyone is ready: the phase is adjudicated now."
-    at = opening.when(early, ctx.zone(game), ctx.now)
+    at = opening.when(early, ctx.zone(turn.game), ctx.now)
     return f"Everyone is ready: the phase is adjudicated {at}."
 
 

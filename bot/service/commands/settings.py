@@ -12,6 +12,7 @@ from bot.service.commands.spec import Argument, CommandSpec
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
 from bot.service.errors import UserError
+from bot.service.options.agreed_end import refuse_past_end
 from bot.service.options.computer_players import CD_LINE
 from bot.service.options.fewer_players import Setup
 from bot.service.options.game_options import FIXED_ONCE_STARTED, GameOptions, parse_changes
@@ -101,6 +102,8 @@ async def settings(ctx: Context) -> list[Reply]:
     ctx.require_gm(game)
     changed, names = parse_changes(ctx.args, options)
     refuse_teams_in_seats(changed)
+    if "end" in names:
+        refuse_past_end(changed.end, ctx.now, changed.schedule.zone)
     if game.status != GameStatus.FORMING:
         for name in names:
             if name in FIXED_ONCE_STARTED:

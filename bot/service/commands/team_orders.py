@@ -44,7 +44,12 @@ async def _unit_lines(ctx: Context, turn: Turn, keys: Sequence[str] | None) -> l
         if not texts:
             continue
         mine = texts.get(ctx.actor_id)
-        waiting = sorted(names.get(u, u) for u in team - set(texts))
+        # the reader is "you", first: never told they are waiting for themself
+        waiting = sorted(
+            (names.get(u, u) for u in team - set(texts) if u != ctx.actor_id),
+        )
+        if ctx.actor_id in team - set(texts):
+            waiting.insert(0, "you")
         others = sorted(
             f"{names.get(u, u)} gave {text}" for u, text in texts.items() if text != mine
         )

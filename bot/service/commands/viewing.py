@@ -14,7 +14,7 @@ from bot.service.maps import draw, filename, off_the_board, region_name, stored_
 from bot.service.options.palette import Palette
 from bot.service.outbox.queue import About
 from bot.service.roster import legend_players
-from bot.service.schedule import describe, format_when
+from bot.service.schedule import describe, format_relative, format_when
 from bot.service.stored_orders import members_by_power, read_orders, replay
 from bot.service.team_votes import ready_powers
 from bot.service.turn import opening, retrying
@@ -25,7 +25,15 @@ from bot.service.words.power_state import missing_orders
 from bot.service.words.quoting import excerpt
 from bot.service.words.results import history_message
 from bot.service.words.status import status_lines
-from bot.store import Game, GameStatus, OrderKind, Phase, PhaseStatus, PowerStatus
+from bot.store import (
+    Game,
+    GameStatus,
+    OrderKind,
+    OutboxMessage,
+    Phase,
+    PhaseStatus,
+    PowerStatus,
+)
 from engine import Position
 
 _PHASE = re.compile(r"(?i)[SFW]\d{3,4}[MRA]")
@@ -367,32 +375,55 @@ async def history(ctx: Context) -> list[Reply]:
 
 
 async def _undelivered(ctx: Context, game: Game) -> Message:
-    """The game's messages given up, as far as the requester may see them: all for the game
-    master; else those to the requester, those they sent, and those to the channel."""
+    """The game's messages given up, and those still being tried, as far as the requester
+    may see them: all for the game master; else those to the requester, those they sent,
+    and those to the channel."""
     everything = ctx.is_gm(game)
     names = {p.user_id: p.display_name for p in await ctx.store.players_of(game.id)}
     zone = ctx.zone(game)
     rows: list[delivery.Undelivered] = []
     for row in await ctx.store.given_up(game.id):
-        target = Target.from_json(row.target)
-        about = (
-            About.default(Message.from_json(row.payload), dm=target.user_id is not None)
-            if row.about is None
-            else About.from_json(row.about)
-        )
-        if target.user_id is None:
-            whom = delivery.THE_CHANNEL
-        elif everything:
-            whom = names.get(target.user_id, target.user_id)
-        elif target.user_id == ctx.actor_id:
-            whom = "you"
-        elif about.sender == ctx.actor_id:
-            whom = about.to or "another power"
-        else:
-            continue
-        why = delivery.reason(row.refusal, row.last_error or "")
-        rows.append(delivery.Undelivered(format_when(row.created_at, zone), about.what, whom, why))
-    return delivery.undelivered(game.name, rows, everything=everything)
+        seen = _as_seen(ctx, row, names, everything)
+        if seen is not None:
+            what, whom = seen
+            why = delivery.reason(row.refusal, row.last_error or "")
+            rows.append(delivery.Undelivered(format_when(row.created_at, zone), what, whom, why))
+    retrying: list[delivery.Undelivered] = []
+    for row in await ctx.store.being_retried(game.id):
+        seen = _as_seen(ctx, row, names, everything)
+        if seen is not None:
+            what, whom = seen
+            when = format_when(row.created_at, zone)
+            why = row.last_error or "no answer"
+            next_try = (
+                f"try {format_relative(row.next_attempt_at, ctx.now)}"
+                if row.next_attempt_at > ctx.now
+                else "try is due now"
+            )
+            retrying.append(delivery.Undelivered(when, what, whom, why, row.attempts, next_try))
+    return delivery.undelivered(game.name, rows, everything=everything, retrying=retrying)
+
+
+def _as_seen(
+    ctx: Context, row: OutboxMessage, names: dict[str, str], everything: bool
+) -> tuple[str, str] | None:
+    """What an undelivered message was and for whom, as the requester may see it; None for
+    a message that is none of theirs."""
+    target = Target.from_json(row.target)
+    about = (
+        About.default(Message.from_json(row.payload), dm=target.user_id is not None)
+        if row.about is None
+        else About.from_json(row.about)
+    )
+    if target.user_id is None:
+        return about.what, delivery.THE_CHANNEL
+    if everything:
+        return about.what, names.get(target.user_id, target.user_id)
+    if target.user_id == ctx.actor_id:
+        return about.what, "you"
+    if about.sender == ctx.actor_id:
+        return about.what, about.to or "another power"
+    return None
 
 
 UNDELIVERED = "undelivered"
@@ -407,7 +438,8 @@ HISTORY = CommandSpec(
         f"`history {UNDELIVERED}` lists the messages the bot could not deliver (a channel it "
         "may not post in, a player who takes no direct messages), when and why: the game "
         "master sees all of them, a player those to them, those they sent and those to the "
-        "game's channel. What they said is never shown.",
+        "game's channel. What they said is never shown. Messages not delivered yet but "
+        "still being tried are listed too, with how many tries failed and the next.",
     ),
     ("history", "history F1901M", f"history {UNDELIVERED}"),
     arguments=(

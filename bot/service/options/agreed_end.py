@@ -91,6 +91,19 @@ class EndRule:
         return self.at is not None and now >= self.at and after.phase.kind is PhaseKind.MOVEMENT
 
 
+def refuse_past_end(end: EndRule | None, now: datetime, zone: str) -> None:
+    """A date already reached is no end to agree on: the game would end at its next
+    adjudication, which nobody writing a date means."""
+    if end is None or end.at is None or end.at > now:
+        return
+    day = end.at.astimezone(zone_info(zone)).date()
+    today = now.astimezone(zone_info(zone)).date()
+    raise UserError(
+        f"end={day:%Y-%m-%d} has passed (today is {today:%Y-%m-%d}): give a day after "
+        f"today, e.g. end={today.year + 1}-01-15, or a last year. Nothing was changed."
+    )
+
+
 def parse_end(
     value: str | None, zone: str, first_year: int, *, turns: bool = False
 ) -> EndRule | None:

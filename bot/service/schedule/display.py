@@ -90,10 +90,11 @@ def describe(schedule: Schedule, rules: Rules) -> str:
     else:
         parts.append("adjudicated as soon as everyone is ready")
     reminders = schedule.reminders
-    if isinstance(t, Blitz):
-        # A turn of minutes never sends the day's or hour's warning a game may have kept from
-        # before it went blitz; listing it would have players wait for it.
-        reminders = tuple(r for r in reminders if r < t.turn)
+    if not isinstance(t, Weekly):
+        # A phase of minutes never sends the day's or hour's warning a game may have kept
+        # from before; listing it would have players wait for it.
+        span = t.turn if isinstance(t, Blitz) else t.movement
+        reminders = tuple(r for r in reminders if r < span)
     if reminders:
         parts.append(f"reminders {and_list(map(describe_duration, reminders))} before orders close")
     else:

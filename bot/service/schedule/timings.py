@@ -72,8 +72,6 @@ class Slot:
 
 @dataclass(frozen=True, slots=True)
 class Durations:
-    default_reminders: ClassVar[tuple[timedelta, ...]] = DEFAULT_REMINDERS
-
     movement: timedelta = timedelta(hours=48)
     retreats: timedelta = timedelta(hours=2)
     adjustments: timedelta = timedelta(hours=2)
@@ -82,6 +80,14 @@ class Durations:
         check_span(self.movement, "movement", least=MINUTE)
         check_span(self.retreats, "retreats", least=MINUTE)
         check_span(self.adjustments, "adjustments", least=MINUTE)
+
+    @property
+    def default_reminders(self) -> tuple[timedelta, ...]:
+        """A day's and an hour's warning, of those that can come before the movement orders
+        close; in a phase too short for either, a blitz turn's one-minute nudge if even that
+        fits (`1m/1m/1m` has none)."""
+        fitting = tuple(r for r in DEFAULT_REMINDERS if r < self.movement)
+        return fitting or tuple(r for r in Blitz.default_reminders if r < self.movement)
 
 
 @dataclass(frozen=True, slots=True)

@@ -217,20 +217,24 @@ class Adjudicator:
         misses = await missed_orders.count_misses(store, game, phase, before, still, key, now)
         next_phase: Phase | None = None
         applied: dict[str, Applied] = {}
+        news: coin_toss.News = []
         if verdict.ending is not None:
             game.status = GameStatus.FINISHED
             game.finished_at = now
             game.outcome = outcome_json(verdict.ending, after)
         else:
-            after = await coin_toss.settle(store, game, after, key)
+            after, news = await coin_toss.settle(store, game, after, key)
             next_phase = await opening.open_phase(store, game, after, options.schedule, now)
-            await coin_toss.welcome_joined(
-                store, game, resolution.position, after, next_phase, options.schedule.zone, now, key
-            )
             statuses = await store.power_statuses(game.id)
             playing = {p for p in verdict.playing if statuses.get(p) == PowerStatus.PLAYING}
             applied = await conditional_orders.apply(store, game, phase, next_phase, after, playing)
         await self._announce(store, game, phase, verdict, image.id, next_phase, key, applied)
+        if next_phase is not None:
+            # the coin and a neutral power joining come of these results: told after them
+            await coin_toss.announce(store, game, news)
+            await coin_toss.welcome_joined(
+                store, game, resolution.position, after, next_phase, options.schedule.zone, now, key
+            )
         if over:
             await final_announcement.announce_end(store, self.deps.animator, game, after, key)
         await missed_orders.send(store, game, misses)

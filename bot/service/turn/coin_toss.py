@@ -62,10 +62,15 @@ def toss(game: Game, power: str, seats: Seats) -> tuple[bool, tuple[str, ...]]:
     return heads, first if heads else second
 
 
-async def settle(store: Store, game: Game, after: Position, key: str) -> Position:
-    """Toss the coin when it is due, announcing it in the channel, and make a neutral power
-    whose neutrality is over join the seat that won: the position to open next."""
+News = list[tuple[str, Message]]
+
+
+async def settle(store: Store, game: Game, after: Position, key: str) -> tuple[Position, News]:
+    """Toss the coin when it is due, and make a neutral power whose neutrality is over join
+    the seat that won: the position to open next, and the news for the channel (outbox key,
+    message), to post after the results that bring it (:func:`announce`)."""
     variant = after.variant
+    news: News = []
     for neutral in variant.rules.neutral:
         if neutral.power not in after.neutral or not _toss_due(neutral, after):
             continue
@@ -75,11 +80,8 @@ async def settle(store: Store, game: Game, after: Position, key: str) -> Positio
             heads, seat = toss(game, neutral.power, seats)
             tossed[neutral.power] = seat[0]
             game.settings = {**game.settings, "coin": tossed}
-            await queue.to_channel(
-                store,
-                game,
-                f"{key}:coin:{neutral.power}",
-                _toss_message(game, variant, neutral, heads, seat),
+            news.append(
+                (f"{key}:coin:{neutral.power}", _toss_message(game, variant, neutral, heads, seat))
             )
         lead = tossed.get(neutral.power)
         if lead is None or after.phase.year <= neutral.until:
@@ -95,15 +97,15 @@ async def settle(store: Store, game: Game, after: Position, key: str) -> Positio
         side = power_names(variant, [p for p in seat if p != neutral.power])
         since = phase_label(str(after.phase))
         joins = Line(f"{name} is neutral no more: from {since} it plays for {side}.")
-        await queue.to_channel(
-            store,
-            game,
-            f"{key}:joined:{neutral.power}",
-            Message(
-                title=f"{game.name}: {name} joins the war", sections=(Section(None, (joins,)),)
-            ),
-        )
-    return after
+        title = f"{game.name}: {name} joins the war"
+        news.append((f"{key}:joined:{neutral.power}", Message(title, (Section(None, (joins,)),))))
+    return after, news
+
+
+async def announce(store: Store, game: Game, news: News) -> None:
+    """Post the news :func:`settle` brought, in the order it came."""
+    for key, message in news:
+        await queue.to_channel(store, game, key, message)
 
 
 def _toss_message(

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.service.effects import Access, Line, Message, Need, Section
-from bot.service.words.english import and_list
+from bot.service.words.english import and_list, plural
 
 THE_CHANNEL = "the game's channel"
 HISTORY_HINT = "`history undelivered` lists every message that did not arrive."
@@ -157,24 +157,48 @@ def game_master_unreachable(game: str, why: str) -> Message:
 
 @dataclass(frozen=True, slots=True)
 class Undelivered:
-    """One message given up, as its reader may see it listed."""
+    """One message given up, or still being tried, as its reader may see it listed."""
 
     when: str
     what: str
     whom: str
     why: str
+    # still being tried: how many tries failed, and when the next one comes
+    tries: int = 0
+    next_try: str = ""
 
 
-def undelivered(game: str, rows: Sequence[Undelivered], *, everything: bool) -> Message:
+def undelivered(
+    game: str,
+    rows: Sequence[Undelivered],
+    *,
+    everything: bool,
+    retrying: Sequence[Undelivered] = (),
+) -> Message:
     """``history undelivered``: the messages given up that the reader may see (all of them
-    for the game master, ``everything``)."""
+    for the game master, ``everything``), and those still being tried."""
     title = f"{game}: messages that did not arrive"
-    if not rows:
+    sections: list[Section] = []
+    if rows:
+        lines = tuple(Line(f"{row.when}: {row.what} for {row.whom}: {row.why}.") for row in rows)
+        sections.append(Section(None, lines))
+    if retrying:
+        lines = tuple(
+            Line(
+                f"{row.when}: {row.what} for {row.whom}: "
+                f"{plural(row.tries, 'try', 'tries')} failed ({row.why}); the next {row.next_try}."
+            )
+            for row in retrying
+        )
+        sections.append(Section("Still being tried", lines))
+    if not sections:
         none = (
             "Every message of this game has been delivered."
             if everything
             else "Every message for you (and the game's channel) has been delivered."
         )
-        return Message(title=title, sections=(Section(None, (Line(none),)),))
-    lines = tuple(Line(f"{row.when}: {row.what} for {row.whom}: {row.why}.") for row in rows)
-    return Message(title=title, sections=(Section(None, lines),))
+        sections.append(Section(None, (Line(none),)))
+    elif not rows:
+        none = "None was given up; these are still being tried."
+        sections.insert(0, Section(None, (Line(none),)))
+    return Message(title=title, sections=tuple(sections))

@@ -24,6 +24,12 @@ from engine import (
     legal_orders,
 )
 
+
+def _as_clause(sentence: str) -> str:
+    """``Units without orders hold.`` -> ``units without orders hold``."""
+    return sentence[0].lower() + sentence[1:].rstrip(".")
+
+
 # What happens to what a power leaves unordered, by phase kind.
 _DEFAULTS = {
     PhaseKind.MOVEMENT: "Units without orders hold.",
@@ -64,6 +70,17 @@ def how_to_order(game_name: str, several_games: bool) -> Line:
     return Line("`orders` shows what you have given, `possible` what your units may do.")
 
 
+def units_text(position: Position, power: str) -> str:
+    """A power's units as a DM lists them: ``A PAR, F BRE``; on a Diplomacia board, whose
+    area codes few know by heart, with each area's name: ``A KAR (Karelia), F GFI (Gulf of
+    Finland)``."""
+    units = position.units.get(power, ())
+    if not position.variant.rules.diplomacia:
+        return ", ".join(str(u) for u in units)
+    names = position.variant.province_name
+    return ", ".join(f"{u} ({names(u.province)})" for u in units)
+
+
 def welcome(
     game_name: str,
     position: Position,
@@ -74,7 +91,7 @@ def welcome(
 ) -> Message:
     """The DM each player gets when the game starts."""
     name = power_name(position, power)
-    units = ", ".join(str(u) for u in position.units.get(power, ()))
+    units = units_text(position, power)
     example = _example_moves(position, power)
     lines = [
         Line(f"Your units: {units}"),
@@ -104,7 +121,7 @@ def handover(
     """The DM a player gets when the game master hands them a power in a running game, or
     (``team``) when its team accepted them."""
     name = power_name(position, power)
-    units = ", ".join(str(u) for u in position.units.get(power, ())) or "none"
+    units = units_text(position, power) or "none"
     centres = ", ".join(sorted(position.centers.get(power, ()))) or "none"
     how = (
         f"You joined {name}'s team in {phase_label(position.phase)}: you command it with "
@@ -122,7 +139,7 @@ def handover(
     orders = Section(
         "Orders on file for your power this phase",
         tuple(Line(text, code=True) for text in given)
-        or (Line("None yet: " + _DEFAULTS[position.phase.kind]),),
+        or (Line(f"None yet ({_as_clause(_DEFAULTS[position.phase.kind])})."),),
     )
     last = Section(None, (how_to_order(game_name, several_games),))
     return Message(

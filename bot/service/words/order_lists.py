@@ -5,7 +5,7 @@ what it has still to order.
 
 from __future__ import annotations
 
-from collections.abc import Sequence, Set
+from collections.abc import Mapping, Sequence, Set
 from typing import Protocol
 
 from bot.service.effects import Line, Message, Section
@@ -42,11 +42,17 @@ class OrderLineLike(Protocol):
     def note(self) -> str | None: ...
 
 
-def orders_echo(lines: Sequence[OrderLineLike], *, replaced: Set[str] = frozenset()) -> Message:
+def orders_echo(
+    lines: Sequence[OrderLineLike],
+    *,
+    replaced: Set[str] = frozenset(),
+    standing: Mapping[int, str] | None = None,
+) -> Message:
     """The reply to a batch of orders: each line read back in canonical notation, or why not.
 
     ``replaced`` holds the unit keys whose earlier (stored) order this batch replaces; a line
-    overridden by a later line of the same batch is flagged as not counting.
+    overridden by a later line of the same batch is flagged as not counting. ``standing``:
+    for a line not accepted (by its index), the earlier order of its unit that still counts.
     """
     last_for: dict[str, int] = {}
     for i, line in enumerate(lines):
@@ -61,6 +67,8 @@ def orders_echo(lines: Sequence[OrderLineLike], *, replaced: Set[str] = frozense
             refused += 1
             error = line.error
             why = f"{error.kind}: {quotes_cut(str(error))}" if error is not None else "not read"
+            if standing and i in standing:
+                why += f"; your earlier order {standing[i]} stands"
             out.append(Line(f"{FAILED} {excerpt(line.text)} — {why}"))
             continue
         text = format_order(line.order)

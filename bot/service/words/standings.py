@@ -23,8 +23,9 @@ _STATUS = {
 }
 
 SCORING = (
-    "Draw size: the powers in the draw share it equally. Sum of squares: each power with "
-    "centres scores its centres squared over the sum of every such power's centres squared."
+    "Draw size: the powers in the draw share it equally. Sum of squares: each power in the "
+    "draw scores its centres squared over the sum of the draw's powers' centres squared. "
+    "Powers out of the draw share in neither."
 )
 
 
@@ -63,19 +64,21 @@ def standings(
 
 def draw_scores(position: Position, in_draw: Sequence[str], order: Sequence[str]) -> list[str]:
     """What each power would score from a draw of ``in_draw``, listed in ``order``: a line
-    on who is in the draw, one per power that scores or is in it, then how each is counted."""
+    on who is in the draw, one per power that is in it or holds centres, then how each is
+    counted. The league's errata: powers out of the draw take no share, whatever they hold,
+    so neither way of counting counts their centres."""
     centres = {p: len(position.centers.get(p, ())) for p in position.variant.powers}
-    squares = sum(c * c for c in centres.values())
+    squares = sum(centres[p] ** 2 for p in in_draw)
     lines = [f"In the draw: {power_names(position.variant, in_draw)}."]
     for power in order:
-        share = _percent(centres[power] ** 2 / squares) if squares else _percent(0)
         if power in in_draw:
-            size = f"{_percent(1 / len(in_draw))} by draw size"
+            share = _percent(centres[power] ** 2 / squares) if squares else _percent(0)
+            size = _percent(1 / len(in_draw))
+            lines.append(
+                f"{power_name(position, power)}: {size} by draw size, {share} by sum of squares"
+            )
         elif centres[power]:
-            size = "not in the draw"
-        else:
-            continue
-        lines.append(f"{power_name(position, power)}: {size}, {share} by sum of squares")
+            lines.append(f"{power_name(position, power)}: not in the draw, no share")
     lines.append(SCORING)
     return lines
 

@@ -11,7 +11,7 @@ import pytest
 from bot.frontends.discord.front import dm_command
 from bot.frontends.discord.workspaces import SEVERAL_SERVERS, Workspaces
 from tests.bot.discord.standins import StandInChannel, StandInMessage, message_payload, user_payload
-from tests.bot.discord.table import GUILD, OTHER_GUILD, DiscordTable
+from tests.bot.discord.table import GUILD, OTHER_GUILD, SEVEN, DiscordTable
 
 
 @pytest.fixture
@@ -42,6 +42,28 @@ async def test_orders_by_dm_with_or_without_the_word_order(game: DiscordTable) -
     (reply,) = await game.dm("carol", "/dip orders")
     assert "A PAR - BUR" in reply.text() and "F BRE - MAO" in reply.text()
     assert await game.order_rows() == 3
+
+
+async def test_a_dm_that_starts_as_an_order_is_answered_as_orders(game: DiscordTable) -> None:
+    """`A Ven R Tus` in Spring: not "`A` is not a command", but why the order is refused."""
+    (reply,) = await game.dm("eve", "A Ven R Tus")
+    assert "is not a command" not in reply.text()
+    assert "Orders: 0 accepted, 1 not accepted" in reply.text()
+    assert "✗ A Ven R Tus — illegal:" in reply.text()
+    (reply,) = await game.dm("eve", "A Ven - Try; F Nap - Ion")
+    assert "did you mean Tyrolia?" in reply.text() and "✓ F NAP - ION" in reply.text()
+    assert await game.order_rows() == 1
+
+
+async def test_after_the_end_a_dm_is_about_the_game_that_ended(game: DiscordTable) -> None:
+    for name in SEVEN:
+        await game.dm(name, "draw")
+    await game.slash("master", "gm process")
+    await game.deliver()
+    (reply,) = await game.dm("carol", "ready")
+    assert reply.text().startswith("hague ended in Spring 1901;")
+    (reply,) = await game.dm("carol", "export")
+    assert reply.files and reply.files[0][0] == "hague-record.json"
 
 
 async def test_a_map_by_dm_comes_with_the_picture(game: DiscordTable) -> None:

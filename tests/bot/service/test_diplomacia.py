@@ -91,13 +91,18 @@ async def test_two_orders_for_one_unit_in_one_message_store_neither(tmp_path: Pa
         assert "A KAR - FIN  ✓ moved" in said(lines, "#game")
 
 
+async def to_the_control_evaluation(table: Table) -> list[str]:
+    """Turns 1 and 2 played, Russia leaving Kronstadt's sector free: what turn 2 printed."""
+    await begin(table)
+    await table.play("bob@dm> order A KAR - EST; F GFI - EBA")
+    await table.play(ALL_READY)
+    await table.play("bob@dm> order A EST - LAT")
+    return await table.play(ALL_READY)
+
+
 async def test_the_control_evaluation_states_both_accounts(tmp_path: Path) -> None:
     async with open_table("sqlite", tmp_path) as table:
-        await begin(table)
-        await table.play("bob@dm> order A KAR - EST; F GFI - EBA")
-        await table.play(ALL_READY)
-        await table.play("bob@dm> order A EST - LAT")
-        lines = await table.play(ALL_READY)
+        lines = await to_the_control_evaluation(table)
         channel = said(lines, "#game")
         accounts = (
             "Russia: 1 centre and 1 army; 2 ports and 1 fleet — 1 fleet to raise "
@@ -342,3 +347,14 @@ async def test_rule_book_press_and_conditionals_name_the_control_evaluation(
             "✗ if +1 build F GFI — conditional orders go with movement orders, for the retreats "
             "and control evaluation that follow" in said(lines, "dm:bob")
         )
+
+
+async def test_units_are_raised_in_the_handbook_s_words_and_ours(tmp_path: Path) -> None:
+    async with open_table("sqlite", tmp_path) as table:
+        await to_the_control_evaluation(table)
+        # "1 fleet to raise": the bot's own word, in a DM without `order`
+        lines = await table.play("bob@dm> raise F GFI")
+        assert said(lines, "dm:bob")[:2] == ["Orders: 1 accepted", "✓ F GFI B"]
+        # the handbook's "field" (6.5.1)
+        lines = await table.play("bob@dm> clear\nbob@dm> field Finský záliv")
+        assert "✓ F GFI B" in said(lines, "dm:bob")

@@ -156,9 +156,15 @@ async def test_the_game_master_ending_a_game_keeps_the_open_phase_secret(table: 
         """
     )
     channel = said(lines, "#game")
-    assert channel[:2] == ["hague is over", "The game master ended the game without a winner."]
-    start = channel.index("hague: final standings")
-    assert channel[start + 1] == "The game master ended the game without a winner."
+    # said once, in the final standings
+    assert channel[:2] == [
+        "hague: final standings",
+        "The game master ended the game without a winner.",
+    ]
+    assert channel.count("The game master ended the game without a winner.") == 1
+    assert said(lines, "only:gm#game") == [
+        "You ended hague: its final standings are posted in its channel."
+    ]
     assert "A PAR - BUR" not in "\n".join(channel)
     # Spring 1901 with its results, then Fall 1901's board without its (secret) orders.
     assert table.animator.calls == [[("S1901M", True), ("F1901M", False)]]

@@ -50,7 +50,7 @@ async def test_newgame_with_options(table: Table) -> None:
     assert "Game master: gm." in channel
     assert (
         "Movement 1 day, retreats 1 hour, adjustments 1 hour (times in Europe/Paris); "
-        "adjudicated as soon as everyone is ready; reminders 1 day and 1 hour before orders close."
+        "adjudicated as soon as everyone is ready; reminders 1 hour before orders close."
     ) in channel
     assert "Press: none; anonymous (who plays which power stays secret)." in channel
     async with table.sessions() as session:

@@ -201,10 +201,19 @@ async def test_a_vote_word_with_text_that_is_not_orders_does_nothing(table: Tabl
         "so `draw; no` was not done. Write `draw` alone to vote, or `order` before your "
         "orders to see which could not be read."
     ]
-    lines = await table.play("carol@dm> A Par-Bur; SURRENDER; A Mun-Ber")
-    assert lines[0].startswith("[dm:carol] `A` is not a command.")
     assert await france_votes(table) == []
-    assert await france_orders(table) == []
+
+
+async def test_a_vote_among_orders_with_a_typo_counts_as_written(table: Table) -> None:
+    # the orders start as orders do: each is answered, and the vote written with them counts
+    lines = await table.play("carol@dm> A Par-Bur; SURRENDER; A Mun-Ber")
+    assert said(lines, "dm:carol")[:3] == [
+        "Orders: 1 accepted, 1 not accepted",
+        "✓ A PAR - BUR",
+        "✗ A Mun-Ber — illegal: you have no unit in MUN",
+    ]
+    assert said(lines, "dm:carol")[4].startswith("France surrenders when Spring 1901")
+    assert await france_votes(table) == [VoteKind.SURRENDER]
 
 
 # Answers quote an excerpt ----------------------------------------------------------------------
@@ -217,10 +226,9 @@ async def test_a_long_bad_input_is_quoted_as_an_excerpt(table: Table) -> None:
         f"✗ A Par-{'z' * 54}… — invalid: unknown province '{'z' * 60}…'"
     )
     lines = await table.play(f"carol@dm> A Par-Bur {junk}")
-    assert lines == [
-        "[dm:carol] `A` is not a command. To give orders, start with `order`, e.g. "
-        f"`order A Par-Bur {'z' * 44}…`."
-    ]
+    assert said(lines, "dm:carol")[1] == (
+        f"✗ A Par-Bur {'z' * 50}… — invalid: could not read the order from '{'z' * 60}…' on"
+    )
     lines = await table.play(f"carol@dm> {junk}")
     assert lines == [f"[dm:carol] `{'z' * 60}…` is not a command. `help` lists every command."]
     lines = await table.play(f"carol@dm> press {junk} hello")

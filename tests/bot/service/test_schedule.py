@@ -324,7 +324,11 @@ LEAGUE_SPELLED = (
     [
         ("", Schedule()),
         ("schedule=48h/2h/2h", Schedule(Durations(h(48), h(2), h(2)))),
-        ("schedule=24h/1h/30m", Schedule(Durations(h(24), h(1), timedelta(minutes=30)))),
+        # a day's warning cannot come in a day's phase: the hour's alone
+        (
+            "schedule=24h/1h/30m",
+            Schedule(Durations(h(24), h(1), timedelta(minutes=30)), reminders=(h(1),)),
+        ),
         ("schedule=durations:3d/12h/12h", Schedule(Durations(h(72), h(12), h(12)))),
         ("schedule=blitz:5m", CLASSROOM),
         ("schedule=blitz", CLASSROOM),

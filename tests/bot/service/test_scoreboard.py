@@ -69,10 +69,12 @@ async def test_a_power_nobody_plays_takes_no_share_of_a_draw(table: Table) -> No
     channel = said(await table.play("alice> /dip scoreboard"), "#game")
     assert "1. Russia: 5 supply centres, 4 units — in civil disorder" in channel
     start = channel.index("Scores if the game were drawn now")
-    assert channel[start + 1 : start + 4] == [
+    assert channel[start + 1 : start + 5] == [
         "In the draw: Austria, England, France, Germany, Italy and Turkey.",
-        "Russia: not in the draw, 26.3% by sum of squares",
-        "France: 16.7% by draw size, 26.3% by sum of squares",
+        "Russia: not in the draw, no share",
+        # squares of the draw: 25 + 5 × 9 = 70; Russia's 5 centres count for nobody
+        "France: 16.7% by draw size, 35.7% by sum of squares",
+        "Austria: 16.7% by draw size, 12.9% by sum of squares",
     ]
 
 

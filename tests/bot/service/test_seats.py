@@ -111,7 +111,7 @@ async def test_kick_puts_the_power_in_civil_disorder(table: Table) -> None:
     ]
     assert await status_of(table, "FRANCE") == PowerStatus.CIVIL_DISORDER
     lines = await table.play("carol@dm> order A PAR - PIC")
-    assert "You play in no game yet" in lines[0]
+    assert "You no longer play in hague: France has been in civil disorder since" in lines[0]
     lines = await table.play("alice> /dip status")
     assert "[only:alice#game] France: civil disorder (its units hold)" in lines
     lines = await table.play("gm> /dip kick france")
@@ -169,7 +169,7 @@ async def test_replace_swaps_a_playing_player(table: Table) -> None:
         "The game master handed France to another player; you no longer play in hague.",
     ]
     assert said(lines, "dm:zoe")[0] == "hague: you now play France"
-    assert said(lines, "dm:zoe")[5] == "None yet: Units without orders hold."
+    assert said(lines, "dm:zoe")[5] == "None yet (units without orders hold)."
 
 
 async def test_replace_says_what_is_wrong(table: Table) -> None:

@@ -28,8 +28,7 @@ async def test_anyone_reads_the_settings(table: Table) -> None:
         "Variant standard — The standard game for seven: Spring 1901, 18 supply centres win "
         "(players=6..3 for the UK rule book's layouts for fewer players).",
         "Movement 1 day, retreats 1 hour, adjustments 1 hour (times in UTC); "
-        "adjudicated as soon as everyone is ready; reminders 1 day and 1 hour before orders "
-        "close.",
+        "adjudicated as soon as everyone is ready; reminders 1 hour before orders close.",
         "Press: public; players' powers are public. Missed orders: a power without orders "
         "falls into civil disorder at once.",
         "The game master changes them with `settings option=value ...`, e.g. "

@@ -21,16 +21,16 @@ def test_the_winners_come_before_bigger_powers() -> None:
 
 
 def test_draw_size_shares_equally_and_sum_of_squares_weighs_centres() -> None:
-    # squares: 100 + 49 + 25 + 9 + 4 + 1 = 188
+    # squares of the powers in the draw: 100 + 49 + 25 = 174; the rest share in nothing
     lines = draw_scores(BOARD, ["FRANCE", "RUSSIA", "TURKEY"], ranking(BOARD))
     assert lines[:7] == [
         "In the draw: France, Russia and Turkey.",
-        "Russia: 33.3% by draw size, 53.2% by sum of squares",
-        "Turkey: 33.3% by draw size, 26.1% by sum of squares",
-        "France: 33.3% by draw size, 13.3% by sum of squares",
-        "England: not in the draw, 4.8% by sum of squares",
-        "Italy: not in the draw, 2.1% by sum of squares",
-        "Austria: not in the draw, 0.5% by sum of squares",
+        "Russia: 33.3% by draw size, 57.5% by sum of squares",
+        "Turkey: 33.3% by draw size, 28.2% by sum of squares",
+        "France: 33.3% by draw size, 14.4% by sum of squares",
+        "England: not in the draw, no share",
+        "Italy: not in the draw, no share",
+        "Austria: not in the draw, no share",
     ]
     assert not any(line.startswith("Germany") for line in lines)  # no centre, no share
     assert lines[-1].startswith("Draw size: the powers in the draw share it equally.")

@@ -242,9 +242,11 @@ async def test_with_all_only_an_order_every_member_gave_counts(tmp_path: Path) -
         assert "Units without orders: A MAR, A PAR" in carol
         lines = await table.play("carol@dm> orders")
         assert "A PAR - BUR: waiting for carol" not in said(lines, "dm:carol")
-        assert "PAR: alice gave A PAR - BUR; bob gave A PAR - BUR; waiting for carol" in said(
+        # carol reads "you", never her own name, as who the unit waits for
+        assert "PAR: alice gave A PAR - BUR; bob gave A PAR - BUR; waiting for you" in said(
             lines, "dm:carol"
         )
+        assert not [line for line in said(lines, "dm:carol") if "waiting for carol" in line]
         assert not [line for line in lines if "dm:dave" in line]
         lines = await table.play("gm> /dip process")
         results = said(lines, "#game")

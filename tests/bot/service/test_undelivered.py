@@ -205,3 +205,22 @@ async def test_a_crash_between_the_post_and_its_record_is_seen_once(
     table.clock.now += timedelta(minutes=3)
     await table.new_service().pump("console", transport).deliver_due()
     assert len(transport.to("#game")) == 3
+
+
+async def test_history_names_what_is_still_being_tried(table: Table) -> None:
+    transport = await started(table)
+    pump = pump_of(table, transport, "console")
+    transport.refusing["#game"] = SendError("slack error ratelimited: try later")
+    await say(table, "gm", "process", dm=False)
+    await pump.deliver_due()
+    table.clock.now += timedelta(hours=1)
+    await pump.deliver_due()
+    gm = await say(table, "gm", "history undelivered", dm=False)
+    assert "Every message of this game has been delivered." not in gm
+    assert "None was given up; these are still being tried." in gm
+    assert "Still being tried" in gm
+    assert "Mon 5 Jan 2026 09:00 UTC: the message “hague: Spring 1901" in gm
+    assert "for the game's channel: 2 tries failed (slack error ratelimited: try later); " in gm
+    assert "the next try in " in gm
+    # a player sees those for the channel too
+    assert "Still being tried" in await say(table, "carol", "history undelivered")

@@ -87,15 +87,19 @@ async def test_the_coin_gives_italy_to_one_side_from_spring_1915(tmp_path: Path)
         side = side or "Austria, Germany and Turkey"
         assert toss[0].endswith(f"Italy joins {side} in Spring 1915, as a power of its own.")
         assert "hague: Fall 1914 — results" in channel
+        # the toss comes of these results: it is posted after them
+        assert channel.index("hague: Fall 1914 — results") < channel.index(
+            "hague: the coin for Italy"
+        )
         assert "Next: Winter 1914 adjustments" in channel
         winner = seated[side.split(",")[0]]
         assert not any("Italy has joined" in t for t in said(lines, f"dm:{winner}"))
         assert (await _game(table)).settings["coin"] == {"ITALY": side.split(",")[0].upper()}
 
         lines = await table.play("gm> /dip process")
-        assert f"Italy is neutral no more: from Spring 1915 it plays for {side}." in said(
-            lines, "#game"
-        )
+        channel = said(lines, "#game")
+        joined = f"Italy is neutral no more: from Spring 1915 it plays for {side}."
+        assert channel.index("hague: Winter 1914 adjustments — results") < channel.index(joined)
         assert "Italy has joined your side: you command it too from now." in said(
             lines, f"dm:{winner}"
         )

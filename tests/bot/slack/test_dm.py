@@ -7,7 +7,7 @@ import json
 
 from bot.store import Order
 from tests.bot.slack import signed
-from tests.bot.slack.table import PLAYERS, STRANGER, SlackTable
+from tests.bot.slack.table import GM, PLAYERS, STRANGER, SlackTable
 
 FRANCE = PLAYERS["FRANCE"]
 
@@ -44,7 +44,9 @@ async def test_orders_from_someone_in_no_game(started: SlackTable) -> None:
     await started.dm(STRANGER, "A Par-Bur")
     [post] = started.slack.posts[mark:]
     assert post.channel == started.slack.dm_of(STRANGER)
-    assert "`A` is not a command" in post.text
+    assert "You play in no game yet" in post.text
+    await started.dm(STRANGER, "hello there")
+    assert "`hello` is not a command" in started.slack.posts[-1].text
     await started.dm(STRANGER, "order A Par-Bur")
     assert "You play in no game yet" in started.slack.posts[-1].text
     assert await started.rows(Order) == []
@@ -96,3 +98,49 @@ async def test_a_dm_with_unstorable_text_and_a_draw_among_the_orders(started: Sl
     assert "✓ A PAR - BUR" in text and "✓ F BRE - MAO" in text
     assert "France votes for a draw in Spring 1901." in text
     assert "Something went wrong" not in text
+
+
+async def test_orders_with_one_typo_are_answered_line_by_line(started: SlackTable) -> None:
+    """A DM that starts as orders do is read as orders, a typo in one of them or not."""
+    mark = len(started.slack.posts)
+    await started.dm(FRANCE, "A Par - Bur; A Marsailles - Spa; F Bre - MAO")
+    [post] = started.slack.posts[mark:]
+    assert "Orders: 2 accepted, 1 not accepted" in post.text
+    assert "✓ A PAR - BUR" in post.text and "✓ F BRE - MAO" in post.text
+    assert "A Marsailles - Spa" in post.text and "did you mean Marseilles?" in post.text
+    assert "is not a command" not in post.text
+    assert len(await started.rows(Order)) == 2
+
+
+async def test_a_vote_given_again_with_orders_is_answered_in_the_same_message(
+    started: SlackTable,
+) -> None:
+    await started.dm(FRANCE, "A Par-Bur, DRAW")
+    mark = len(started.slack.posts)
+    await started.dm(FRANCE, "A Par - Bur, DRAW")
+    [post] = started.slack.posts[mark:]
+    words = json.dumps(post.blocks)
+    assert "A PAR - BUR" in words
+    assert "You already vote for a draw in Spring 1901" in words
+    # alone, SURRENDER asks first; DRAW votes (the README says so)
+    await started.dm(FRANCE, "SURRENDER")
+    assert "Write `surrender confirm` to do it" in started.slack.posts[-1].text
+
+
+async def test_after_the_end_a_dm_is_about_the_game_that_ended(started: SlackTable) -> None:
+    for user in PLAYERS.values():
+        await started.dm(user, "draw")
+    await started.slash(GM, "process")
+    await started.deliver()
+    await started.dm(FRANCE, "orders")
+    assert started.slack.posts[-1].text.startswith("hague ended in Spring 1901;")
+    await started.dm(FRANCE, "export")
+    upload = started.slack.calls_to("files.getUploadURLExternal")[-1]
+    assert upload["filename"] == "hague-record.json"
+
+
+async def test_a_replaced_player_is_told_who_took_their_power(started: SlackTable) -> None:
+    await started.slash(GM, f"replace france <@{STRANGER}|Stranger>")
+    await started.dm(FRANCE, "ready")
+    text = started.slack.posts[-1].text
+    assert text.startswith("You no longer play in hague: Stranger took France in Spring 1901.")
