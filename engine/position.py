@@ -322,7 +322,6 @@ class Position:
                     raise PositionError(f"{c} is owned by both {seen_centers[c]} and {power}")
                 seen_centers[c] = power
         neutral = _read_neutral(variant, phase, data.get("neutral"))
-        closed = variant.rules.closed(neutral)
         _refuse_closed_units(variant, neutral, units)
         dislodged: list[Dislodged] = []
         for power, entries in _by_power(variant, data.get("dislodged", {}), "dislodged").items():

@@ -406,10 +406,43 @@ def variants_folder() -> Path:
     return Path(os.environ.get(VARIANTS_DIR_VARIABLE) or "variants")
 
 
+class _Loader:
+    """:func:`load_variant`: the shipped variants read once; a map file of the variants
+    folder read again only when it changes (:mod:`engine.variant_folder`)."""
+
+    def __call__(self, name: str = "standard") -> Variant:
+        """The variant shipped as ``engine/data/<name>.json``, or added as a map file in
+        :func:`variants_folder`; checked. :class:`VariantError` for a name that is none
+        of these, or a map file that cannot be played (with its first problem)."""
+        if name in _shipped():
+            return _shipped_variant(name)
+        if not _VARIANT_NAME.fullmatch(name) or not os.path.lexists(
+            variants_folder() / f"{name}.json"
+        ):
+            shown = name if len(name) <= 40 else name[:40] + "…"
+            known = ", ".join(available_variants())
+            raise VariantError(f"unknown variant {shown!r} (variants: {known})")
+        # imported here: the folder's files are read by the map file reader, built on this
+        from engine.variant_folder import folder_map
+
+        found = folder_map(variants_folder(), name)
+        if found.variant is None:
+            raise VariantError(f"{name}.json cannot be played: {found.problem}")
+        return found.variant
+
+    def cache_clear(self) -> None:
+        """Read every variant again when next asked for."""
+        from engine.variant_folder import forget_folder_maps
+
+        _shipped_variant.cache_clear()
+        forget_folder_maps()
+
+
+load_variant = _Loader()
+
+
 @cache
-def load_variant(name: str = "standard") -> Variant:
-    """The variant shipped as ``engine/data/<name>.json``, or added as a map file in
-    :func:`variants_folder`; loaded once and checked."""
+def _shipped_variant(name: str) -> Variant:
     data = _variant_json(name)
     if "format" in data:
         # a map file (docs/maps.md); imported here because that reader builds on this module
@@ -435,24 +468,12 @@ def _loaded_with(variant: Variant) -> tuple[str, ...] | None:
 
 
 def _variant_json(name: str) -> dict[str, Any]:
-    if not _VARIANT_NAME.fullmatch(name) or name not in available_variants():
-        shown = name if len(name) <= 40 else name[:40] + "…"
-        known = ", ".join(available_variants())
-        raise VariantError(f"unknown variant {shown!r} (variants: {known})")
-    if name in _shipped():
-        text = (
-            resources.files("engine").joinpath("data").joinpath(f"{name}.json").read_text("utf-8")
-        )
-    else:
-        path = variants_folder() / f"{name}.json"
-        try:
-            text = path.read_text("utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise VariantError(f"cannot read {path}: {exc}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise VariantError(f"{name}.json is not JSON: {exc}") from None
+    """A shipped variant's JSON (an overlay's base is one)."""
+    if name not in _shipped():
+        known = ", ".join(_shipped())
+        raise VariantError(f"{name!r} is not a shipped variant (shipped: {known})")
+    text = resources.files("engine").joinpath("data").joinpath(f"{name}.json").read_text("utf-8")
+    data = json.loads(text)
     if not isinstance(data, dict):
         raise VariantError(f"{name}.json must hold a JSON object")
     return data

@@ -85,8 +85,8 @@ def test_every_problem_is_listed_and_the_status_is_1(
     assert status == 1
     assert lines == [
         f"{bad}: 2 problems",
-        "- KAR lists XYZ as adjacent, but there is no area XYZ",
         "- RUSSIA: 'colour' must be like \"#e7a3c0\"",
+        "- KAR lists XYZ as adjacent, but there is no area XYZ",
     ]
 
 
