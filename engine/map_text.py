@@ -23,6 +23,8 @@ MAX_DEPTH = 10
 # time that grows with the square of its digits
 MAX_DIGITS = 15
 
+# a run of digits longer than a number may have, or an exponent of three digits
+_SUSPECT_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1}}}|[eE][+-]?[0-9]{{3}}")
 _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 # a UTF-16 half written as an escape: Python reads it as a character no text can hold
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
@@ -50,10 +52,16 @@ def read_map_json(raw: bytes | str) -> Any:
     else:
         text = raw
     _check_depth(text)
+    # numbers are read one by one only where one may be too long or too large: a map has
+    # hundreds of thousands
+    careful = _SUSPECT_NUMBER.search(text) is not None
     try:
-        data = json.loads(
-            text, parse_int=_integer, parse_float=_fraction, parse_constant=_no_constant
-        )
+        if careful:
+            data = json.loads(
+                text, parse_int=_integer, parse_float=_fraction, parse_constant=_no_constant
+            )
+        else:
+            data = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise MapTextError(
             f"not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
