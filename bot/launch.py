@@ -26,7 +26,7 @@ from bot.frontends.console import (
     stdin_lines,
 )
 from bot.scheduler import AlarmClock
-from bot.service import GameService
+from bot.service import GameService, read_variants_ahead
 from bot.store import create_engine, create_sessionmaker, migrate
 from bot.workers import worker_processes
 
@@ -75,6 +75,8 @@ async def console(
     clock must not meet real games.
     """
     stream = sys.stdout if out is None else out
+    # the folder's map files are read in the background from the start, never on the loop
+    await read_variants_ahead(wait=0)
     async with AsyncExitStack() as stack:
         url = database_url
         if url is None and script is not None:
@@ -102,6 +104,8 @@ async def console(
 
 async def chat(settings: Settings, platforms: Sequence[str]) -> None:
     """Slack and/or Discord, as the settings allow, until interrupted."""
+    # the folder's map files are read in the background from the start, never on the loop
+    await read_variants_ahead(wait=0)
     async with AsyncExitStack() as stack:
         await migrate.ensure_schema(settings.database_url)
         engine = create_engine(settings.database_url)

@@ -427,7 +427,7 @@ class _Loader:
 
         found = folder_map(variants_folder(), name)
         if found.variant is None:
-            raise VariantError(f"{name}.json cannot be played: {found.problem}")
+            raise VariantError(str(found.problem))
         return found.variant
 
     def cache_clear(self) -> None:
@@ -490,6 +490,12 @@ def _shipped() -> tuple[str, ...]:
 def available_variants() -> tuple[str, ...]:
     """Every variant by name: the shipped ones, then the map files added in the variants
     folder (a file named like a shipped variant is left aside)."""
+    return _shipped() + added_variants()
+
+
+def added_variants() -> tuple[str, ...]:
+    """The names of the map files in the variants folder, as it is now, whatever they hold
+    (a file that cannot be played is still listed, to say why)."""
     shipped = _shipped()
     folder = variants_folder()
     added: list[str] = []
@@ -498,4 +504,4 @@ def available_variants() -> tuple[str, ...]:
             name = path.name[: -len(".json")]
             if _VARIANT_NAME.fullmatch(name) and name not in shipped:
                 added.append(name)
-    return shipped + tuple(sorted(added))
+    return tuple(sorted(added))

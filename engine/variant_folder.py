@@ -13,6 +13,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -84,17 +85,34 @@ class FolderMap:
 # path -> (what the file was when read, what was read); kept while the file is unchanged
 _read: dict[Path, tuple[tuple[int, ...] | None, FolderMap]] = {}
 
+# Whether files are read where they are asked for. A program that must not wait on a disk
+# where it runs (the bot's event loop) turns this off there and reads ahead elsewhere.
+_READ_HERE: ContextVar[bool] = ContextVar("read_variant_files_here", default=True)
 
-def folder_map(folder: Path, name: str) -> FolderMap:
-    """The map file ``name`` of ``folder``, read now only if it changed since last read."""
+
+def read_files_here(allowed: bool) -> None:
+    """Let :func:`folder_map` read files in the current context, or only give what it has
+    read before (what was read ahead with ``read=True``)."""
+    _READ_HERE.set(allowed)
+
+
+def folder_map(folder: Path, name: str, *, read: bool | None = None) -> FolderMap:
+    """The map file ``name`` of ``folder``, read now only if it changed since last read.
+
+    With ``read`` false (by default, where :func:`read_files_here` forbids it), nothing is
+    read: a file read before is given as it was then, one never read says so."""
     path = folder / f"{name}.json"
-    seen = _stamp(path)
     known = _read.get(path)
+    if not (_READ_HERE.get() if read is None else read):
+        if known is not None:
+            return known[1]
+        return FolderMap(name, path, None, "not read yet (the variants folder is slow to read)")
+    seen = _stamp(path)
     if known is not None and known[0] == seen:
         return known[1]
-    read = _load(folder, path, name)
-    _read[path] = (seen, read)
-    return read
+    found = _load(folder, path, name)
+    _read[path] = (seen, found)
+    return found
 
 
 def forget_folder_maps() -> None:

@@ -22,6 +22,7 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from bot.service.commands import game_master, order_menus, overview
 from bot.service.commands.grammar import parse_command
+from bot.service.commands.newgame import read_variants_ahead
 from bot.service.commands.order_menus import OrderForm
 from bot.service.commands.registry import BY_NAME
 from bot.service.context import Command, Context, Deps
@@ -131,6 +132,7 @@ class GameService:
     async def handle(self, request: Request) -> list[Reply]:
         """Run one command; the replies are for the requester (or, public, where they wrote)."""
         request = clean_request(request)
+        await read_variants_ahead()
         try:
             command = parse_command(request.text, in_dm=request.place.is_dm)
         except UserError as exc:
