@@ -241,16 +241,16 @@ def _areas(raw: Any, broken: set[str], problems: list[str]) -> dict[str, AreaSpe
 
 
 def _area(value: Any, where: str, problems: list[str]) -> AreaSpec | None:
-    number = where.rsplit("[", 1)[-1].rstrip("]")
-    area = _object(value, f"area {int(number) + 1}", _AREA_KEYS, problems)
-    if area is None:
+    number = int(where.rsplit("[", 1)[-1].rstrip("]")) + 1
+    if not isinstance(value, dict):
+        problems.append(f"area {number} must be a JSON object, not {_shown(value)}")
         return None
-    code = area.get("code")
+    code = value.get("code")
     if not isinstance(code, str) or not _CODE.fullmatch(code):
-        problems.append(
-            f"area {int(number) + 1}: 'code' must be 2 to 5 upper-case letters or digits"
-        )
+        problems.append(f"area {number}: 'code' must be 2 to 5 upper-case letters or digits")
         return None
+    area = _object(value, code, _AREA_KEYS, problems)
+    assert area is not None
     before = len(problems)
     kind = area.get("kind")
     if kind not in ("land", "sea") or not isinstance(kind, str):

@@ -158,15 +158,11 @@ def largest_map() -> dict[str, Any]:
             long_names=True,
         )
 
-    # the most corners a ring may have for the file to stay within its size
-    low, high = 4, MAX_POINTS // MAX_AREAS
-    while low < high:
-        middle = (low + high + 1) // 2
-        if len(json.dumps(made(middle)).encode()) <= MAX_FILE_BYTES:
-            low = middle
-        else:
-            high = middle - 1
-    return made(low)
+    # the most corners a ring may have for the file to stay within its size: the size
+    # grows by the same bytes with each corner
+    small, large = (len(json.dumps(made(n)).encode()) for n in (4, 8))
+    most = 4 + (MAX_FILE_BYTES - small) * 4 // (large - small)
+    return made(min(most, MAX_POINTS // MAX_AREAS))
 
 
 def main(argv: list[str] | None = None) -> int:
