@@ -4,7 +4,6 @@ is accepted; and what passes is played and drawn, the largest map too."""
 
 from __future__ import annotations
 
-import copy
 import json
 import re
 from collections.abc import Callable
