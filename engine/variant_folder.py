@@ -37,9 +37,8 @@ def read_variant_file(path: Path, folder: Path | None = None) -> bytes:
     except RuntimeError:  # a loop of links
         raise NotAMapFileError(errno.ELOOP, "a loop of symbolic links", str(path)) from None
     if folder is not None and not real.is_relative_to(folder.resolve()):
-        raise NotAMapFileError(
-            errno.EACCES, f"it is a link to {real}, outside the variants folder", str(path)
-        )
+        # where it leads is not said: the reason may be shown to players
+        raise NotAMapFileError(errno.EACCES, "it is a link out of the variants folder", str(path))
     _regular(real.stat(), path)
     descriptor = os.open(real, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
     try:
