@@ -38,11 +38,12 @@ _reading: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Future[No
 _told: dict[Path, str | None] = {}
 
 
-async def read_variants_ahead(*, wait: float = READ_SECONDS) -> None:
+async def read_variants_ahead(*, wait: float | None = None) -> None:
     """Read the variants folder's new and changed map files in a worker thread, never on
     the event loop, waiting for them at most ``wait`` seconds (a file read later is offered
     from then on). From here on, in this task and those it starts, variants are looked up
     as they were read, and nothing is read where it is asked for."""
+    wait = READ_SECONDS if wait is None else wait
     read_files_here(False)
     loop = asyncio.get_running_loop()
     running = _reading.get(loop)
