@@ -122,7 +122,7 @@ def test_text_over_the_limits_is_refused_before_it_is_read_into_memory() -> None
         return str(caught.value)
 
     assert refused("[" * 100_000 + "]" * 100_000) == (
-        f"lists and objects nest more than {MAX_DEPTH} deep (at line 1); "
+        f"lists and objects nest more than {MAX_DEPTH} deep; "
         f"a map file nests at most {MAX_DEPTH} deep"
     )
     assert refused('{"format": ' + "9" * 5000 + "}").startswith(
