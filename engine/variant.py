@@ -416,19 +416,10 @@ class _Loader:
         of these, or a map file that cannot be played (with its first problem)."""
         if name in _shipped():
             return _shipped_variant(name)
-        if not _VARIANT_NAME.fullmatch(name) or not os.path.lexists(
-            variants_folder() / f"{name}.json"
-        ):
-            shown = name if len(name) <= 40 else name[:40] + "…"
-            known = ", ".join(available_variants())
-            raise VariantError(f"unknown variant {shown!r} (variants: {known})")
         # imported here: the folder's files are read by the map file reader, built on this
-        from engine.variant_folder import folder_map
+        from engine.variant_folder import folder_variant
 
-        found = folder_map(variants_folder(), name)
-        if found.variant is None:
-            raise VariantError(str(found.problem))
-        return found.variant
+        return folder_variant(name)
 
     def cache_clear(self) -> None:
         """Read every variant again when next asked for."""
@@ -490,18 +481,6 @@ def _shipped() -> tuple[str, ...]:
 def available_variants() -> tuple[str, ...]:
     """Every variant by name: the shipped ones, then the map files added in the variants
     folder (a file named like a shipped variant is left aside)."""
+    from engine.variant_folder import added_variants
+
     return _shipped() + added_variants()
-
-
-def added_variants() -> tuple[str, ...]:
-    """The names of the map files in the variants folder, as it is now, whatever they hold
-    (a file that cannot be played is still listed, to say why)."""
-    shipped = _shipped()
-    folder = variants_folder()
-    added: list[str] = []
-    if folder.is_dir():
-        for path in folder.glob("*.json"):
-            name = path.name[: -len(".json")]
-            if _VARIANT_NAME.fullmatch(name) and name not in shipped:
-                added.append(name)
-    return tuple(sorted(added))

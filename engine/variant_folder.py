@@ -17,9 +17,10 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 
+from engine.errors import VariantError
 from engine.map_file import checked_map
 from engine.map_text import MAX_FILE_BYTES, MapTextError, read_map_json
-from engine.variant import Variant
+from engine.variant import _VARIANT_NAME, Variant, _shipped, available_variants, variants_folder
 
 
 class NotAMapFileError(OSError):
@@ -146,3 +147,32 @@ def _load(folder: Path, path: Path, name: str) -> FolderMap:
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
         return FolderMap(name, path, None, problems[0] + more)
     return FolderMap(name, path, variant, None)
+
+
+def added_variants() -> tuple[str, ...]:
+    """The names of the map files in the variants folder, as it is now, whatever they hold
+    (a file that cannot be played is still listed, to say why)."""
+    shipped = _shipped()
+    folder = variants_folder()
+    added: list[str] = []
+    if folder.is_dir():
+        for path in folder.glob("*.json"):
+            name = path.name[: -len(".json")]
+            if _VARIANT_NAME.fullmatch(name) and name not in shipped:
+                added.append(name)
+    return tuple(sorted(added))
+
+
+def folder_variant(name: str) -> Variant:
+    """The map file ``name`` of the variants folder as a variant (:func:`folder_map`);
+    :class:`VariantError` for a name that is none, or a file that cannot be played (with its
+    first problem)."""
+    path = variants_folder() / f"{name}.json"
+    if not _VARIANT_NAME.fullmatch(name) or not os.path.lexists(path):
+        shown = name if len(name) <= 40 else name[:40] + "…"
+        known = ", ".join(available_variants())
+        raise VariantError(f"unknown variant {shown!r} (variants: {known})")
+    found = folder_map(path.parent, name)
+    if found.variant is None:
+        raise VariantError(str(found.problem))
+    return found.variant

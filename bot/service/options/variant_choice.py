@@ -21,8 +21,7 @@ from bot.service.errors import UserError
 from bot.service.options.fewer_players import Setup
 from bot.service.words.quoting import excerpt
 from engine import Variant, VariantError, available_variants, load_variant, variants_folder
-from engine.variant import added_variants
-from engine.variant_folder import folder_map, read_files_here
+from engine.variant_folder import added_variants, folder_map, read_files_here
 
 STANDARD = "standard"
 # how long a command waits for the variants folder's new and changed files to be read
