@@ -188,6 +188,7 @@ class GameService:
 
         Raises :class:`UserError` when there is nothing to choose; its text is for the actor.
         """
+        await read_variants_ahead()
         try:
             return await order_menus.order_form(self._sessions, self._deps, actor, place, game)
         except UserError:
@@ -239,6 +240,7 @@ class GameService:
         the same minute is worked on) and at the end, whatever happened: the alarm clock's
         periodic sweep is how a worker finds messages another worker left in the outbox.
         """
+        await read_variants_ahead()
         try:
             return await self._adjudicator.process_due(after_each=self._ring)
         finally:
@@ -246,6 +248,7 @@ class GameService:
 
     async def process_phase(self, phase_id: int) -> bool:
         """Adjudicate one phase now; False if it was not open (already done, or never)."""
+        await read_variants_ahead()
         done = await self._adjudicator.process_phase(phase_id)
         if done:
             self._doorbell.ring()
