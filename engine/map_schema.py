@@ -100,8 +100,8 @@ def read_spec(data: Any, problems: list[str]) -> MapSpec:
             "'name' must be lower-case letters, digits, '-' or '_' (at most 41), e.g. \"baltic\""
         )
         name = None
-    title = _optional(top, "title", "the map", MAX_TITLE, problems)
-    description = _optional(top, "description", "the map", MAX_DESCRIPTION, problems)
+    title = _optional(top, "title", MAX_TITLE, problems)
+    description = _optional(top, "description", MAX_DESCRIPTION, problems)
     victory = _rules(top.get("rules"), problems)
     broken: set[str] = set()
     areas = _areas(top.get("areas"), broken, problems)
@@ -156,14 +156,9 @@ def _text(value: Any, where: str, most: int, problems: list[str]) -> str | None:
     return value
 
 
-def _optional(
-    data: Mapping[str, Any], key: str, where: str, most: int, problems: list[str]
-) -> str | None:
-    if key not in data:
-        return None
-    return _text(
-        data[key], f"{where}'s '{key}'" if where != "the map" else f"'{key}'", most, problems
-    )
+def _optional(data: Mapping[str, Any], key: str, most: int, problems: list[str]) -> str | None:
+    """A top-level text field that may be left out."""
+    return _text(data[key], f"'{key}'", most, problems) if key in data else None
 
 
 def _list(
@@ -297,15 +292,14 @@ _POWER_KEYS = ("name", "adjective", "colour", "aliases", "homes", "units")
 
 
 def _powers(raw: Any, problems: list[str]) -> dict[str, PowerSpec]:
-    powers = _object(raw, "'powers' (keyed by each power's code)", (), problems=[])
-    if powers is None or not 2 <= len(powers) <= MAX_POWERS:
+    if not isinstance(raw, dict) or not 2 <= len(raw) <= MAX_POWERS:
+        given = f"{len(raw)} powers" if isinstance(raw, dict) else _shown(raw)
         problems.append(
-            f"'powers' must be an object with 2 to {MAX_POWERS} powers keyed by code, "
-            f"not {_shown(raw) if powers is None else f'{len(powers)} powers'}"
+            f"'powers' must be an object with 2 to {MAX_POWERS} powers keyed by code, not {given}"
         )
         return {}
     found: dict[str, PowerSpec] = {}
-    for code, info in powers.items():
+    for code, info in raw.items():
         if not _POWER.fullmatch(code):
             problems.append(f'power {_shown(code)}: a power\'s code is upper-case, e.g. "RUSSIA"')
             continue
@@ -396,10 +390,9 @@ def _geometry(raw: Any, problems: list[str]) -> dict[str, Any] | None:
             f"most {MAX_ASPECT} times its shorter"
         )
         return None
-    budget = [MAX_POINTS]
-    reader = _Rings(width, height, budget, problems)
-    shapes = _object(geometry.get("areas"), "geometry: 'areas' (keyed by area code)", (), [])
-    if shapes is None or len(shapes) > MAX_AREAS:
+    reader = _Rings(width, height, problems)
+    shapes = geometry.get("areas")
+    if not isinstance(shapes, dict) or len(shapes) > MAX_AREAS:
         problems.append(
             f"geometry: 'areas' must be an object keyed by area code, at most {MAX_AREAS:,}"
         )
@@ -413,9 +406,9 @@ def _geometry(raw: Any, problems: list[str]) -> dict[str, Any] | None:
     for key in ("offboard_land", "offboard_water"):
         if key in geometry:
             out[key] = reader.rings(geometry[key], f"geometry: '{key}'")
-    if budget[0] < 0:
+    if reader.left < 0:
         problems.append(
-            f"geometry: {MAX_POINTS - budget[0]:,} points in all; a map draws at most "
+            f"geometry: {MAX_POINTS - reader.left:,} points in all; a map draws at most "
             f"{MAX_POINTS:,}"
         )
     return out if len(problems) == before else None
@@ -449,19 +442,24 @@ def _shape(code: str, raw: Any, reader: _Rings, problems: list[str]) -> dict[str
 
 
 class _Rings:
-    """Points and rings inside a ``width`` x ``height`` picture, counted against a budget."""
+    """Points and rings inside a ``width`` x ``height`` picture, their points counted against
+    :data:`MAX_POINTS`."""
 
-    def __init__(self, width: int, height: int, budget: list[int], problems: list[str]) -> None:
-        self.width, self.height, self.budget, self.problems = width, height, budget, problems
+    def __init__(self, width: int, height: int, problems: list[str]) -> None:
+        self.width, self.height, self.problems = width, height, problems
+        self.left = MAX_POINTS
 
-    def point(self, value: Any, where: str) -> Point | None:
-        if (
+    def inside(self, value: Any) -> bool:
+        return (
             isinstance(value, list)
             and len(value) == 2
             and all(type(v) in (int, float) for v in value)
             and 0 <= value[0] <= self.width
             and 0 <= value[1] <= self.height
-        ):
+        )
+
+    def point(self, value: Any, where: str) -> Point | None:
+        if self.inside(value):
             return (float(value[0]), float(value[1]))
         self.problems.append(
             f"{where} must be [x, y] inside the {self.width} x {self.height} picture, "
@@ -470,22 +468,18 @@ class _Rings:
         return None
 
     def rings(self, value: Any, where: str) -> list[list[Point]]:
-        what = "rings of 3 or more [x, y] points inside the picture"
         if not isinstance(value, list) or not all(
             isinstance(r, list) and len(r) >= 3 for r in value
         ):
-            self.problems.append(f"{where} must be {what}")
+            self.problems.append(f"{where} must be rings of 3 or more [x, y] points")
             return []
-        self.budget[0] -= sum(len(r) for r in value)
-        if self.budget[0] < 0:
+        self.left -= sum(len(r) for r in value)
+        if self.left < 0:
+            return []  # too many in all: said once, by the geometry
+        if not all(self.inside(p) for ring in value for p in ring):
+            self.problems.append(
+                f"{where} must be rings of 3 or more [x, y] points inside the "
+                f"{self.width} x {self.height} picture"
+            )
             return []
-        before = len(self.problems)
-        found = [[self._corner(p) for p in ring] for ring in value]
-        if len(self.problems) > before:
-            del self.problems[before:]
-            self.problems.append(f"{where} must be {what} ({self.width} x {self.height})")
-            return []
-        return found  # type: ignore[return-value]
-
-    def _corner(self, value: Any) -> Point | None:
-        return self.point(value, "")
+        return [[(float(p[0]), float(p[1])) for p in ring] for ring in value]
