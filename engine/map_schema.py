@@ -181,6 +181,18 @@ def _list(
     return tuple(v for v in found if v is not None)
 
 
+def _aliases(value: Any, where: str, problems: list[str]) -> tuple[str, ...] | None:
+    """Other names of an area or a power."""
+    return _list(
+        value, where, MAX_ALIASES, lambda v, w: _text(v, w, MAX_NAME, problems), problems, "names"
+    )
+
+
+def _codes(value: Any, where: str, most: int, problems: list[str]) -> tuple[str, ...] | None:
+    """A list of area codes."""
+    return _list(value, where, most, lambda v, w: _code(v, w, problems), problems, "area codes")
+
+
 def _code(value: Any, where: str, problems: list[str]) -> str | None:
     if not isinstance(value, str) or not _CODE.fullmatch(value):
         problems.append(f"{where} must be an area code, 2 to 5 upper-case letters or digits")
@@ -255,22 +267,8 @@ def _area(value: Any, where: str, problems: list[str]) -> AreaSpec | None:
     if not isinstance(centre, bool):
         problems.append(f"{code}: 'centre' must be true or false, not {_shown(centre)}")
     port = _port(area.get("port"), code, problems) if "port" in area else None
-    aliases = _list(
-        area.get("aliases", []),
-        f"{code}: 'aliases'",
-        MAX_ALIASES,
-        lambda v, w: _text(v, w, MAX_NAME, problems),
-        problems,
-        "names",
-    )
-    adjacent = _list(
-        area.get("adjacent"),
-        f"{code}: 'adjacent'",
-        MAX_ADJACENT,
-        lambda v, w: _code(v, w, problems),
-        problems,
-        "area codes",
-    )
+    aliases = _aliases(area.get("aliases", []), f"{code}: 'aliases'", problems)
+    adjacent = _codes(area.get("adjacent"), f"{code}: 'adjacent'", MAX_ADJACENT, problems)
     if len(problems) > before or name is None or aliases is None or adjacent is None:
         return None
     return AreaSpec(code, name, kind == "land", bool(centre), port, aliases, adjacent)
@@ -319,22 +317,8 @@ def _power(code: str, raw: Any, problems: list[str]) -> PowerSpec | None:
     colour = info.get("colour")
     if not isinstance(colour, str) or not _COLOUR.fullmatch(colour):
         problems.append(f"{code}: 'colour' must be like \"#e7a3c0\"")
-    aliases = _list(
-        info.get("aliases", []),
-        f"{code}: 'aliases'",
-        MAX_ALIASES,
-        lambda v, w: _text(v, w, MAX_NAME, problems),
-        problems,
-        "names",
-    )
-    homes = _list(
-        info.get("homes"),
-        f"{code}: 'homes'",
-        MAX_AREAS,
-        lambda v, w: _code(v, w, problems),
-        problems,
-        "territories it controls at the start",
-    )
+    aliases = _aliases(info.get("aliases", []), f"{code}: 'aliases'", problems)
+    homes = _codes(info.get("homes"), f"{code}: 'homes'", MAX_AREAS, problems)
     if homes == () and isinstance(info.get("homes"), list) and not info["homes"]:
         problems.append(f"{code}: 'homes' must list the territories it controls at the start")
     units = _list(
