@@ -172,6 +172,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--adjacent", type=int, default=8)
     parser.add_argument("--largest", action="store_true")
     args = parser.parse_args(argv)
+    if args.areas < 6 * args.powers:
+        parser.error(f"--areas must be at least 6 a power ({6 * args.powers} for {args.powers})")
     data = (
         largest_map()
         if args.largest
