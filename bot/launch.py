@@ -36,7 +36,7 @@ from bot.frontends.console import (
 )
 from bot.heartbeat import Heartbeat
 from bot.scheduler import AlarmClock
-from bot.service import GameService, safe_trace
+from bot.service import GameService, read_variants_ahead, safe_trace
 from bot.store import create_engine, create_sessionmaker, migrate, sqlite_file
 from bot.workers import worker_processes
 
@@ -114,6 +114,8 @@ async def console(
     """
     stream = sys.stdout if out is None else out
     stop = asyncio.Event()
+    # the folder's map files are read in the background from the start, never on the loop
+    await read_variants_ahead(wait=0)
     async with AsyncExitStack() as stack:
         if script is None:
             stack.enter_context(stopped_by_signals(stop))
@@ -172,6 +174,8 @@ def _start_alarm(stack: AsyncExitStack, alarm: AlarmClock) -> None:
 async def chat(settings: Settings, platforms: Sequence[str]) -> None:
     """Slack and/or Discord, as the settings allow, until SIGTERM or SIGINT."""
     stop = asyncio.Event()
+    # the folder's map files are read in the background from the start, never on the loop
+    await read_variants_ahead(wait=0)
     async with AsyncExitStack() as stack:
         stack.enter_context(stopped_by_signals(stop))
         make_places(settings, settings.database_url)

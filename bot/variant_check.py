@@ -7,49 +7,49 @@ Every problem is named, so a map maker fixes them all in one pass; a good board 
 
 from __future__ import annotations
 
-import json
 from importlib import resources
 from pathlib import Path
 from typing import TextIO
 
-from engine import (
-    ProvinceKind,
-    Variant,
-    map_problems,
-    variant_from_map,
-    variants_folder,
-)
+from engine import ProvinceKind, Variant, variants_folder
+from engine.map_file import checked_map
+from engine.map_text import MapTextError, read_map_json
+from engine.variant_folder import read_variant_file
 
 
 def check_map_file(path: Path, sink: TextIO) -> int:
     """0 for a good board (summed up), 1 for a file with problems (each listed), 2 for a file
     that cannot be read."""
     try:
-        text = path.read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        sink.write(f"dipgm variant check: cannot read {path}: {exc}\n")
+        variant, problems = _checked(path)
+    except OSError as exc:
+        sink.write(f"dipgm variant check: cannot read {path}: {exc.strerror or exc}\n")
         return 2
-    name = path.name[: -len(".json")] if path.name.endswith(".json") else path.stem
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        problems = [f"not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"]
-    else:
-        problems = map_problems(data, name)
-        if not path.name.endswith(".json"):
-            problems.append(f"a map file's name ends in .json: call it {name}.json")
-        if not problems and _shipped_clash(name, path):
-            problems.append(
-                f"a variant shipped with dipgm is already called {name!r}: give the map "
-                "another 'name' (and its file that name)"
-            )
-    if problems:
+    if variant is None:
         count = "1 problem" if len(problems) == 1 else f"{len(problems)} problems"
         sink.write(f"{path}: {count}\n")
         sink.writelines(f"- {problem}\n" for problem in problems)
         return 1
-    sink.writelines(f"{line}\n" for line in summary(variant_from_map(data, name), path))
+    sink.writelines(f"{line}\n" for line in summary(variant, path))
     return 0
+
+
+def _checked(path: Path) -> tuple[Variant | None, list[str]]:
+    """The board of the file and no problems, or no board and every problem; OSError for a
+    file that cannot be read."""
+    name = path.name[: -len(".json")] if path.name.endswith(".json") else path.stem
+    try:
+        variant, problems = checked_map(read_map_json(read_variant_file(path)), name)
+    except MapTextError as exc:
+        return None, [str(exc)]
+    if not path.name.endswith(".json"):
+        problems.append(f"a map file's name ends in .json: call it {name}.json")
+    if not problems and _shipped_clash(name, path):
+        problems.append(
+            f"a variant shipped with dipgm is already called {name!r}: give the map "
+            "another 'name' (and its file that name)"
+        )
+    return (variant if not problems else None), problems
 
 
 def _shipped_clash(name: str, path: Path) -> bool:

@@ -93,6 +93,21 @@ class BoardIndex:
             reached |= frontier
         return False
 
+    def reached(self, fleets: int, source: int) -> int:
+        """The seas in the bit set ``fleets`` that chain from ``source``: every one a convoy
+        from there could pass, found once for all the places it could land."""
+        near = self.seas_near
+        reached = frontier = near[source] & fleets
+        while frontier:
+            step = 0
+            while frontier:
+                low = frontier & -frontier
+                step |= near[low.bit_length() - 1]
+                frontier ^= low
+            frontier = step & fleets & ~reached
+            reached |= frontier
+        return reached
+
     def bits(self, provinces: Iterable[str]) -> int:
         """The bit set of these province codes."""
         number = self.number

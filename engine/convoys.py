@@ -37,11 +37,23 @@ def coastal(variant: Variant) -> frozenset[str]:
     )
 
 
-@lru_cache(maxsize=4096)
 def route_exists(variant: Variant, fleets: frozenset[str], source: str, dest: str) -> bool:
     """Whether the fleets at sea in ``fleets`` link ``source`` to ``dest``."""
     board = variant.index
-    return board.linked(board.bits(fleets), board.number[source], board.number[dest])
+    return bool(_carried_from(variant, fleets, source) & board.seas_near[board.number[dest]])
+
+
+# The list of legal orders asks of every army on the board whether it could be carried to
+# each place a supporter reaches: the seas a chain reaches from one place are found once.
+@lru_cache(maxsize=4096)
+def _carried_from(variant: Variant, fleets: frozenset[str], source: str) -> int:
+    board = variant.index
+    return board.reached(_fleet_bits(variant, fleets), board.number[source])
+
+
+@lru_cache(maxsize=64)
+def _fleet_bits(variant: Variant, fleets: frozenset[str]) -> int:
+    return variant.index.bits(fleets)
 
 
 @lru_cache(maxsize=4096)

@@ -241,17 +241,18 @@ def legal_orders(position: Position, province: str) -> list[Order]:
 
 
 def _keep_legal(position: Position, power: str | None, candidates: Iterable[Order]) -> list[Order]:
-    found: list[Order] = []
+    # an order read twice is listed once, where it came first (orders are values: a large
+    # board has tens of thousands of candidates, so not by comparing each with each)
+    found: dict[Order, None] = {}
     if power is None:
-        return found
+        return []
     for candidate in candidates:
         try:
             order = check_order(position, power, candidate)
         except OrderError:
             continue
-        if order not in found:
-            found.append(order)
-    return found
+        found.setdefault(order)
+    return list(found)
 
 
 def _movement_candidates(position: Position, code: str) -> tuple[str | None, list[Order]]:
@@ -291,14 +292,11 @@ def _coasts(variant: Variant) -> tuple[str, ...]:
     return tuple(sorted(c for c in variant.provinces if is_coast(variant, c)))
 
 
-def _destinations(position: Position, unit: Unit, without: str | None) -> list[str]:
-    """Provinces ``unit`` could move to, as a supporter at ``without`` would see it."""
-    variant = position.variant
+def _destinations(variant: Variant, unit: Unit) -> list[str]:
+    """Provinces ``unit`` might move to, by the board alone (an army's by convoy too)."""
     if unit.type is UnitType.FLEET:
         return sorted(variant.neighbours(UnitType.FLEET, unit.location))
-    return [
-        d for d in _coasts_and_neighbours(variant, unit) if could_move(position, unit, d, without)
-    ]
+    return _coasts_and_neighbours(variant, unit)
 
 
 def _coasts_and_neighbours(variant: Variant, unit: Unit) -> list[str]:
@@ -317,9 +315,16 @@ def _support_candidates(position: Position, unit: Unit) -> Iterator[Order]:
     for other in others:
         yield SupportHold(unit, other.province, other.type)
     without = unit.province if unit.type is UnitType.FLEET else None
+    variant = position.variant
     for other in others:
-        for dest in _destinations(position, other, without):
-            if dest != unit.province and position.variant.reaches(unit.type, unit.location, dest):
+        for dest in _destinations(variant, other):
+            # where the supporter reaches first: a few places, while asking whether the other
+            # could get there may mean looking for a chain of fleets
+            if (
+                dest != unit.province
+                and variant.reaches(unit.type, unit.location, dest)
+                and could_move(position, other, dest, without)
+            ):
                 yield SupportMove(unit, other.province, dest, other.type)
 
 

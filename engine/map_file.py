@@ -2,446 +2,348 @@
 
 :func:`map_problems` lists everything wrong with a file, each problem in words a map maker
 can act on (``dipgm variant check``); :func:`variant_from_map` builds the board from a file
-that has none. The checks are those that would otherwise make a game unplayable or the
-adjudicator wrong: one-way borders, a port off a territory that does not touch its sector, a
-unit where its kind cannot stand, an area nobody could ever reach.
+that has none. Each field is read first, typed and within its limits
+(:mod:`engine.map_schema`); then the board as a whole is checked for what would make a game
+unplayable or the adjudicator wrong: one-way borders, a port off a territory that does not
+touch its sector, a unit where its kind cannot stand, an area nobody could ever reach. Every
+check takes time in proportion to the file's size.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from engine.errors import VariantError
-from engine.rules import Rules, Ruleset
-from engine.units import Unit, UnitType
+from engine.map_schema import FORMAT, AreaSpec, MapSpec, PowerSpec, read_spec
+from engine.map_text import read_map_json
+from engine.names import compact, words
+from engine.rules import Rules
+from engine.units import Unit
 from engine.variant import PowerInfo, Province, ProvinceKind, Variant
 
-FORMAT = "dipgm-map/1"
-_CODE = re.compile(r"[A-Z0-9]{2,5}")
-_POWER = re.compile(r"[A-Z][A-Z0-9_]{0,30}")
-_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
-_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,40}")
-_KINDS = {"land": ProvinceKind.LAND, "sea": ProvinceKind.SEA}
+__all__ = ["FORMAT", "checked_map", "map_problems", "read_map", "variant_from_map"]
 
 
-def variant_from_map(data: Mapping[str, Any], name: str | None = None) -> Variant:
+def read_map(raw: bytes | str, name: str | None = None) -> Variant:
+    """The board of a map file's text: :class:`VariantError` naming the first problems if
+    the text is over the limits, not JSON, or not a good map."""
+    return variant_from_map(read_map_json(raw), name)
+
+
+def variant_from_map(data: Any, name: str | None = None) -> Variant:
     """The board of a map file; :class:`VariantError` naming the first problems if any."""
-    problems = map_problems(data, name)
+    problems: list[str] = []
+    spec = _checked(data, name, problems)
     if problems:
         more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
         raise VariantError("; ".join(problems[:3]) + more)
-    return _build(data)
+    return _build(spec)
+
+
+def checked_map(data: Any, name: str | None = None) -> tuple[Variant | None, list[str]]:
+    """The board of a map file checked once: the board and no problems, or no board and
+    every problem."""
+    problems: list[str] = []
+    spec = _checked(data, name, problems)
+    return (None if problems else _build(spec)), problems
 
 
 def map_problems(data: Any, name: str | None = None) -> list[str]:
     """Everything wrong with a map file, in the order a map maker would fix it. ``name``: the
     file's name without ``.json``, which must be the map's name."""
-    if not isinstance(data, Mapping):
-        return ["a map file must hold a JSON object (see docs/maps.md)"]
     problems: list[str] = []
-    if data.get("format") != FORMAT:
-        problems.append(f"'format' must be {FORMAT!r}, not {data.get('format')!r}")
-    own = data.get("name")
-    if not isinstance(own, str) or not _NAME.fullmatch(own):
-        problems.append(
-            "'name' must be lower-case letters, digits, '-' or '_' (at most 41), e.g. \"baltic\""
-        )
-    elif name is not None and own != name:
-        problems.append(
-            f"the map is named {own!r}, so its file must be {own}.json, not {name}.json"
-        )
-    for key in ("title", "description"):
-        if key in data and not isinstance(data[key], str):
-            problems.append(f"'{key}' must be text")
-    rules = data.get("rules", {})
-    if not isinstance(rules, Mapping):
-        problems.append('\'rules\' must be an object like {"ruleset": "diplomacia"}')
-    elif rules.get("ruleset") != Ruleset.DIPLOMACIA.value:
-        problems.append(
-            'a map file is played by the Diplomacia rules: "rules" needs "ruleset": "diplomacia"'
-        )
-    else:
-        try:
-            Rules.from_json(rules)
-        except VariantError as exc:
-            problems.append(f"rules: {exc}")
-    areas = _areas(data.get("areas"), problems)
-    powers = _powers(data.get("powers"), areas, problems)
-    if areas and not problems:
-        _check_reach(areas, powers, problems)
-        _check_victory(data, areas, problems)
-    _check_geometry(data.get("geometry"), areas, problems)
+    _checked(data, name, problems)
     return problems
+
+
+def _checked(data: Any, name: str | None, problems: list[str]) -> MapSpec:
+    spec = read_spec(data, problems)
+    if spec.name is not None and name is not None and spec.name != name:
+        problems.append(
+            f"the map is named {spec.name!r}, so its file must be {spec.name}.json, not {name}.json"
+        )
+    _check_names(spec, problems)
+    _check_areas(spec, problems)
+    _check_powers(spec, problems)
+    if spec.areas and spec.powers and not problems:
+        _check_reach(spec, problems)
+        _check_victory(spec, problems)
+    _check_geometry(spec, problems)
+    return spec
+
+
+# Names -------------------------------------------------------------------------------------
+
+
+def _check_names(spec: MapSpec, problems: list[str]) -> None:
+    """Every name an order or a join may use means one area, or one power: names are told
+    apart as orders read them (case, accents, dots and spaces aside)."""
+    for kind, names in (
+        ("", {a.code: (a.code, a.name, *a.aliases) for a in spec.areas.values()}),
+        (
+            "power ",
+            {p.code: (p.code, p.name, p.adjective, *p.aliases) for p in spec.powers.values()},
+        ),
+    ):
+        seen: dict[str, str] = {}
+        for code, spellings in names.items():
+            for word in spellings:
+                key = compact(words(word))
+                other = seen.setdefault(key, code)
+                if other != code:
+                    problems.append(f"{kind}{code} and {other} are both called {word!r}")
 
 
 # Areas -------------------------------------------------------------------------------------
 
 
-def _areas(raw: Any, problems: list[str]) -> dict[str, Mapping[str, Any]]:
-    if not isinstance(raw, list) or not raw:
-        problems.append("'areas' must be a list of areas (see docs/maps.md)")
-        return {}
-    areas: dict[str, Mapping[str, Any]] = {}
-    names: dict[str, str] = {}
-    for n, area in enumerate(raw, 1):
-        if not isinstance(area, Mapping):
-            problems.append(f"area {n} must be an object with code, name, kind and adjacent")
-            continue
-        code = area.get("code")
-        if not isinstance(code, str) or not _CODE.fullmatch(code):
-            problems.append(f"area {n}: 'code' must be 2 to 5 upper-case letters or digits")
-            continue
-        if code in areas:
-            problems.append(f"{code} is listed twice")
-            continue
-        if area.get("kind") not in _KINDS:
-            problems.append(f'{code}: \'kind\' must be "land" or "sea", not {area.get("kind")!r}')
-            continue
-        label = area.get("name")
-        if not isinstance(label, str) or not label.strip():
-            problems.append(f"{code}: 'name' must be the area's name")
-            continue
-        areas[code] = area
-        for word in (code, label, *_strings(area.get("aliases", []))):
-            key = word.casefold()
-            if names.get(key, code) != code:
-                problems.append(f"{code} and {names[key]} are both called {word!r}")
-            names.setdefault(key, code)
-        if not isinstance(area.get("aliases", []), list):
-            problems.append(f"{code}: 'aliases' must be a list of names")
+def _check_areas(spec: MapSpec, problems: list[str]) -> None:
+    areas = spec.areas
+    touching = {code: set(area.adjacent) for code, area in areas.items()}
     for code, area in areas.items():
-        land = area["kind"] == "land"
-        if "centre" in area and not isinstance(area["centre"], bool):
-            problems.append(f"{code}: 'centre' must be true or false")
-        if area.get("centre") and not land:
+        if area.centre and not area.land:
             problems.append(
                 f"{code}: a supply centre must be in a land territory, not a sea sector"
             )
-        adjacent = area.get("adjacent")
-        if not isinstance(adjacent, list) or not all(isinstance(a, str) for a in adjacent):
-            problems.append(f"{code}: 'adjacent' must be a list of area codes")
-            continue
-        for other in adjacent:
+        for other in area.adjacent:
             if other == code:
                 problems.append(f"{code} lists itself as adjacent")
+            elif other in spec.broken:
+                continue
             elif other not in areas:
                 problems.append(f"{code} lists {other} as adjacent, but there is no area {other}")
-            elif code not in areas[other].get("adjacent", ()):
+            elif code not in touching[other]:
                 problems.append(
                     f"adjacency is one-way: {code} lists {other}, but {other} does not list {code}"
                 )
-        port = area.get("port")
+        port = area.port
         if port is None:
             continue
-        if land:
+        if area.land:
             problems.append(f"{code}: a port lies in a sea sector, not in a land territory")
+        elif port.off in spec.broken:
             continue
-        if not isinstance(port, Mapping) or not isinstance(port.get("name"), str):
-            problems.append(f'{code}: \'port\' must be like {{"name": "Kronstadt", "off": "KAR"}}')
-            continue
-        off = port.get("off")
-        if off not in areas:
+        elif port.off not in areas:
             problems.append(
-                f"{code}: its port {port['name']} lies off {off!r}, which is not an area"
+                f"{code}: its port {port.name} lies off {port.off}, which is not an area"
             )
-        elif areas[off]["kind"] != "land":
+        elif not areas[port.off].land:
             problems.append(
-                f"{code}: its port {port['name']} lies off {off}, a sea sector; "
+                f"{code}: its port {port.name} lies off {port.off}, a sea sector; "
                 "a port lies off a territory's coast"
             )
-        elif off not in adjacent:
+        elif port.off not in touching[code]:
             problems.append(
-                f"{code}: its port {port['name']} lies off {off}, which does not touch {code}"
+                f"{code}: its port {port.name} lies off {port.off}, which does not touch {code}"
             )
-    return areas
-
-
-def _strings(raw: Any) -> Iterable[str]:
-    return (a for a in raw if isinstance(a, str)) if isinstance(raw, list) else ()
 
 
 # Powers ------------------------------------------------------------------------------------
 
 
-def _powers(
-    raw: Any, areas: Mapping[str, Mapping[str, Any]], problems: list[str]
-) -> dict[str, Mapping[str, Any]]:
-    if not isinstance(raw, Mapping) or len(raw) < 2:
-        problems.append("'powers' must be an object with at least two powers keyed by code")
-        return {}
-    powers: dict[str, Mapping[str, Any]] = {}
+def _check_powers(spec: MapSpec, problems: list[str]) -> None:
+    areas = spec.areas
     home_of: dict[str, str] = {}
-    for power, info in raw.items():
-        if not isinstance(power, str) or not _POWER.fullmatch(power):
-            problems.append(f'power {power!r}: a power\'s code is upper-case, e.g. "RUSSIA"')
-            continue
-        if not isinstance(info, Mapping):
-            problems.append(f"{power} must be an object with name, colour, homes and units")
-            continue
-        for key in ("name", "adjective"):
-            if not isinstance(info.get(key), str) or not info[key].strip():
-                problems.append(f"{power}: '{key}' must be text")
-        if not isinstance(info.get("colour"), str) or not _COLOUR.fullmatch(info["colour"]):
-            problems.append(f"{power}: 'colour' must be like \"#e7a3c0\"")
-        homes = info.get("homes")
-        if not isinstance(homes, list) or not homes:
-            problems.append(f"{power}: 'homes' must list the territories it controls at the start")
-            homes = []
-        for home in homes:
+    for power in spec.powers.values():
+        for home in power.homes:
+            if home in spec.broken:
+                continue
             if home not in areas:
-                problems.append(f"{power}: home {home!r} is not an area")
-            elif areas[home]["kind"] != "land":
+                problems.append(f"{power.code}: home {home!r} is not an area")
+            elif not areas[home].land:
                 problems.append(
-                    f"{power}: home {home} is a sea sector; homes are territories "
+                    f"{power.code}: home {home} is a sea sector; homes are territories "
                     "(sectors follow their ports)"
                 )
             elif home in home_of:
-                problems.append(f"{home} is a home of both {home_of[home]} and {power}")
+                problems.append(f"{home} is a home of both {home_of[home]} and {power.code}")
             else:
-                home_of[home] = power
-        powers[power] = info
-    for power, info in powers.items():
-        own = _home_areas(areas, _strings(info.get("homes")))
-        units = info.get("units")
-        if not isinstance(units, list):
-            problems.append(f'{power}: \'units\' must be a list like ["A KAR", "F GFI"]')
-            continue
-        for text in units:
-            _check_unit(power, text, areas, own, problems)
+                home_of[home] = power.code
     seen: dict[str, str] = {}
-    for power, info in powers.items():
-        for text in _strings(info.get("units")):
-            where = text[2:].strip().upper()
+    for power in spec.powers.values():
+        own = _home_areas(areas, power.homes)
+        for text in power.units:
+            if text[2:] not in spec.broken:
+                _check_unit(power, Unit.parse(text), areas, own, problems)
+            where = text[2:]
             if where in seen:
-                problems.append(f"{where} holds two starting units ({seen[where]} and {power})")
-            seen[where] = power
-    return powers
+                problems.append(
+                    f"{where} holds two starting units ({seen[where]} and {power.code})"
+                )
+            seen[where] = power.code
 
 
 def _check_unit(
-    power: str,
-    text: Any,
-    areas: Mapping[str, Mapping[str, Any]],
-    own: set[str],
-    problems: list[str],
+    power: PowerSpec, unit: Unit, areas: Mapping[str, AreaSpec], own: set[str], problems: list[str]
 ) -> None:
-    try:
-        unit = Unit.parse(str(text))
-    except ValueError:
-        problems.append(f'{power}: {text!r} is not a unit; write "A KAR" or "F GFI"')
-        return
     area = areas.get(unit.location)
+    fleet = unit.type.value == "F"
     if area is None:
-        problems.append(f"{power} starts with {unit}, but there is no area {unit.location}")
-    elif unit.type is UnitType.FLEET and area["kind"] != "sea":
+        problems.append(f"{power.code} starts with {unit}, but there is no area {unit.location}")
+    elif fleet and area.land:
         problems.append(
-            f"{power} starts with {unit}, but {unit.location} is a land territory: "
+            f"{power.code} starts with {unit}, but {unit.location} is a land territory: "
             "fleets stand in sea sectors"
         )
-    elif unit.type is UnitType.ARMY and area["kind"] != "land":
+    elif not fleet and not area.land:
         problems.append(
-            f"{power} starts with {unit}, but {unit.location} is a sea sector: "
+            f"{power.code} starts with {unit}, but {unit.location} is a sea sector: "
             "armies stand in land territories"
         )
     elif unit.location not in own:
-        problems.append(f"{power} starts with {unit}, outside its home areas")
+        problems.append(f"{power.code} starts with {unit}, outside its home areas")
 
 
-def _home_areas(areas: Mapping[str, Mapping[str, Any]], homes: Iterable[str]) -> set[str]:
+def _home_areas(areas: Mapping[str, AreaSpec], homes: Iterable[str]) -> set[str]:
     """A power's home territories and the sectors whose ports lie off them (handbook 2.1.2.1)."""
     own = set(homes)
-    for code, area in areas.items():
-        port = area.get("port")
-        if isinstance(port, Mapping) and port.get("off") in own:
-            own.add(code)
+    own.update(code for code, area in areas.items() if area.port and area.port.off in own)
     return own
 
 
 # The board as a whole ----------------------------------------------------------------------
 
 
-def _check_reach(
-    areas: Mapping[str, Mapping[str, Any]],
-    powers: Mapping[str, Mapping[str, Any]],
-    problems: list[str],
-) -> None:
+def _check_reach(spec: MapSpec, problems: list[str]) -> None:
     """Every area some unit could enter: armies walk from where they start or are raised,
     and are carried by sea wherever fleets can be; fleets sail from their starts and from
-    every port (a fleet is built in any controlled port)."""
-    fleet_reach: set[str] = set()
-    frontier = [
-        code
-        for code, a in areas.items()
-        if a["kind"] == "sea" and (a.get("port") is not None or _starts(powers, "F", code))
-    ]
-    fleet_reach.update(frontier)
-    while frontier:
-        here = frontier.pop()
-        for there in areas[here]["adjacent"]:
-            if areas[there]["kind"] == "sea" and there not in fleet_reach:
-                fleet_reach.add(there)
-                frontier.append(there)
-    army_reach: set[str] = set()
-    homes = {h for info in powers.values() for h in _strings(info.get("homes"))}
-    frontier = [
-        code
-        for code, a in areas.items()
-        if a["kind"] == "land"
-        and ((a.get("centre") and code in homes) or _starts(powers, "A", code))
-    ]
-    army_reach.update(frontier)
-    while frontier:
-        here = frontier.pop()
-        for there in _army_steps(areas, here, fleet_reach):
-            if there not in army_reach:
-                army_reach.add(there)
-                frontier.append(there)
+    every port (a fleet is built in any controlled port). Each border is followed once."""
+    areas = spec.areas
+    starts = {text for power in spec.powers.values() for text in power.units}
+    seas = _spread(
+        [c for c, a in areas.items() if not a.land and (a.port or f"F {c}" in starts)],
+        lambda here: (t for t in areas[here].adjacent if not areas[t].land),
+    )
+    # the waters fleets reach, each whole body once: an army carried into one lands on any
+    # of its coasts
+    water_of: dict[str, int] = {}
+    shores: list[list[str]] = []
+    for sea in seas:
+        if sea not in water_of:
+            body = _spread([sea], lambda here: (t for t in areas[here].adjacent if t in seas))
+            water_of.update(dict.fromkeys(body, len(shores)))
+            shores.append(sorted({t for s in body for t in areas[s].adjacent if areas[t].land}))
+    homes = {h for power in spec.powers.values() for h in power.homes}
+    carried: set[int] = set()
+
+    def army_steps(here: str) -> Iterable[str]:
+        for there in areas[here].adjacent:
+            if areas[there].land:
+                yield there
+            elif there in water_of and water_of[there] not in carried:
+                carried.add(water_of[there])
+                yield from shores[water_of[there]]
+
+    lands = _spread(
+        [
+            c
+            for c, a in areas.items()
+            if a.land and ((a.centre and c in homes) or f"A {c}" in starts)
+        ],
+        army_steps,
+    )
     for code, area in areas.items():
-        reached = army_reach if area["kind"] == "land" else fleet_reach
-        if code not in reached:
+        if code not in (lands if area.land else seas):
             problems.append(f"{code} cannot be reached: no unit could ever get there")
 
 
-def _army_steps(areas: Mapping[str, Mapping[str, Any]], here: str, seas: set[str]) -> Iterable[str]:
-    for there in areas[here]["adjacent"]:
-        if areas[there]["kind"] == "land":
-            yield there
-        elif there in seas:
-            # a convoy: any coast of a chain of sectors fleets can reach
-            seen, chain = {there}, [there]
-            while chain:
-                sea = chain.pop()
-                for shore in areas[sea]["adjacent"]:
-                    if areas[shore]["kind"] == "land":
-                        yield shore
-                    elif shore in seas and shore not in seen:
-                        seen.add(shore)
-                        chain.append(shore)
+def _spread(start: list[str], steps: Any) -> set[str]:
+    """Everything reached from ``start`` by ``steps`` (a function of one place)."""
+    reached, frontier = set(start), list(start)
+    while frontier:
+        for there in steps(frontier.pop()):
+            if there not in reached:
+                reached.add(there)
+                frontier.append(there)
+    return reached
 
 
-def _starts(powers: Mapping[str, Mapping[str, Any]], letter: str, code: str) -> bool:
-    return any(
-        f"{letter} {code}" in [u.upper() for u in _strings(info.get("units"))]
-        for info in powers.values()
-    )
-
-
-def _check_victory(
-    data: Mapping[str, Any], areas: Mapping[str, Mapping[str, Any]], problems: list[str]
-) -> None:
-    centres = sum(1 for a in areas.values() if a.get("centre"))
+def _check_victory(spec: MapSpec, problems: list[str]) -> None:
+    centres = sum(1 for a in spec.areas.values() if a.centre)
     if centres == 0:
         problems.append("the board has no supply centre: nobody could win")
-        return
-    count = data.get("rules", {}).get("victory_count")
-    if isinstance(count, int) and count > centres:
-        problems.append(f"victory_count {count} is more than the {centres} supply centres")
+    elif spec.victory_count is not None and spec.victory_count > centres:
+        problems.append(
+            f"victory_count {spec.victory_count} is more than the {centres} supply centres"
+        )
 
 
-def _check_geometry(raw: Any, areas: Mapping[str, Mapping[str, Any]], problems: list[str]) -> None:
-    if not isinstance(raw, Mapping):
-        problems.append("geometry: missing; the map cannot be drawn (see docs/maps.md)")
+def _check_geometry(spec: MapSpec, problems: list[str]) -> None:
+    if spec.geometry is None:
         return
-    width, height = raw.get("width"), raw.get("height")
-    if not (isinstance(width, int) and isinstance(height, int) and width > 0 and height > 0):
-        problems.append("geometry: 'width' and 'height' must be whole numbers of pixels")
-        return
-    shapes = raw.get("areas")
-    if not isinstance(shapes, Mapping):
-        problems.append("geometry: 'areas' must be an object keyed by area code")
-        return
-    for code in sorted(set(shapes) - set(areas)):
+    shapes = spec.geometry["areas"]
+    for code in sorted(set(shapes) - set(spec.areas) - spec.broken):
         problems.append(f"geometry: draws {code}, which is not an area")
-
-    def point(value: Any) -> bool:
-        return (
-            isinstance(value, list)
-            and len(value) == 2
-            and all(isinstance(v, int | float) for v in value)
-            and 0 <= value[0] <= width
-            and 0 <= value[1] <= height
-        )
-
-    def rings(value: Any) -> bool:
-        return isinstance(value, list) and all(
-            isinstance(r, list) and len(r) >= 3 and all(point(p) for p in r) for r in value
-        )
-
-    for code, area in areas.items():
+    for code, area in spec.areas.items():
         shape = shapes.get(code)
-        if not isinstance(shape, Mapping):
+        if shape is None:
             problems.append(f"geometry: {code} is not drawn")
             continue
-        if not rings(shape.get("polygons")) or not shape.get("polygons"):
-            problems.append(
-                f"geometry: {code} needs 'polygons', rings of 3 or more points inside the picture"
-            )
-        if "holes" in shape and not rings(shape["holes"]):
-            problems.append(f"geometry: {code}'s 'holes' must be rings of 3 or more points")
-        for key in ("label", "unit"):
-            if not point(shape.get(key)):
-                problems.append(f"geometry: {code} has no {key} point inside the picture")
-        if area.get("centre") and not point(shape.get("center")):
+        if area.centre and "center" not in shape:
             problems.append(f"geometry: {code} has a supply centre but no 'center' point")
-        if area.get("port") is not None and not point(shape.get("port")):
+        if not area.centre and "center" in shape:
+            problems.append(f"geometry: {code} has a 'center' point but no supply centre")
+        if area.port is not None and "port" not in shape:
             problems.append(f"geometry: {code} has a port but no 'port' point")
-    for key in ("offboard_land", "offboard_water"):
-        if key in raw and not rings(raw[key]):
-            problems.append(f"geometry: '{key}' must be rings of 3 or more points")
+        if area.port is None and "port" in shape:
+            problems.append(f"geometry: {code} has a 'port' point but no port")
 
 
 # Building the board ------------------------------------------------------------------------
 
 
-def _build(data: Mapping[str, Any]) -> Variant:
-    areas = {a["code"]: a for a in data["areas"]}
-    powers = tuple(sorted(data["powers"]))
-    homes = {p: tuple(data["powers"][p]["homes"]) for p in powers}
-    home_areas = {p: _home_areas(areas, homes[p]) for p in powers}
+def _build(spec: MapSpec) -> Variant:
+    """The board of a map with no problems: every field is there and of its kind."""
+    areas = spec.areas
+    powers = tuple(sorted(spec.powers))
+    home_areas = {p: _home_areas(areas, spec.powers[p].homes) for p in powers}
     home_of = {code: p for p in powers for code in home_areas[p]}
-    provinces: dict[str, Province] = {}
-    for code, a in areas.items():
-        port = a.get("port")
-        provinces[code] = Province(
+    kind = {True: ProvinceKind.LAND, False: ProvinceKind.SEA}
+    provinces = {
+        code: Province(
             code=code,
-            name=a["name"],
-            kind=_KINDS[a["kind"]],
-            supply_center=bool(a.get("centre", False)),
+            name=a.name,
+            kind=kind[a.land],
+            supply_center=a.centre,
             coasts=(),
-            aliases=tuple(a.get("aliases", ())),
+            aliases=a.aliases,
             home_of=home_of.get(code),
-            port=port["name"] if port else None,
-            port_off=port["off"] if port else None,
+            port=a.port.name if a.port else None,
+            port_off=a.port.off if a.port else None,
         )
+        for code, a in areas.items()
+    }
     army: dict[str, frozenset[str]] = {}
     fleet: dict[str, frozenset[str]] = {}
     shores: dict[str, frozenset[str]] = {}
     for code, a in areas.items():
-        same = frozenset(o for o in a["adjacent"] if areas[o]["kind"] == a["kind"])
-        (army if a["kind"] == "land" else fleet)[code] = same
-        shores[code] = frozenset(o for o in a["adjacent"] if areas[o]["kind"] != a["kind"])
+        (army if a.land else fleet)[code] = frozenset(
+            o for o in a.adjacent if areas[o].land == a.land
+        )
+        shores[code] = frozenset(o for o in a.adjacent if areas[o].land != a.land)
     power_info = {
         p: PowerInfo(
             code=p,
-            name=data["powers"][p]["name"],
-            adjective=data["powers"][p]["adjective"],
-            aliases=tuple(data["powers"][p].get("aliases", ())),
-            colour=data["powers"][p]["colour"],
+            name=info.name,
+            adjective=info.adjective,
+            aliases=info.aliases,
+            colour=info.colour,
             # every home area: the territories, then the sectors off them
-            homes=homes[p] + tuple(sorted(home_areas[p] - set(homes[p]))),
-            units=tuple(Unit.parse(u) for u in data["powers"][p]["units"]),
+            homes=info.homes + tuple(sorted(home_areas[p] - set(info.homes))),
+            units=tuple(Unit.parse(u) for u in info.units),
         )
-        for p in powers
+        for p, info in ((p, spec.powers[p]) for p in powers)
     }
-    rules = Rules.from_json(data.get("rules", {}))
-    if data.get("rules", {}).get("victory_count") is None:
-        rules = rules.with_majority_of(sum(1 for a in areas.values() if a.get("centre")))
+    rules = Rules.from_json({"ruleset": "diplomacia", "victory_count": spec.victory_count})
+    if spec.victory_count is None:
+        rules = rules.with_majority_of(sum(1 for a in areas.values() if a.centre))
+    assert spec.name is not None and spec.geometry is not None
+    title = spec.title or spec.name
     return Variant(
-        name=data["name"],
-        title=data.get("title", data["name"]),
-        description=data.get("description", data.get("title", data["name"])),
+        name=spec.name,
+        title=title,
+        description=spec.description or title,
         rules=rules,
         powers=powers,
         power_info=power_info,
@@ -452,5 +354,5 @@ def _build(data: Mapping[str, Any]) -> Variant:
         fleet_adjacency=fleet,
         ambiguous_names={},
         shores=shores,
-        geometry=data["geometry"],
+        geometry=spec.geometry,
     )

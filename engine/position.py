@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from operator import itemgetter
 from typing import Any, Generic, TypeVar, overload
@@ -322,14 +322,14 @@ class Position:
                     raise PositionError(f"{c} is owned by both {seen_centers[c]} and {power}")
                 seen_centers[c] = power
         neutral = _read_neutral(variant, phase, data.get("neutral"))
-        closed = variant.rules.closed(neutral)
+        _refuse_closed_units(variant, neutral, units)
         dislodged: list[Dislodged] = []
         for power, entries in _by_power(variant, data.get("dislodged", {}), "dislodged").items():
             if not isinstance(entries, list | tuple):
                 raise PositionError(f"dislodged units of {power} must be a list of entries")
             for entry in entries:
                 dislodged.append(
-                    _read_dislodged(variant, power, entry, occupied, contested, closed)
+                    _read_dislodged(variant, power, entry, occupied, contested, neutral)
                 )
         seats = data.get("seats", ())
         if not isinstance(seats, list | tuple) or not all(
@@ -441,6 +441,27 @@ def _read_units(variant: Variant, power: str, raw: Any) -> list[Unit]:
     return [_read_unit(variant, power, text) for text in raw]
 
 
+def _refuse_closed_units(
+    variant: Variant, neutral: frozenset[str], units: Mapping[str, Sequence[Unit]]
+) -> None:
+    """Refuse a unit standing in a neutral power's territory, closed to every other power's
+    units while it stays neutral, as a unit where no unit can stand is refused."""
+    closed_by = {
+        code: n.power for n in variant.rules.neutral if n.power in neutral for code in n.territory
+    }
+    for power, power_units in units.items():
+        for unit in power_units:
+            owner = closed_by.get(unit.province)
+            if owner is not None and owner != power:
+                info = variant.power_info[owner]
+                raise PositionError(
+                    f"{power}: {unit} cannot stand there: "
+                    f"{variant.province_name(unit.province)} ({unit.province}) is neutral "
+                    f"{info.adjective} territory, closed to other powers' units while "
+                    f"{info.name} is neutral"
+                )
+
+
 def _read_unit(variant: Variant, power: str, text: Any) -> Unit:
     try:
         unit = Unit.parse(str(text))
@@ -477,11 +498,13 @@ def _read_dislodged(
     entry: Any,
     occupied: Mapping[str, str],
     contested: frozenset[str],
-    closed: frozenset[str],
+    neutral: frozenset[str],
 ) -> Dislodged:
     if not isinstance(entry, Mapping) or "unit" not in entry:
         raise PositionError(f'{power}: a dislodged entry must be like {{"unit": "A PAR"}}')
     (unit,) = _read_units(variant, power, [entry["unit"]])
+    _refuse_closed_units(variant, neutral, {power: (unit,)})
+    closed = variant.rules.closed(neutral)
     attacker = entry.get("from")
     if attacker is not None:
         attacker = str(attacker).upper()

@@ -406,10 +406,34 @@ def variants_folder() -> Path:
     return Path(os.environ.get(VARIANTS_DIR_VARIABLE) or "variants")
 
 
+class _Loader:
+    """:func:`load_variant`: the shipped variants read once; a map file of the variants
+    folder read again only when it changes (:mod:`engine.variant_folder`)."""
+
+    def __call__(self, name: str = "standard") -> Variant:
+        """The variant shipped as ``engine/data/<name>.json``, or added as a map file in
+        :func:`variants_folder`; checked. :class:`VariantError` for a name that is none
+        of these, or a map file that cannot be played (with its first problem)."""
+        if name in _shipped():
+            return _shipped_variant(name)
+        # imported here: the folder's files are read by the map file reader, built on this
+        from engine.variant_folder import folder_variant
+
+        return folder_variant(name)
+
+    def cache_clear(self) -> None:
+        """Read every variant again when next asked for."""
+        from engine.variant_folder import forget_folder_maps
+
+        _shipped_variant.cache_clear()
+        forget_folder_maps()
+
+
+load_variant = _Loader()
+
+
 @cache
-def load_variant(name: str = "standard") -> Variant:
-    """The variant shipped as ``engine/data/<name>.json``, or added as a map file in
-    :func:`variants_folder`; loaded once and checked."""
+def _shipped_variant(name: str) -> Variant:
     data = _variant_json(name)
     if "format" in data:
         # a map file (docs/maps.md); imported here because that reader builds on this module
@@ -435,24 +459,12 @@ def _loaded_with(variant: Variant) -> tuple[str, ...] | None:
 
 
 def _variant_json(name: str) -> dict[str, Any]:
-    if not _VARIANT_NAME.fullmatch(name) or name not in available_variants():
-        shown = name if len(name) <= 40 else name[:40] + "…"
-        known = ", ".join(available_variants())
-        raise VariantError(f"unknown variant {shown!r} (variants: {known})")
-    if name in _shipped():
-        text = (
-            resources.files("engine").joinpath("data").joinpath(f"{name}.json").read_text("utf-8")
-        )
-    else:
-        path = variants_folder() / f"{name}.json"
-        try:
-            text = path.read_text("utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise VariantError(f"cannot read {path}: {exc}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise VariantError(f"{name}.json is not JSON: {exc}") from None
+    """A shipped variant's JSON (an overlay's base is one)."""
+    if name not in _shipped():
+        known = ", ".join(_shipped())
+        raise VariantError(f"{name!r} is not a shipped variant (shipped: {known})")
+    text = resources.files("engine").joinpath("data").joinpath(f"{name}.json").read_text("utf-8")
+    data = json.loads(text)
     if not isinstance(data, dict):
         raise VariantError(f"{name}.json must hold a JSON object")
     return data
@@ -469,12 +481,6 @@ def _shipped() -> tuple[str, ...]:
 def available_variants() -> tuple[str, ...]:
     """Every variant by name: the shipped ones, then the map files added in the variants
     folder (a file named like a shipped variant is left aside)."""
-    shipped = _shipped()
-    folder = variants_folder()
-    added: list[str] = []
-    if folder.is_dir():
-        for path in folder.glob("*.json"):
-            name = path.name[: -len(".json")]
-            if _VARIANT_NAME.fullmatch(name) and name not in shipped:
-                added.append(name)
-    return shipped + tuple(sorted(added))
+    from engine.variant_folder import added_variants
+
+    return _shipped() + added_variants()

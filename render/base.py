@@ -57,23 +57,34 @@ def _flat(ring: Ring, view: View, factor: float) -> list[tuple[float, float]]:
 
 @lru_cache(maxsize=8)
 def index_raster(board: Board, view: View) -> Image.Image:
-    """Mode ``P``: each pixel holds its province's slot (0 = open sea around the board)."""
+    """Each pixel holds its province's slot (0 = open sea around the board): mode ``P``, or
+    ``I`` on a board of more areas than a palette holds."""
+    count = slots(board).count
+    return _painted(board, view, range(count), "P" if count <= _PALETTE else "I")
+
+
+# entries of a mode ``P`` image's palette
+_PALETTE = 256
+
+
+def _painted(board: Board, view: View, fill: Sequence[int], mode: str) -> Image.Image:
+    """The board's areas drawn as flat fills, each slot ``n`` with the value ``fill[n]``."""
     slot = slots(board)
-    image = Image.new("P", (view.width, view.height), 0)
+    image = Image.new(mode, (view.width, view.height), fill[0])
     draw = ImageDraw.Draw(image)
     # later layers win, so islands and lakes cut out of a province's outline need no holes
     seas = [s for s in board.provinces.values() if s.is_sea]
     lands = [s for s in board.provinces.values() if not s.is_sea]
     for shape in (*seas, *lands):
         for ring in shape.polygons:
-            draw.polygon(_flat(ring, view, 1), fill=slot.provinces[shape.code])
+            draw.polygon(_flat(ring, view, 1), fill=fill[slot.provinces[shape.code]])
     for ring in board.offboard_land:
-        draw.polygon(_flat(ring, view, 1), fill=slot.offboard_land)
+        draw.polygon(_flat(ring, view, 1), fill=fill[slot.offboard_land])
     for ring in board.offboard_water:
-        draw.polygon(_flat(ring, view, 1), fill=slot.offboard_water)
+        draw.polygon(_flat(ring, view, 1), fill=fill[slot.offboard_water])
     for impassable in board.impassable.values():
         for ring in impassable.polygons:
-            draw.polygon(_flat(ring, view, 1), fill=slot.impassable)
+            draw.polygon(_flat(ring, view, 1), fill=fill[slot.impassable])
     return image
 
 
@@ -349,7 +360,15 @@ def png_palette(board: Board, style: Style, view: View) -> Image.Image:
 @lru_cache(maxsize=12)
 def base_image(board: Board, style: Style, view: View, colours: tuple[RGB, ...]) -> Image.Image:
     """The tinted board with its overlay, mode ``RGB``. Never modify the result: copy it."""
-    indexed = index_raster(board, view).copy()
+    if len(colours) <= _PALETTE:
+        indexed = index_raster(board, view).copy()
+    else:
+        # more areas than a palette has entries, but far fewer colours: each area is drawn
+        # with its colour's entry
+        shades = list(dict.fromkeys(colours))
+        entry = {colour: n for n, colour in enumerate(shades)}
+        indexed = _painted(board, view, [entry[c] for c in colours], "P")
+        colours = tuple(shades)
     flat = [channel for colour in colours for channel in colour]
     indexed.putpalette(flat + [0] * (768 - len(flat)))
     # Pillow's alpha compositing is several times faster than pasting through a mask

@@ -37,7 +37,7 @@ from bot.service.commands.grammar import (
     parse_command,
 )
 from bot.service.commands.mentions import read_user, user_mention
-from bot.service.commands.newgame import suggest_variants
+from bot.service.commands.newgame import read_variants_ahead, suggest_variants
 from bot.service.commands.order_menus import OrderForm, choices_for
 from bot.service.commands.order_suggestions import suggest_orders, suggest_units
 from bot.service.commands.registry import COMMANDS, find_command, help_topics
@@ -148,6 +148,7 @@ __all__ = [
     "parse_command",
     "read_health",
     "read_user",
+    "read_variants_ahead",
     "safe_trace",
     "suggest_orders",
     "suggest_units",

@@ -293,3 +293,34 @@ def test_world_war_one_keeps_italy_closed_and_neutral_until_it_joins(monkeypatch
     assert second["results"] == {"A VEN": "moved"}
     assert "neutral" not in second
     assert second["units"]["ITALY"] == ["A PIE"]
+
+
+def test_a_unit_where_a_neutral_power_closes_the_board_is_refused(monkeypatch: Any) -> None:
+    in_italy = {
+        "variant": "ww1",
+        "phase": "S1914M",
+        "units": {"FRANCE": ["F TUS", "A MAR"], "ITALY": ["A VEN"]},
+        "orders": {"FRANCE": ["F TUS - ROM"]},
+    }
+    dislodged_there = {
+        "variant": "ww1",
+        "phase": "F1914R",
+        "units": {"ITALY": ["A VEN"]},
+        "dislodged": {"FRANCE": [{"unit": "A PIE", "from": "MAR"}]},
+    }
+    off_the_board = {"variant": "1961-4", "phase": "S1901M", "units": {"ENGLAND": ["A MOS"]}}
+    # from 1915 Italy may have joined a seat: its territory is open, and the same unit stands
+    joined = {**in_italy, "phase": "S1915M", "neutral": []}
+    closed, retreat, gone, opened = run(
+        [json.dumps(r) for r in (in_italy, dislodged_there, off_the_board, joined)], monkeypatch
+    )
+    assert closed == {
+        "error": "line 1: FRANCE: F TUS cannot stand there: Tuscany (TUS) is neutral Italian "
+        "territory, closed to other powers' units while Italy is neutral"
+    }
+    assert retreat == {
+        "error": "line 2: FRANCE: A PIE cannot stand there: Piedmont (PIE) is neutral Italian "
+        "territory, closed to other powers' units while Italy is neutral"
+    }
+    assert gone == {"error": "line 3: ENGLAND: A MOS cannot stand there"}
+    assert opened["results"] == {"F TUS": "moved"}

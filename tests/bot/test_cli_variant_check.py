@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -85,8 +86,8 @@ def test_every_problem_is_listed_and_the_status_is_1(
     assert status == 1
     assert lines == [
         f"{bad}: 2 problems",
-        "- KAR lists XYZ as adjacent, but there is no area XYZ",
         "- RUSSIA: 'colour' must be like \"#e7a3c0\"",
+        "- KAR lists XYZ as adjacent, but there is no area XYZ",
     ]
 
 
@@ -206,3 +207,88 @@ def test_the_readme_s_map_check_is_of_a_file_that_ships(monkeypatch: pytest.Monk
     assert status == 0
     assert [line for line in shown if line != "..."] == [line for line in lines if line in shown]
     assert shown[0] == lines[0] and shown[-1] == lines[-1]
+
+
+def _odd_files(folder: Path, outside: Path) -> None:
+    """A variants folder as a careless or hostile hand leaves it."""
+    os.mkfifo(folder / "fifo.json")
+    (folder / "zero.json").symlink_to("/dev/zero")
+    elsewhere = json.loads(HANDBOOK.read_text("utf-8")) | {"name": "secret", "format": "hush"}
+    (outside / "secret.json").write_text(json.dumps(elsewhere), "utf-8")
+    (folder / "secret.json").symlink_to(outside / "secret.json")
+    (folder / "folder.json").mkdir()
+    (folder / "deep.json").write_text("[" * 100_000 + "]" * 100_000, "utf-8")
+
+
+def test_odd_files_in_the_folder_are_listed_as_not_playable_and_nothing_else_changes(
+    monkeypatch: pytest.MonkeyPatch, variants_dir: Path, tmp_path: Path
+) -> None:
+    (variants_dir / "handbook.json").write_text(HANDBOOK.read_text("utf-8"), "utf-8")
+    _odd_files(variants_dir, tmp_path)
+    status, lines = run(["variants"], monkeypatch)
+    assert status == 0
+    said = {line.split()[0]: line for line in lines}
+    assert "The areas of the Diplomacia handbook's examples" in said["handbook"]
+    assert (
+        "cannot be played: cannot be read: it is a named pipe, not a regular file" in (said["fifo"])
+    )
+    assert (
+        "cannot be played: cannot be read: it is a link out of the variants folder"
+        in (said["zero"])
+    )
+    assert (
+        "cannot be read: it is a link out of the variants folder (every problem" in (said["secret"])
+    )
+    assert "hush" not in said["secret"] and str(tmp_path / "secret.json") not in said["secret"]
+    assert "it is a folder, not a regular file" in said["folder"]
+    assert "nest more than 10 deep" in said["deep"]
+    assert f"(every problem: dipgm variant check {variants_dir / 'deep.json'})" in said["deep"]
+
+
+def test_a_file_the_check_cannot_read_is_status_2_without_waiting_or_reading_it(
+    monkeypatch: pytest.MonkeyPatch, variants_dir: Path, tmp_path: Path
+) -> None:
+    _odd_files(variants_dir, tmp_path)
+    for name, reason in (
+        ("fifo.json", "it is a named pipe, not a regular file"),
+        ("zero.json", "it is a device or socket, not a regular file"),
+        ("folder.json", "it is a folder, not a regular file"),
+    ):
+        status, lines = run(["variant", "check", str(variants_dir / name)], monkeypatch)
+        assert (status, lines) == (
+            2,
+            [f"dipgm variant check: cannot read {variants_dir / name}: {reason}"],
+        )
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "lists and objects nest more than 10 deep"),
+        ('{"format": ' + "9" * 5000 + "}", "a number of 5,000 digits"),
+        (
+            HANDBOOK.read_text("utf-8").replace('"title": "', '"title": "\\ud800', 1),
+            "the text at title holds a lone UTF-16 surrogate",
+        ),
+        (
+            HANDBOOK.read_text("utf-8").replace('"off": "KAR"', '"off": ["KAR"]', 1),
+            "GFI: the port's 'off' must be an area code",
+        ),
+    ],
+)
+def test_a_hostile_map_is_refused_in_lines_never_a_traceback(
+    tmp_path: Path, text: str, problem: str
+) -> None:
+    path = tmp_path / "handbook.json"
+    path.write_text(text, "utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "bot.cli", "variant", "check", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=Path(__file__).parents[2],
+    )
+    assert done.returncode == 1
+    assert done.stderr == ""
+    assert done.stdout.splitlines()[0] == f"{path}: 1 problem"
+    assert done.stdout.splitlines()[1].startswith(f"- {problem}")

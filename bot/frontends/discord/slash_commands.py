@@ -42,6 +42,7 @@ from bot.service import (
     Suggest,
     help_topics,
     neutral_users,
+    read_variants_ahead,
     suggest_orders,
     suggest_units,
     suggest_variants,
@@ -158,8 +159,10 @@ def _suggester(front: Front, source: Suggest) -> Suggester:
         return _choices(help_topics(current))
 
     async def variants(interaction: Interaction, current: str) -> Suggestions:
-        # the folder is read at each keystroke: a map file added today is offered, and
-        # only the 25 that fit what was typed are sent
+        # the folder's new and changed files are read (off the event loop) at each
+        # keystroke: a map file added today is offered, and only the 25 that fit what was
+        # typed are sent
+        await read_variants_ahead()
         return [
             app_commands.Choice(name=c.label, value=c.value)
             for c in suggest_variants(current)[:MAX_SUGGESTIONS]

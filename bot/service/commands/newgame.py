@@ -14,7 +14,10 @@ from bot.service.options.agreed_end import refuse_past_end
 from bot.service.options.game_options import Press, parse_newgame
 from bot.service.options.palette import Palette
 from bot.service.options.teams import Teams
-from bot.service.options.variant_choice import playable_variants
+from bot.service.options.variant_choice import playable_variants, unplayable_variants
+
+# the game service reads the variants folder ahead of every command
+from bot.service.options.variant_choice import read_variants_ahead as read_variants_ahead
 from bot.service.words.english import plural
 from bot.store import Game, GameNameTakenError
 from engine import Variant
@@ -72,13 +75,17 @@ async def newgame(ctx: Context) -> list[Reply]:
 def variant_detail() -> str:
     """The `variant=` line of `help newgame`, written from the variants there are now."""
     variants = playable_variants()
+    unplayable = "".join(
+        f"; {name} is a map file that cannot be played: {problem}"
+        for name, problem in unplayable_variants()
+    )
     return (
         f"variant={'|'.join(v.name for v in variants)}  the board and its rules (default "
         "standard), and what wins: "
         + "; ".join(_variant_help(v) for v in variants)
         + "; the 1961 rules' boards leave powers and provinces off the board, and count "
         "the pieces after every phase; a map file added to the bot (docs/maps.md) is a "
-        "variant by its file's name"
+        f"variant by its file's name{unplayable}"
     )
 
 

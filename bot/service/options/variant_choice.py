@@ -12,16 +12,68 @@ variant by its file's name, offered as soon as it is there.
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import weakref
+from pathlib import Path
 
 from bot.service.errors import UserError
 from bot.service.options.fewer_players import Setup
 from bot.service.words.quoting import excerpt
-from engine import Variant, VariantError, available_variants, load_variant
+from engine import Variant, VariantError, available_variants, load_variant, variants_folder
+from engine.variant_folder import added_variants, folder_map, read_files_here
 
 STANDARD = "standard"
+# how long a command waits for the variants folder's new and changed files to be read
+READ_SECONDS = 10.0
 
 logger = logging.getLogger(__name__)
+
+# the folder's reading under way, one per event loop
+_reading: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Future[None]] = (
+    weakref.WeakKeyDictionary()
+)
+# each file's problem as last told to whoever runs the bot: told again only when it changes
+_told: dict[Path, str | None] = {}
+
+
+async def read_variants_ahead(*, wait: float | None = None) -> None:
+    """Read the variants folder's new and changed map files in a worker thread, never on
+    the event loop, waiting for them at most ``wait`` seconds (a file read later is offered
+    from then on). From here on, in this task and those it starts, variants are looked up
+    as they were read, and nothing is read where it is asked for."""
+    wait = READ_SECONDS if wait is None else wait
+    read_files_here(False)
+    loop = asyncio.get_running_loop()
+    running = _reading.get(loop)
+    if running is None or running.done():
+        running = _reading[loop] = asyncio.ensure_future(asyncio.to_thread(_read_folder))
+    if wait <= 0:
+        return
+    try:
+        await asyncio.wait_for(asyncio.shield(running), wait)
+    except TimeoutError:
+        logger.warning(
+            "the variants folder %s took more than %s s to read: the variants not read yet "
+            "are offered once they are",
+            variants_folder(),
+            wait,
+        )
+
+
+def _read_folder() -> None:
+    folder = variants_folder()
+    for name in added_variants():
+        found = folder_map(folder, name, read=True)
+        if _told.get(found.path, "") != found.problem:
+            _told[found.path] = found.problem
+            if found.problem is not None:
+                logger.warning(
+                    "map file %s cannot be played: %s (every problem: dipgm variant check %s)",
+                    found.path,
+                    found.problem,
+                    found.path,
+                )
 
 
 def variant_names() -> tuple[str, ...]:
@@ -32,13 +84,25 @@ def variant_names() -> tuple[str, ...]:
 
 def playable_variants() -> list[Variant]:
     """The variants a game may be created on: a map file with problems is left out (and
-    logged for whoever runs the bot: `dipgm variant check` names them)."""
+    logged for whoever runs the bot, once: `dipgm variant check` names them)."""
     found = []
     for name in variant_names():
         try:
             found.append(load_variant(name))
+        except VariantError:
+            continue
+    return found
+
+
+def unplayable_variants() -> list[tuple[str, str]]:
+    """The map files of the variants folder that cannot be played, each with its first
+    problem."""
+    found = []
+    for name in added_variants():
+        try:
+            load_variant(name)
         except VariantError as exc:
-            logger.warning("map file %s.json cannot be played: %s", name, exc)
+            found.append((name, str(exc)))
     return found
 
 

@@ -3,6 +3,7 @@ declarations, typed and described within Discord's limits."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -229,3 +230,17 @@ async def test_votes_are_answered_to_the_voter_alone(table: DiscordTable) -> Non
     (ack,) = await table.slash("carol", "surrender", decision="confirm")
     assert ack.only(table.user("carol").id)
     assert all(not s.public for s in await table.deliver() if "surrender" in s.text().lower())
+
+
+async def test_odd_files_in_the_variants_folder_leave_the_suggestions_alone(
+    table: DiscordTable, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    folder = tmp_path / "variants"
+    folder.mkdir()
+    (folder / "handbook.json").write_text(HANDBOOK.read_text("utf-8"), "utf-8")
+    (folder / "broken.json").write_text('{"format": "dipgm-map/1", "areas": 5}', "utf-8")
+    os.mkfifo(folder / "hand-fifo.json")
+    (folder / "hand-zero.json").symlink_to("/dev/zero")
+    monkeypatch.setenv("DIPGM_VARIANTS_DIR", str(folder))
+    assert await table.complete("master", "newgame", "variant", "hand") == ["handbook"]
+    assert await table.complete("master", "newgame", "variant", "1961-4") == ["1961-4"]
