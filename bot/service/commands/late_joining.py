@@ -113,7 +113,6 @@ async def _seat_named(ctx: Context, game: Game, power_word: str, partner: str | 
 
 async def _volunteer(ctx: Context, seat: Seat) -> list[Reply]:
     game, name = seat.game, ctx.request.actor.display_name
-    command = f"replace {seat.power.lower()} {user_mention(ctx.actor_id, name)}"
     why = (
         "is played by a computer"
         if seat.power in await ctx.store.computer_powers(game.id)
@@ -122,7 +121,8 @@ async def _volunteer(ctx: Context, seat: Seat) -> list[Reply]:
     message = line_message(
         f"{game.name}: {name} volunteers to play {seat.name}",
         f"{name} would like to take over {seat.name}, which {why}.",
-        f"`{command}` hands it to them, with the picture by DM; the button does it in one step.",
+        f"The button hands it to them in one step, with the picture by DM (as "
+        f"`replace {seat.power.lower()}` and @{name} does).",
     )
     short = f"replace {seat.power.lower()} {_in_button(ctx.actor_id, name)}"
     hand = Button(f"Hand {seat.name} to {name}", f"game {game.name} {short}")
@@ -151,13 +151,13 @@ async def _ask_team(ctx: Context, seat: Seat) -> list[Reply]:
         )
     requests[ctx.actor_id] = {"power": seat.power, "name": name}
     _keep(game, requests)
-    who, short = user_mention(ctx.actor_id, name), _in_button(ctx.actor_id, name)
+    short = _in_button(ctx.actor_id, name)
     message = line_message(
         f"{game.name}: {name} asks to join {seat.name}'s team",
         f"{name} would like to command {seat.name} with its team. Until one of you answers, "
         f"they see nothing of {seat.name} and its orders stand as the team gives them.",
-        f"Any member, or the game master, answers `join accept {who}` or `join refuse {who}` "
-        "(or with the buttons).",
+        f"Any member, or the game master, answers with the buttons, or with `join accept` or "
+        f"`join refuse` and @{name} (picked from the list @ opens).",
     )
     message = _with_buttons(
         message,

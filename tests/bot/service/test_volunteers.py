@@ -33,8 +33,9 @@ async def test_a_volunteer_is_handed_the_power_in_one_step(tmp_path: Path) -> No
         assert said(lines, "dm:gm")[:3] == [
             "hague: zoe volunteers to play France",
             "zoe would like to take over France, which is in civil disorder.",
-            "`replace france <@zoe|zoe>` hands it to them, with the picture by DM; the button "
-            "does it in one step.",
+            # the player's name in words: a mention inside code shows its markup
+            "The button hands it to them in one step, with the picture by DM (as "
+            "`replace france` and @zoe does).",
         ]
         assert await buttons_to(table, "gm") == [
             {"label": "Hand France to zoe", "command": "game hague replace france <@zoe|zoe>"}
