@@ -95,7 +95,7 @@ def _name_words(name: str) -> tuple[str, ...]:
     return tuple(found)
 
 
-# Abbreviation answers kept per variant before starting afresh (a bound against junk input).
+# Abbreviation answers (and suggestions) kept per variant before starting afresh (a bound against junk input).
 _REMEMBERED = 4096
 
 
@@ -139,6 +139,8 @@ class Names:
         self._phrases: set[tuple[str, ...]] = set()
         self._spans: dict[tuple[tuple[str, ...], frozenset[str]], Span | None] = {}
         self._power_spans: dict[tuple[str, ...], tuple[str, int] | None] = {}
+        # misspelling -> the name suggested for it, kept for the misspellings seen lately
+        self._suggestions: dict[str, str | None] = {}
         for code, province in variant.provinces.items():
             self._add(code, (code, province.name, *province.aliases))
         for code, name in (*variant.impassable.items(), *variant.out_of_play.items()):
@@ -286,6 +288,14 @@ class Names:
         key = compact(words(text))
         if not key:
             return None
+        if key not in self._suggestions:
+            # Comparing with every name is a quarter of reading a sloppy text: once a spelling.
+            if len(self._suggestions) >= _REMEMBERED:
+                self._suggestions.clear()
+            self._suggestions[key] = self._nearest(key)
+        return self._suggestions[key]
+
+    def _nearest(self, key: str) -> str | None:
         close = difflib.get_close_matches(key, list(self._exact), n=1, cutoff=0.6)
         if not close:
             return None
