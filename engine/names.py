@@ -95,7 +95,8 @@ def _name_words(name: str) -> tuple[str, ...]:
     return tuple(found)
 
 
-# Abbreviation answers (and suggestions) kept per variant before starting afresh (a bound against junk input).
+# Abbreviation answers and suggestions kept per variant before starting afresh (a bound
+# against junk input).
 _REMEMBERED = 4096
 
 
