@@ -24,7 +24,7 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -45,7 +45,7 @@ from bot.store import (
 )
 from bot.store import Order as OrderRow
 from bot.workers import worker_count, worker_processes
-from engine import format_order
+from engine import Order, format_order
 from tools.bench_service import (
     OPTIONS,
     POSTGRES_ENV,
@@ -130,7 +130,7 @@ async def set_up(url: str, folder: Path, args: argparse.Namespace) -> Plan:
 
 
 async def _ordering_games(
-    bench: Bench, args: argparse.Namespace, rng: random.Random, legal: Mapping[str, list]
+    bench: Bench, args: argparse.Namespace, rng: random.Random, legal: Mapping[str, list[Order]]
 ) -> tuple[dict[str, list[str]], dict[tuple[str, str], str]]:
     sends: dict[str, list[str]] = {}
     expected: dict[tuple[str, str], str] = {}
@@ -159,9 +159,9 @@ async def _storm_deadline(bench: Bench, storm: Sequence[str]) -> datetime:
                 .where(Phase.status == PhaseStatus.OPEN, Game.name.in_(storm))
             )
         )
-    if len(deadlines) != 1 or None in deadlines:
+    deadline = deadlines.pop() if len(deadlines) == 1 else None
+    if deadline is None:
         raise RuntimeError(f"expected one shared deadline, found {deadlines}")
-    deadline = deadlines.pop()
     return deadline if deadline.tzinfo is not None else deadline.replace(tzinfo=UTC)
 
 
@@ -199,10 +199,10 @@ async def measure(
         await engine.dispose()
     if bench.failures:
         raise RuntimeError(f"commands refused: {dict(bench.failures)}")
-    return StormRun(**(run | {"results": front.results, "again": again}))
+    return replace(run, results=front.results, again=again)
 
 
-async def _storm_and_orders(bench: Bench, plan: Plan, *, profiled: bool) -> dict[str, object]:
+async def _storm_and_orders(bench: Bench, plan: Plan, *, profiled: bool) -> StormRun:
     latencies: list[float] = []
     storm_end: list[float] = []
     answered_during = 0
@@ -232,13 +232,15 @@ async def _storm_and_orders(bench: Bench, plan: Plan, *, profiled: bool) -> dict
     if profile is not None:
         profile.disable()
         pstats.Stats(profile).sort_stats("cumulative").print_stats(PROFILE_LINES)
-    return {
-        "latencies": latencies,
-        "orders_wall": orders_wall,
-        "storm_wall": storm_end[0] - start,
-        "during": answered_during,
-        "loop_cpu": time.thread_time() - loop_start,
-    }
+    return StormRun(
+        latencies=latencies,
+        orders_wall=orders_wall,
+        storm_wall=storm_end[0] - start,
+        during=answered_during,
+        loop_cpu=time.thread_time() - loop_start,
+        results={},
+        again=0,
+    )
 
 
 async def check(url: str, plan: Plan, run: StormRun) -> int:

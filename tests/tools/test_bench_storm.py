@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.store import migrate
 from tools import bench_storm, bench_table
 
 SMALL = ["--storm", "2", "--users", "5", "--games", "2", "--commands", "2", "--seed", "7"]
@@ -43,7 +44,7 @@ def test_the_check_finds_an_announcement_doubled_or_an_order_lost(tmp_path: Path
     url = f"sqlite+aiosqlite:///{tmp_path / 'storm.sqlite3'}"
 
     async def measured() -> tuple[bench_storm.Plan, bench_storm.StormRun]:
-        await bench_storm.migrate.upgrade(url)
+        await migrate.upgrade(url)
         plan = await bench_storm.set_up(url, tmp_path, args)
         return plan, await bench_storm.measure(url, tmp_path, plan, 1)
 
