@@ -26,6 +26,8 @@ class Turns:
         # lets a newcomer take a connection a waiting command was woken for, and under a
         # whole table ordering at once a command could wait seconds behind later ones.
         self._free = asyncio.Semaphore(connections)
+        # one connection for every transaction (a SQLite file): a deadline's takes its turn
+        self._shared = connections == 1
         self._patience = patience
         self._commands = 0
         self._no_command = asyncio.Event()
@@ -46,9 +48,15 @@ class Turns:
 
     @contextlib.asynccontextmanager
     async def deadline(self) -> AsyncIterator[None]:
-        """A deadline's transaction: once the commands pause (or ``patience`` has passed),
-        then in turn with them. Never taken by a command's own transaction or follow-up."""
+        """A deadline's transaction: once the commands pause (or ``patience`` has passed);
+        on a single connection, then in turn with them. With several, it takes none of the
+        commands' turns: it may hold its connection while its map is drawn, and the pool
+        has connections beyond those the commands take. Never taken by a command's own
+        transaction or follow-up."""
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._no_command.wait(), self._patience)
+        if not self._shared:
+            yield
+            return
         async with self._free:
             yield

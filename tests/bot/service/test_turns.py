@@ -50,3 +50,26 @@ async def test_a_deadline_goes_at_once_when_no_command_waits() -> None:
     done: list[str] = []
     await asyncio.wait_for(_deadline(turns, done), 5)
     assert done == ["deadline"]
+
+
+async def test_with_several_connections_a_deadline_takes_none_of_the_commands_turns() -> None:
+    turns = Turns(2, patience=60)
+    done: list[str] = []
+    hold = asyncio.Event()
+    deadline_in = asyncio.Event()
+
+    async def long_deadline() -> None:
+        async with turns.deadline():
+            done.append("deadline")
+            deadline_in.set()
+            await hold.wait()
+
+    deadline = asyncio.create_task(long_deadline())
+    await deadline_in.wait()
+    # both connections the commands take are still theirs while the deadline's map is drawn
+    first = asyncio.create_task(_command(turns, "first", done, hold))
+    second = asyncio.create_task(_command(turns, "second", done, hold))
+    await asyncio.sleep(0.01)
+    assert done == ["deadline", "first", "second"]
+    hold.set()
+    await asyncio.gather(deadline, first, second)
