@@ -29,12 +29,16 @@ pytest: $(STAMP)
 	tools/pg.sh run -- $(BIN)/python tools/run_pytest.py
 
 # Each benchmark prints its details and records its targeted figures; the table ends the run.
-# The deadline and the orders are measured on PostgreSQL too, on a throwaway server.
+# The deadline, the orders and the orders amid a deadline storm are measured on PostgreSQL
+# too, on a throwaway server; the command line as a user starts it.
 bench: $(STAMP) compare-venv
 	rm -f .bench-table.jsonl
+	uptime
 	$(BIN)/python -m tools.bench
 	$(BIN)/python -m tools.bench_render
+	$(BIN)/python -m tools.bench_cli
 	tools/pg.sh run -- $(BIN)/python -m tools.bench_service
+	tools/pg.sh run -- $(BIN)/python -m tools.bench_storm
 	$(COMPARE)/bin/python -m tools.bench_compare
 	$(BIN)/python -m tools.bench_table
 

@@ -6,7 +6,6 @@ subcommand's parser is declared here, or by a module that imports nothing heavy,
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
 import sys
@@ -290,12 +289,11 @@ def _variant_check_command(args: argparse.Namespace) -> int:
 
 
 def _variants_dir_from_settings() -> None:
-    """The variants folder as the bot would see it, `.env` included; with settings that do
-    not load (a bad value elsewhere), the environment's alone."""
-    from bot.config import SettingsError, export_variants_dir, load_settings
+    """The variants folder as the bot would see it, `.env` included (the engine reads it
+    from the environment); read alone, so a bad value elsewhere does not matter here."""
+    from bot.places import variants_dir
 
-    with contextlib.suppress(SettingsError):
-        export_variants_dir(load_settings())
+    os.environ["DIPGM_VARIANTS_DIR"] = str(variants_dir())
 
 
 def _play_command(args: argparse.Namespace) -> int:

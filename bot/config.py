@@ -18,15 +18,11 @@ from pydantic import Field, SecretStr, ValidationError, field_validator, model_v
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.exit_codes import UsageError
+from bot.places import IN_DATA_DIR
 
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///./dipgm.sqlite3"
-# What lives in the data folder unless set on its own, by setting name.
+# The database's file in the data folder, unless DATABASE_URL is set.
 DATABASE_FILE = "dipgm.sqlite3"
-IN_DATA_DIR = {
-    "map_dir": "maps",
-    "dipgm_variants_dir": "variants",
-    "discord_commands_file": ".dipgm-discord-commands.json",
-}
 # The databases dipgm runs on, as a DATABASE_URL's scheme names them before any `+driver`.
 DATABASES = ("sqlite", "postgresql", "postgres")
 

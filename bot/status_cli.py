@@ -9,7 +9,6 @@ attention" say what), 2 the database cannot be read.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import socket
 from collections.abc import Callable
@@ -48,6 +47,8 @@ def status_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             err.write(f"dipgm status: no database at {missing} (is DATABASE_URL right?)\n")
         return UNREADABLE
     try:
+        import asyncio
+
         health = asyncio.run(_read(url))
     except (OSError, SQLAlchemyError) as exc:
         if not args.quiet:

@@ -1,6 +1,7 @@
 """The app's worker processes: where the game service adjudicates and draws at a deadline,
 so that a thousand games due in the same minute use every core and the event loop stays free
-for the database and the players (see :class:`bot.service.Workers`).
+for the database and the players (see :class:`bot.service.Workers`). They run at a lower
+priority than the bot: while the processors are all busy, the players' commands come first.
 
 The bot governs their end. They ignore SIGINT and SIGTERM (Ctrl-C reaches the whole process
 group, and systemd signals every process of the unit): the bot finishes the job in hand and
@@ -24,6 +25,9 @@ from bot.service import Workers
 
 # How often a worker looks whether the bot is still its parent.
 PARENT_WATCH_SECONDS = 0.5
+# How much a worker defers to the bot's own process for a processor (nice(1)'s scale, 0..19):
+# a deadline's maps can wait a little, a player waiting for a reply cannot.
+WORKER_NICENESS = 10
 
 
 def worker_count(setting: int) -> int:
@@ -50,9 +54,12 @@ def worker_processes(setting: int) -> Iterator[Workers]:
 
 
 def start_worker(bot_pid: int) -> None:
-    """Run first in each worker process: leave the signals to the bot, and watch it."""
+    """Run first in each worker process: leave the signals to the bot, yield the
+    processors to its event loop, and watch it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    if hasattr(os, "nice"):  # not on Windows, where the workers share the bot's priority
+        os.nice(WORKER_NICENESS)
     threading.Thread(
         target=_exit_when_orphaned, args=(bot_pid,), name="watch-the-bot", daemon=True
     ).start()

@@ -95,7 +95,8 @@ def _name_words(name: str) -> tuple[str, ...]:
     return tuple(found)
 
 
-# Abbreviation answers kept per variant before starting afresh (a bound against junk input).
+# Abbreviation answers and suggestions kept per variant before starting afresh (a bound
+# against junk input).
 _REMEMBERED = 4096
 
 
@@ -139,6 +140,8 @@ class Names:
         self._phrases: set[tuple[str, ...]] = set()
         self._spans: dict[tuple[tuple[str, ...], frozenset[str]], Span | None] = {}
         self._power_spans: dict[tuple[str, ...], tuple[str, int] | None] = {}
+        # misspelling -> the name suggested for it, kept for the misspellings seen lately
+        self._suggestions: dict[tuple[str, frozenset[ProvinceKind]], str | None] = {}
         for code, province in variant.provinces.items():
             self._add(code, (code, province.name, *province.aliases))
         for code, name in (*variant.impassable.items(), *variant.out_of_play.items()):
@@ -288,6 +291,15 @@ class Names:
         key = compact(words(text))
         if not key:
             return None
+        remembered = (key, frozenset(shunned))
+        if remembered not in self._suggestions:
+            # Comparing with every name is a quarter of reading a sloppy text: once a spelling.
+            if len(self._suggestions) >= _REMEMBERED:
+                self._suggestions.clear()
+            self._suggestions[remembered] = self._nearest(key, remembered[1])
+        return self._suggestions[remembered]
+
+    def _nearest(self, key: str, shunned: frozenset[ProvinceKind]) -> str | None:
         provinces = self.variant.provinces
 
         def fits(code: str) -> bool:

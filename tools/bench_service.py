@@ -158,10 +158,12 @@ def choices() -> dict[str, list[Order]]:
     }
 
 
-async def form_game(bench: Bench, name: str, players: Sequence[str]) -> tuple[int, dict[str, str]]:
+async def form_game(
+    bench: Bench, name: str, players: Sequence[str], options: str = OPTIONS
+) -> tuple[int, dict[str, str]]:
     """A started game in channel #name: its id, and user -> the power drawn for them."""
     gm = f"{name}-gm"
-    await bench.say(gm, f"newgame {name} {OPTIONS}", name)
+    await bench.say(gm, f"newgame {name} {options}", name)
     for user in players:
         await bench.say(user, "join", name)
     await bench.say(gm, "start", name)

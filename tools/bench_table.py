@@ -59,6 +59,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     print()
     print(render(table))
+    # Every figure is the machine's as loaded as it was: say how loaded.
+    one, five, fifteen = os.getloadavg()
+    print(f"load average at the end: {one:.2f}, {five:.2f}, {fifteen:.2f} ({os.cpu_count()} cores)")
     _path().unlink()
     return 0
 

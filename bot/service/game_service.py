@@ -47,6 +47,7 @@ from bot.service.outbox.doorbell import Doorbell
 from bot.service.outbox.pump import Pump
 from bot.service.outbox.transport import PartT, Transport
 from bot.service.turn.adjudication import Adjudicator
+from bot.service.turns import Turns
 from bot.store import PhaseClosedError, Platform, Store, kept_connections, utcnow
 from render import history_animation, map_png
 
@@ -98,11 +99,9 @@ class GameService:
             access=self.access,
             workers=workers,
         )
-        # Commands take the database's connections in the order they came. The pool alone
-        # lets a newcomer take a connection a waiting command was woken for, and under a
-        # whole table ordering at once a command could wait seconds behind later ones.
-        self._turns = asyncio.Semaphore(kept_connections(sessions))
-        self._adjudicator = Adjudicator(sessions, self._deps)
+        # Commands first, in the order they came; a deadline's transactions after them.
+        self._turns = Turns(kept_connections(sessions))
+        self._adjudicator = Adjudicator(sessions, self._deps, self._turns)
         self._deliveries = Deliveries(sessions, clock, self._doorbell)
         # Deadline runs in hand, and set while there are none.
         self._runs = 0
@@ -159,7 +158,7 @@ class GameService:
         handler = BY_NAME[command.name].handler
         for attempt in range(1, ATTEMPTS + 1):
             try:
-                async with self._turns, self._sessions.begin() as session:
+                async with self._turns.command(), self._sessions.begin() as session:
                     ctx = Context(
                         store=Store(session, self._clock),
                         request=request,

@@ -13,6 +13,7 @@ transaction, and kept only if the transaction reads the phase the same.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, replace
@@ -45,6 +46,7 @@ from bot.service.turn.conditional_orders import Applied
 from bot.service.turn.endings import ending_text, outcome_json
 from bot.service.turn.resolving import Work, drawing, resolve
 from bot.service.turn.verdict import Judging, Verdict, conclude, read_judging
+from bot.service.turns import Turns
 from bot.service.words import buttons, notices
 from bot.service.words.power_state import alive, missing_orders
 from bot.service.words.results import power_results, results_message
@@ -101,6 +103,8 @@ class Outcome(Enum):
 class Adjudicator:
     sessions: async_sessionmaker[AsyncSession]
     deps: Deps
+    # when a deadline's transaction may take a connection: after the players' commands
+    turns: Turns
     # The bot is stopping: a deadline run takes no phase it has not begun.
     stopping: bool = False
 
@@ -132,7 +136,10 @@ class Adjudicator:
         ahead = None
         if due and one_connection(self.sessions):
             ahead = await self._work_ahead(phase_id)
-        async with self.sessions.begin() as session:
+        # A game master's `process` and a phase all are ready for run as their command's
+        # follow-up: only the deadline's own transactions wait for the commands.
+        turn = self.turns.deadline() if due else contextlib.nullcontext()
+        async with turn, self.sessions.begin() as session:
             store = Store(session, self.deps.clock)
             # At a deadline the phase may be changed rather than claimed (an excused miss
             # moves it): the lock keeps a second worker from acting on what it read before.
