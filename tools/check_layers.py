@@ -40,6 +40,8 @@ ZONES: dict[str, frozenset[str]] = {
     "stored_orders": frozenset({"options", "words"}),
     "outbox": frozenset({"effects", "errors", "words"}),
     "context": frozenset({"effects", "errors", "maps", "options", "outbox", "words"}),
+    # a club's season: read from finished games and adjudicated phases only
+    "season": frozenset({"errors", "options", "words"}),
     "turn": frozenset(
         {
             *("effects", "errors", "maps", "context", "roster", "stored_orders"),
@@ -49,7 +51,7 @@ ZONES: dict[str, frozenset[str]] = {
     "commands": frozenset(
         {
             *("effects", "errors", "maps", "context", "roster", "stored_orders"),
-            *("outbox", "options", "schedule", "words", "turn"),
+            *("outbox", "options", "schedule", "words", "turn", "season"),
         }
     ),
     "game_service": frozenset(

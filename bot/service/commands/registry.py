@@ -13,6 +13,7 @@ import difflib
 import re
 
 from bot.service.commands import (
+    club,
     computers,
     export,
     forming,
@@ -27,6 +28,7 @@ from bot.service.commands import (
     report,
     rollback,
     scoreboard,
+    season,
     seating,
     settings,
     viewing,
@@ -82,6 +84,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
     viewing.MAP,
     viewing.HISTORY,
     scoreboard.SCOREBOARD,
+    season.STANDINGS,
+    season.RATINGS,
+    club.CLUB,
     palette.PALETTE,
     game_master.PROCESS,
     game_master.PAUSE,
