@@ -130,7 +130,9 @@ def ranks(ending: Ending, powers: Sequence[str]) -> list[int]:
     the draw's powers share the first place, the others follow by supply centres."""
 
     def key(power: str) -> tuple[int, int]:
-        return (0 if power in ending.winners else 1, -ending.centres.get(power, 0))
+        if power in ending.winners:
+            return (0, 0)  # a draw's powers are equal, whatever their centres
+        return (1, -ending.centres.get(power, 0))
 
     keys = sorted({key(p) for p in powers})
     return [keys.index(key(p)) + 1 for p in powers]
