@@ -86,6 +86,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     scoreboard.SCOREBOARD,
     season.STANDINGS,
     season.RATINGS,
+    season.RELIABILITY,
     club.CLUB,
     palette.PALETTE,
     game_master.PROCESS,

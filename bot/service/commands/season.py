@@ -3,7 +3,8 @@ only finished games count, so the answer is for everyone where it was asked."""
 
 from __future__ import annotations
 
-from bot.service.commands.spec import Argument, CommandSpec, choices_of
+from bot.service.commands.mentions import not_a_user, read_user
+from bot.service.commands.spec import Argument, CommandSpec, Kind, choices_of
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
 from bot.service.errors import UserError
@@ -16,6 +17,7 @@ from bot.service.season import (
     is_solo,
     parse_scoring,
     rate,
+    record_of,
     standings,
 )
 from bot.service.words.english import plural
@@ -161,6 +163,50 @@ RATINGS = CommandSpec(
     ("ratings", "ratings autumn-2026"),
     arguments=(Argument("season", "A season's name (default: every game of the club)"),),
     public=True,
+    game_argument=False,
+    reschedules=False,
+    group="club",
+)
+
+
+async def reliability_command(ctx: Context) -> list[Reply]:
+    written = ctx.args.strip()
+    if not written:
+        found = await record_of(ctx.store, ctx.platform, ctx.workspace, ctx.actor_id)
+        return [ctx.say(f"Your reliability: {found.describe()}.", RELIABILITY_HOW)]
+    named = read_user(written)
+    if named is None:
+        raise UserError(not_a_user(written, "`reliability @name`"))
+    user_id, name = named
+    club = await ctx.store.club_settings(ctx.platform, ctx.workspace)
+    if not (club.reliability_public or ctx.request.actor.is_admin or user_id == ctx.actor_id):
+        raise UserError(
+            "This club shows a player's reliability to game masters alone (at `join`, "
+            "`start` and in `players`); `reliability` alone shows yours."
+        )
+    found = await record_of(ctx.store, ctx.platform, ctx.workspace, user_id)
+    return [ctx.say(f"{name}'s reliability: {found.describe()}.", RELIABILITY_HOW)]
+
+
+RELIABILITY_HOW = (
+    "Counted over this club's games: the movement phases already adjudicated in which the "
+    "player held a power with units (orders due), those they missed, those excused, and the "
+    "games they left or were replaced in while under way."
+)
+
+RELIABILITY = CommandSpec(
+    "reliability",
+    "reliability [user]",
+    "A player's reliability record across the club's games (yours by default).",
+    reliability_command,
+    (
+        RELIABILITY_HOW,
+        "The percentage is the due phases not missed (an excused one is not missed). A game "
+        "may ask for a minimum to join (`newgame ... reliability=90`). Game masters see a "
+        "joiner's record; anyone sees others' where the club chose `club reliability=public`.",
+    ),
+    ("reliability", "reliability @zoe"),
+    arguments=(Argument("user", "Whose record (default: yours)", Kind.USER),),
     game_argument=False,
     reschedules=False,
     group="club",

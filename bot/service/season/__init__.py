@@ -5,6 +5,7 @@ already finished or phases already adjudicated (`results.py`), so nothing here c
 is still secret."""
 
 from bot.service.season.ratings import Rating, rate
+from bot.service.season.reliability import Record, record_of
 from bot.service.season.results import FinishedGame, Person, finished_games
 from bot.service.season.scoring import (
     DEFAULT_SCORING,
@@ -22,12 +23,14 @@ __all__ = [
     "FinishedGame",
     "Person",
     "Rating",
+    "Record",
     "Scoring",
     "Standing",
     "finished_games",
     "is_solo",
     "parse_scoring",
     "rate",
+    "record_of",
     "scores",
     "standings",
 ]

@@ -143,3 +143,57 @@ async def test_bad_choices_are_named(table: Table) -> None:
     ]
     lines = await table.play("gm#lobby> /dip club colour=blue")
     assert "`colour` is not a club setting" in said(lines, "only:gm#lobby")[0]
+
+
+async def test_reliability_counts_resolved_movement_phases(table: Table) -> None:
+    # alice owed orders in g1's and g2's Spring 1901 (she voted a draw in each: she was
+    # there), and in g3's Spring and Fall 1901; she gave none in g3's Spring, which is
+    # recorded as missed orders. 3 of 4.
+    lines = await table.play("alice#lobby> /dip reliability")
+    assert said(lines, "only:alice#lobby")[0] == "Your reliability: 75% (3 of 4 phases)."
+    lines = await table.play("zoe#lobby> /dip reliability @alice")
+    assert said(lines, "only:zoe#lobby") == [
+        "This club shows a player's reliability to game masters alone (at `join`, `start` and "
+        "in `players`); `reliability` alone shows yours."
+    ]
+    await table.play("gm#lobby> /dip club reliability=public")
+    lines = await table.play("zoe#lobby> /dip reliability @alice")
+    assert said(lines, "only:zoe#lobby")[0] == "alice's reliability: 75% (3 of 4 phases)."
+    lines = await table.play("zoe#lobby> /dip reliability")
+    assert said(lines, "only:zoe#lobby")[0] == "Your reliability: no record yet."
+
+
+async def test_a_game_may_ask_for_a_minimum_to_join(table: Table) -> None:
+    lines = await table.play(
+        """
+        gm#g4> /dip newgame g4 reliability=80
+        alice#g4> /dip join
+        zoe#g4> /dip join
+        dave#g4> /dip join
+        """
+    )
+    assert said(lines, "only:alice#g4") == [
+        "g4 asks for a reliability of 80% or more to join; yours is 75% (3 of 4 phases). "
+        "`reliability` shows your record; the game master may change the minimum with "
+        "`settings reliability=...`."
+    ]
+    assert "zoe joined g4 (1 of 7 players)." in said(lines, "#g4")
+    lines = await table.play(
+        """
+        gm#g4> /dip settings reliability=70
+        alice#g4> /dip join
+        gm#g4> /dip players
+        """
+    )
+    # the game master hears a joiner's record, and sees it in `players` with the ratings
+    assert said(lines, "dm:gm")[-1] == "alice's reliability: 75% (3 of 4 phases)."
+    players = said(lines, "only:gm#g4")
+    assert players[-2] == "Across the club's games"
+    assert players[-1].startswith("alice: rating ")
+    assert players[-1].endswith("; reliability 75% (3 of 4 phases)")
+    # a player sees the ratings, not the records, while the club keeps them private
+    lines = said(await table.play("zoe#g4> /dip players"), "only:zoe#g4")
+    assert lines[-1].startswith("alice: rating ") and "reliability" not in lines[-1]
+    # and the game master sees every record at `start`
+    lines = said(await table.play("gm#g4> /dip start"), "only:gm#g4")
+    assert lines[-2:] == ["The players' reliability", "alice: 75% (3 of 4 phases)"]
