@@ -22,13 +22,19 @@ _ON = ("on", "yes", "true", "public")
 _OFF = ("off", "no", "false", "private")
 
 
-def lobby_text(lobby: str | None, platform: Platform) -> str:
+def lobby_text(lobby: str | None, ctx: Context) -> str:
+    """The lobby as the asker can tell it: front ends escape what would be a platform's own
+    channel mention, so it is named by where it is from here."""
     if lobby is None:
         return "no lobby (`club lobby=here` in a channel makes it the lobby)"
-    return f"#{lobby}" if platform == Platform.CONSOLE else f"<#{lobby}>"
+    if not ctx.request.place.is_dm and ctx.request.place.channel == lobby:
+        return "this channel"
+    if ctx.platform == Platform.CONSOLE:
+        return f"#{lobby}"
+    return "another channel (`club lobby=here` written in a channel moves it there)"
 
 
-def describe(club: ClubSettings, platform: Platform) -> list[str]:
+def describe(club: ClubSettings, ctx: Context) -> list[str]:
     scoring = Scoring(club.scoring) if club.scoring else DEFAULT_SCORING
     reliability = (
         "anyone may read a player's reliability in `players`"
@@ -36,7 +42,7 @@ def describe(club: ClubSettings, platform: Platform) -> list[str]:
         else "a player's reliability is shown to game masters alone"
     )
     return [
-        f"Lobby: {lobby_text(club.lobby_channel, platform)}.",
+        f"Lobby: {lobby_text(club.lobby_channel, ctx)}.",
         f"Standings scored by {scoring.described}.",
         f"Ratings: {'kept and shown' if club.ratings else 'off'}.",
         f"Reliability: {reliability}.",
@@ -46,7 +52,7 @@ def describe(club: ClubSettings, platform: Platform) -> list[str]:
 async def club(ctx: Context) -> list[Reply]:
     if not ctx.args.strip():
         current = await ctx.store.club_settings(ctx.platform, ctx.workspace)
-        return [ctx.say(*describe(current, ctx.platform), title="This club's settings")]
+        return [ctx.say(*describe(current, ctx), title="This club's settings")]
     if not ctx.request.actor.is_admin:
         raise UserError(
             "Only an admin of this workspace or server may change the club's settings; "
@@ -58,7 +64,7 @@ async def club(ctx: Context) -> list[Reply]:
         raise UserError(f"{exc}. {_UNKNOWN.format('that')}") from None
     changes = dict(_change(ctx, name, value) for name, value in given.items())
     updated = await ctx.store.set_club_settings(ctx.platform, ctx.workspace, **changes)
-    return [ctx.say(*describe(updated, ctx.platform), title="This club's settings are now")]
+    return [ctx.say(*describe(updated, ctx), title="This club's settings are now")]
 
 
 def _change(ctx: Context, name: str, value: str) -> tuple[str, object]:

@@ -124,7 +124,7 @@ async def test_the_club_turns_ratings_off_and_picks_its_scoring(table: Table) ->
     ]
     lines = await table.play("gm#lobby> /dip club ratings=off scoring=dss lobby=here")
     assert said(lines, "only:gm#lobby")[1:4] == [
-        "Lobby: #lobby.",
+        "Lobby: this channel.",
         "Standings scored by draw size (a solo 100; a draw shared equally by the powers in it).",
         "Ratings: off.",
     ]
