@@ -18,7 +18,7 @@ async def test_a_lobby_answered_from_another_channel(started: SlackTable) -> Non
     mark = len(started.slack.posts)
     await started.slash(GM, "kick england")
     await started.deliver()
-    (advert,) = [p for p in started.slack.in_channel(LOBBY, since=mark)]
+    (advert,) = started.slack.in_channel(LOBBY, since=mark)
     assert "hague needs a player for England" in advert.text
     (button,) = buttons_in(advert.blocks)
     assert button["value"] == "game hague join england"
