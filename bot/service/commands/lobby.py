@@ -97,4 +97,5 @@ ADVERTISE = CommandSpec(
     ("advertise", "advertise france"),
     arguments=(Argument("power", "The power to advertise (default: every seat without a player)"),),
     gm=True,
+    public=True,
 )

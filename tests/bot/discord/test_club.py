@@ -43,3 +43,15 @@ async def test_standings_are_a_club_command(table: DiscordTable) -> None:
     assert "Standings of the club (1 game finished)" in reply.text()
     assert "1. Frank: 22.9 points (1 game; 1 draw)" in reply.text()
     assert "Alice: 12.9 points (1 game; 1 draw)" in reply.text()
+
+
+async def test_a_vote_to_extend_is_secret_until_it_passes(table: DiscordTable) -> None:
+    await table.seven_players()
+    players = ("alice", "bob", "carol", "dave", "eve", "frank")
+    for user in players:
+        (reply,) = await table.slash(user, "vote", under="club", vote="extend 12h")
+        assert reply.only(table.user(user).id)
+        assert "is counted, in secret" in reply.text()
+    sent = await table.slash("grace", "vote", under="club", vote="extend 12h")
+    shown = [s for s in sent if s.public]
+    assert shown and "The players voted to extend the deadline by 12 hours." in shown[0].text()
