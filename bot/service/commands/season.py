@@ -6,13 +6,15 @@ from __future__ import annotations
 from bot.service.commands.mentions import not_a_user, read_user
 from bot.service.commands.spec import Argument, CommandSpec, Kind, choices_of
 from bot.service.context import Context
-from bot.service.effects import Line, Message, Reply, Section
+from bot.service.effects import Image, Line, Message, Reply, Section
 from bot.service.errors import UserError
+from bot.service.maps import season_chart
 from bot.service.options.club_rules import parse_season
 from bot.service.season import (
     DEFAULT_SCORING,
     FinishedGame,
     Scoring,
+    Standing,
     finished_games,
     is_solo,
     parse_scoring,
@@ -23,6 +25,7 @@ from bot.service.season import (
 from bot.service.words.english import plural
 from bot.service.words.labels import power_names
 from engine import load_variant
+from render import MOST_LINES
 
 # The leaderboard and the standings list this many people at most.
 SHOWN = 30
@@ -69,7 +72,23 @@ async def standings_command(ctx: Context) -> list[Reply]:
     played = Section("Games", tuple(Line(f"{g.name}: {_ending(g)}") for g in games))
     how = Section("Scoring", (Line(f"Each game scored by {system.described}, summed."),))
     title = f"Standings of {where} ({plural(len(games), 'game')} finished)"
-    return [ctx.public(Message(title=title, sections=(Section(None, tuple(lines)), played, how)))]
+    sections = (Section(None, tuple(lines)), played, how)
+    image = await _chart(table, games, f"Points by game, {where}")
+    return [ctx.public(Message(title=title, sections=sections, image=image))]
+
+
+async def _chart(table: list[Standing], games: list[FinishedGame], title: str) -> Image:
+    """The leaders' points game by game, as a picture (the table names everyone)."""
+    shown = table[:MOST_LINES]
+    png = await season_chart(
+        [r.person.name for r in shown],
+        [r.by_game for r in shown],
+        [g.name for g in games],
+        title=title,
+    )
+    leaders = ", ".join(f"{r.person.name} {_points(round(r.points, 1))}" for r in shown)
+    alt = f"Each player's points summed game by game; now {leaders}"
+    return Image(None, "standings.png", alt, data=png)
 
 
 def _ends(solos: int, draws: int) -> str:

@@ -53,7 +53,12 @@ async def table(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator
 
 
 async def test_a_season_of_three_games_scored_by_hand(table: Table) -> None:
-    lines = said(await table.play("zoe#lobby> /dip standings"), "#lobby")
+    printed = await table.play("zoe#lobby> /dip standings")
+    # with the chart of each player's points game by game, for everyone there
+    assert [line for line in printed if line.startswith("[file #lobby]")] == [
+        f"[file #lobby] {table.map_dir / 'standings.png'}"
+    ]
+    lines = said(printed, "#lobby")
     # Sum of squares, among the powers in each draw: g1 is 3, 3 and 4 centres (9 + 9 + 16 =
     # 34): France and Germany 9/34 = 26.47, Russia 16/34 = 47.06; g2 is 3 and 3: 50 each; g3 is
     # Russia's win: 100. carol 47.06 + 100, alice and bob 26.47 + 50.
