@@ -38,7 +38,8 @@ class Record:
         if self.percent is None:
             text = "no record yet"
         else:
-            text = f"{self.percent}% ({self.due - self.missed} of {self.due} phases"
+            phases = "phase" if self.due == 1 else "phases"
+            text = f"{self.percent}% ({self.due - self.missed} of {self.due} {phases}"
             if self.excused:
                 text += f"; {self.excused} excused"
             text += ")"
@@ -85,7 +86,8 @@ def _owed(game: Game, player: Player, phase: Phase) -> bool:
 
 
 def _held_at(player: Player, moment: datetime) -> bool:
-    return player.joined_at <= moment and (player.left_at is None or moment < player.left_at)
+    # removed by the very adjudication that found the orders missing: the phase was theirs
+    return player.joined_at <= moment and (player.left_at is None or moment <= player.left_at)
 
 
 def _left_early(game: Game, player: Player) -> bool:
