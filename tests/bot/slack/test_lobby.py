@@ -4,8 +4,9 @@ from the DM with one click."""
 
 from __future__ import annotations
 
+
 from tests.bot.slack.fake_slack import buttons_in
-from tests.bot.slack.table import ADMIN, GAME, GM, SlackTable
+from tests.bot.slack.table import ADMIN, GAME, GM, PLAYERS, SlackTable
 
 ZOE = "U0ZOE00001"
 LOBBY = "C0LOBBY001"
@@ -43,3 +44,33 @@ async def test_only_an_admin_names_the_lobby(started: SlackTable) -> None:
     await started.deliver()
     said = "\n".join(p.text for p in started.slack.received(GM, since=mark))
     assert "Only an admin of this workspace or server may change the club's settings" in said
+
+
+async def test_a_vote_to_extend_stays_with_its_voter_until_it_passes(started: SlackTable) -> None:
+    france, germany = PLAYERS["FRANCE"], PLAYERS["GERMANY"]
+    mark = len(started.slack.posts)
+    await started.slash(france, "vote extend 1d")
+    await started.slash(germany, "vote extend 1d")
+    await started.deliver()
+    assert started.slack.in_channel(GAME, since=mark) == []
+    (answer,) = started.slack.received(france, since=mark)
+    assert "Your vote to extend the deadline by 1 day is counted, in secret" in answer.text
+    for power in ("AUSTRIA", "ENGLAND", "ITALY", "RUSSIA", "TURKEY"):
+        await started.slash(PLAYERS[power], "vote extend 1d")
+    await started.deliver()
+    shown = "\n".join(p.text for p in started.slack.in_channel(GAME, since=mark))
+    assert "The players voted to extend the deadline by 1 day." in shown
+
+
+async def test_standings_are_posted_where_they_are_asked(started: SlackTable) -> None:
+    for user in PLAYERS.values():
+        await started.slash(user, "draw")
+    started.clock.advance(days=3)
+    await started.service.process_due()
+    await started.deliver()
+    mark = len(started.slack.posts)
+    await started.slash(ZOE, "standings", channel=LOBBY)
+    await started.deliver()
+    shown = "\n".join(p.text for p in started.slack.in_channel(LOBBY, since=mark))
+    assert "Standings of the club (1 game finished)" in shown
+    assert "1. Russia: 22.9 points (1 game; 1 draw)" in shown
