@@ -4,7 +4,6 @@ from the DM with one click."""
 
 from __future__ import annotations
 
-
 from tests.bot.slack.fake_slack import buttons_in
 from tests.bot.slack.table import ADMIN, GAME, GM, PLAYERS, SlackTable
 
