@@ -109,3 +109,24 @@ async def test_only_an_admin_names_the_lobby(table: Table) -> None:
     assert said(lines, "dm:gm") == [
         "A lobby is a channel: write `club lobby=here` in that channel."
     ]
+
+
+async def test_a_power_a_computer_plays_is_advertised_as_such(table: Table) -> None:
+    await table.play(
+        """
+        gm#lobby> /dip club lobby=here
+        gm#g> /dip newgame g
+        alice#g> /dip join france
+        bob#g> /dip join germany
+        gm#g> /dip start
+        gm#g> /dip bot italy
+        """
+    )
+    lines = await table.play("gm#g> /dip advertise italy")
+    assert said(lines, "#lobby")[1] == (
+        "Italy in g is played by a computer: 3 supply centres, 3 units as of Spring 1901."
+    )
+    lines = await table.play("zoe#lobby> /dip game g join italy")
+    assert said(lines, "dm:gm")[1] == (
+        "zoe would like to take over Italy, which is played by a computer."
+    )

@@ -139,6 +139,9 @@ async def test_the_club_turns_ratings_off_and_picks_its_scoring(table: Table) ->
     ]
     lines = said(await table.play("zoe#lobby> /dip standings"), "#lobby")
     assert lines[1] == "1. carol: 133.3 points (2 games; 1 solo, 1 draw)"
+    # nor are ratings shown beside the players of a game
+    lines = said(await table.play("carol#g3> /dip players"), "only:carol#g3")
+    assert not [line for line in lines if "rating" in line]
 
 
 async def test_bad_choices_are_named(table: Table) -> None:
@@ -197,6 +200,9 @@ async def test_a_game_may_ask_for_a_minimum_to_join(table: Table) -> None:
     assert players[-1].startswith("alice: rating ")
     assert players[-1].endswith("; reliability 75% (3 of 4 phases)")
     # a player sees the ratings, not the records, while the club keeps them private
+    # (ratings shown: carol's, from the three games, in a finished game's `players` too)
+    lines = said(await table.play("carol#g3> /dip players"), "only:carol#g3")
+    assert any(line.startswith("carol: rating ") for line in lines)
     lines = said(await table.play("zoe#g4> /dip players"), "only:zoe#g4")
     assert lines[-1].startswith("alice: rating ") and "reliability" not in lines[-1]
     # and the game master sees every record at `start`
