@@ -3,7 +3,8 @@ line per person, on the same light card as the supply-centre chart, with a legen
 totals, leaders first.
 
 Its colours are Okabe and Ito's eight, which stay apart for colour-blind eyes, each line with a
-dark casing; past eight people the table below it in the message carries the rest.
+dark casing; tied lines are dashed in their colours in turn. Past eight people the table in
+the message carries the rest.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from render.chart import CARD, CARD_BORDER, CASING, GRID, INK, MUTED
+from render.chart import CARD, CARD_BORDER, CASING, GRID, INK, MUTED, dashed_line
 from render.fonts import draw_text, font, stamp
 from render.styles import RGB
 
@@ -80,14 +81,8 @@ def standings_chart(
     for i, game in enumerate(games):
         if i % every == 0 or i == len(games) - 1:
             stamp(canvas, (xs[i], (bottom + 8) * k), game, small, INK, anchor="mt")
-    for i in reversed(range(len(names))):  # the leader drawn last, on top
-        line = [(xs[g], y(v)) for g, v in enumerate(points[i])]
-        if len(line) > 1:
-            draw.line(line, fill=CASING, width=7 * k // 2 + 2 * k, joint="curve")
-            draw.line(line, fill=_COLOURS[i], width=7 * k // 2, joint="curve")
-        for x, yy in line:
-            r = 4 * k
-            draw.ellipse((x - r, yy - r, x + r, yy + r), fill=_COLOURS[i], outline=CASING, width=k)
+    lines = [[(xs[g], y(v)) for g, v in enumerate(row)] for row in points]
+    _lines(draw, lines, k)
     x0, row = (right + 24) * k, 24 * k
     stamp(canvas, ((width - 16) * k, top * k), "points", 12 * k, MUTED, anchor="rm")
     for i, name in enumerate(names):
@@ -101,6 +96,33 @@ def standings_chart(
     out = io.BytesIO()
     chart.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(out, "PNG")
     return out.getvalue()
+
+
+def _lines(draw: ImageDraw.ImageDraw, lines: list[list[tuple[float, float]]], k: int) -> None:
+    """Each person's line through their totals, the leader's on top; a stretch several share
+    in dashes of their colours in turn, a point several share as a disc cut into their
+    colours (as the supply-centre chart draws them), so a tie hides nobody."""
+    width = 7 * k // 2
+    for line in reversed(lines):
+        if len(line) > 1:
+            draw.line(line, fill=CASING, width=width + 2 * k, joint="curve")
+    for g in range(len(lines[0]) - 1):
+        stretches: dict[tuple[tuple[float, float], ...], list[int]] = {}
+        for i, line in enumerate(lines):
+            stretches.setdefault((line[g], line[g + 1]), []).append(i)
+        for (a, b), sharing in stretches.items():
+            dashed_line(draw, a, b, [_COLOURS[i] for i in sharing], width, 9 * k)
+    r = 4 * k
+    for g in range(len(lines[0])):
+        points: dict[tuple[float, float], list[int]] = {}
+        for i, line in enumerate(lines):
+            points.setdefault(line[g], []).append(i)
+        for (x, y), sharing in points.items():
+            box = (x - r, y - r, x + r, y + r)
+            share = 360 / len(sharing)
+            for n, i in enumerate(sharing):
+                draw.pieslice(box, -90 + n * share, -90 + (n + 1) * share, fill=_COLOURS[i])
+            draw.ellipse(box, outline=CASING, width=k)
 
 
 def _step(peak: float) -> float:

@@ -42,3 +42,19 @@ def test_bad_input_is_refused() -> None:
         standings_chart([], [], ["g1"], title="t")
     with pytest.raises(ValueError, match="one running total a game"):
         standings_chart(["a"], [[1.0, 2.0]], ["g1"], title="t")
+
+
+def test_tied_players_both_show() -> None:
+    sky = (86, 180, 233)  # the second line's colour
+    green = (0, 158, 115)  # the third's, tied with the second all season
+    png = standings_chart(
+        ["carol", "alice", "bob"],
+        [[47.1, 47.1, 147.1], [26.5, 76.5, 76.5], [26.5, 76.5, 76.5]],
+        ["g1", "g2", "g3"],
+        title="Points by game",
+    )
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    # along the flat stretch of the two from g2 to g3, in the plot's left part
+    row = [image.getpixel((x, y)) for x in range(380, 600) for y in range(245, 262)]
+    assert any(near(p, sky) for p in row)  # type: ignore[arg-type]
+    assert any(near(p, green) for p in row)  # type: ignore[arg-type]
