@@ -149,7 +149,9 @@ STANDINGS = CommandSpec(
         "equally by its powers) or c-diplo (C-Diplo 100: a solo 100; else 1 for playing, 1 a "
         "centre, and 38/14/7 for the most, second and third most centres). The points are "
         "summed over the club's games, or over one season's (`newgame ... season=...`).",
-        "A game the game master ended without a result counts for nobody.",
+        "A game the game master ended without a result counts for nobody, nor does an "
+        "anonymous game: who played which power stays secret after its end, and a person's "
+        "points (or rating) would tell it.",
     ),
     ("standings", "standings autumn-2026", "standings scoring=c-diplo"),
     arguments=(

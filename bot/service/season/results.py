@@ -1,6 +1,7 @@
 """A club's finished games as the season reads them: how each ended, and who held each power
 at the end (the people a result belongs to). Only finished games are read, so nothing here can
-tell what is still secret in a game being played."""
+tell what is still secret in a game being played; an anonymous game is left out, since its
+players' powers stay secret after the end too."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
+from bot.service.options.game_options import GameOptions
 from bot.service.season.scoring import Ending
 from bot.store import Game, Platform, Player, Store
 
@@ -36,11 +38,17 @@ async def finished_games(
 ) -> list[FinishedGame]:
     """The club's finished games with a result, in the order they finished (of one season
     when ``season`` is given)."""
-    games = [g for g in await store.finished_games(platform, workspace) if _ending(g)]
+    games = [g for g in await store.finished_games(platform, workspace) if _counts(g)]
     if season is not None:
         games = [g for g in games if g.settings.get("season") == season]
     seats = await store.seats_of_games(g.id for g in games)
     return [_finished(game, seats.get(game.id, [])) for game in games]
+
+
+def _counts(game: Game) -> bool:
+    """Whether a finished game counts: it has a result, and is not anonymous (who played which
+    power stays secret for good there, and a person's points would tell it)."""
+    return _ending(game) is not None and not GameOptions.of_game(game).anonymous
 
 
 def _finished(game: Game, players: list[Player]) -> FinishedGame:

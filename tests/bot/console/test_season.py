@@ -17,6 +17,8 @@ from tests.bot.store.support import BACKENDS
 # g2 (no season): England (alice) and Turkey (bob) vote a draw.
 # g3 (season autumn, end=1901): Austria (alice), Italy (bob), Russia (carol) hold; at the
 # agreed end Russia leads with 4 centres to everyone's 3, and wins.
+# g5 (anonymous): alice and bob draw; it counts for nobody, as who played which power stays
+# secret after the end too.
 SEASON = """
 gm#g1> /dip newgame g1 season=autumn
 alice#g1> /dip join france
@@ -41,6 +43,13 @@ carol#g3> /dip join russia
 gm#g3> /dip start
 clock +3d
 clock +3d
+clock +3d
+gm#g5> /dip newgame g5 anonymous=on
+alice#g5> /dip join austria
+bob#g5> /dip join england
+gm#g5> /dip start
+alice#g5> /dip draw
+bob#g5> /dip draw
 clock +3d
 """
 
@@ -70,6 +79,10 @@ async def test_a_season_of_three_games_scored_by_hand(table: Table) -> None:
     ]
     assert "g3: won by Russia" in lines
     assert "g1: drawn by France, Germany and Russia" in lines
+    # g5 is over, drawn, and left out: it is anonymous
+    assert not [line for line in lines if line.startswith("g5")]
+    over = said(await table.play("zoe#g5> /dip scoreboard"), "#g5")
+    assert over[0] == "g5: final scoreboard"
 
     lines = said(await table.play("zoe#lobby> /dip standings autumn"), "#lobby")
     assert lines[:4] == [
@@ -154,11 +167,12 @@ async def test_bad_choices_are_named(table: Table) -> None:
 
 
 async def test_reliability_counts_resolved_movement_phases(table: Table) -> None:
-    # alice owed orders in g1's and g2's Spring 1901 (she voted a draw in each: she was
+    # alice owed orders in g1's, g2's and g5's Spring 1901 (she voted a draw in each: she was
     # there), and in g3's Spring and Fall 1901; she gave none in g3's Spring, which is
-    # recorded as missed orders. 3 of 4.
+    # recorded as missed orders. 4 of 5 (an anonymous game counts here: the record names no
+    # power).
     lines = await table.play("alice#lobby> /dip reliability")
-    assert said(lines, "only:alice#lobby")[0] == "Your reliability: 75% (3 of 4 phases)."
+    assert said(lines, "only:alice#lobby")[0] == "Your reliability: 80% (4 of 5 phases)."
     lines = await table.play("zoe#lobby> /dip reliability @alice")
     assert said(lines, "only:zoe#lobby") == [
         "This club shows a player's reliability to game masters alone (at `join`, `start` and "
@@ -166,7 +180,7 @@ async def test_reliability_counts_resolved_movement_phases(table: Table) -> None
     ]
     await table.play("gm#lobby> /dip club reliability=public")
     lines = await table.play("zoe#lobby> /dip reliability @alice")
-    assert said(lines, "only:zoe#lobby")[0] == "alice's reliability: 75% (3 of 4 phases)."
+    assert said(lines, "only:zoe#lobby")[0] == "alice's reliability: 80% (4 of 5 phases)."
     lines = await table.play("zoe#lobby> /dip reliability")
     assert said(lines, "only:zoe#lobby")[0] == "Your reliability: no record yet."
 
@@ -174,14 +188,14 @@ async def test_reliability_counts_resolved_movement_phases(table: Table) -> None
 async def test_a_game_may_ask_for_a_minimum_to_join(table: Table) -> None:
     lines = await table.play(
         """
-        gm#g4> /dip newgame g4 reliability=80
+        gm#g4> /dip newgame g4 reliability=85
         alice#g4> /dip join
         zoe#g4> /dip join
         dave#g4> /dip join
         """
     )
     assert said(lines, "only:alice#g4") == [
-        "g4 asks for a reliability of 80% or more to join; yours is 75% (3 of 4 phases). "
+        "g4 asks for a reliability of 85% or more to join; yours is 80% (4 of 5 phases). "
         "`reliability` shows your record; the game master may change the minimum with "
         "`settings reliability=...`."
     ]
@@ -194,11 +208,11 @@ async def test_a_game_may_ask_for_a_minimum_to_join(table: Table) -> None:
         """
     )
     # the game master hears a joiner's record, and sees it in `players` with the ratings
-    assert said(lines, "dm:gm")[-1] == "alice's reliability: 75% (3 of 4 phases)."
+    assert said(lines, "dm:gm")[-1] == "alice's reliability: 80% (4 of 5 phases)."
     players = said(lines, "only:gm#g4")
     assert players[-2] == "Across the club's games"
     assert players[-1].startswith("alice: rating ")
-    assert players[-1].endswith("; reliability 75% (3 of 4 phases)")
+    assert players[-1].endswith("; reliability 80% (4 of 5 phases)")
     # a player sees the ratings, not the records, while the club keeps them private
     # (ratings shown: carol's, from the three games, in a finished game's `players` too)
     lines = said(await table.play("carol#g3> /dip players"), "only:carol#g3")
@@ -207,4 +221,4 @@ async def test_a_game_may_ask_for_a_minimum_to_join(table: Table) -> None:
     assert lines[-1].startswith("alice: rating ") and "reliability" not in lines[-1]
     # and the game master sees every record at `start`
     lines = said(await table.play("gm#g4> /dip start"), "only:gm#g4")
-    assert lines[-2:] == ["The players' reliability", "alice: 75% (3 of 4 phases)"]
+    assert lines[-2:] == ["The players' reliability", "alice: 80% (4 of 5 phases)"]
