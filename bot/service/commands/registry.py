@@ -108,7 +108,13 @@ COMMANDS: tuple[CommandSpec, ...] = (
     game_master.END,
 )
 BY_NAME: dict[str, CommandSpec] = {spec.name: spec for spec in COMMANDS}
-ALIASES = {"?": "help", "new": "newgame", "notready": "unready", "moves": "possible"}
+ALIASES = {
+    "?": "help",
+    "new": "newgame",
+    "notready": "unready",
+    "moves": "possible",
+    "season": "standings",
+}
 
 
 def find_command(word: str) -> CommandSpec | None:

@@ -84,7 +84,7 @@ async def test_a_season_of_three_games_scored_by_hand(table: Table) -> None:
     over = said(await table.play("zoe#g5> /dip scoreboard"), "#g5")
     assert over[0] == "g5: final scoreboard"
 
-    lines = said(await table.play("zoe#lobby> /dip standings autumn"), "#lobby")
+    lines = said(await table.play("zoe#lobby> /dip season autumn"), "#lobby")
     assert lines[:4] == [
         "Standings of season autumn (2 games finished)",
         "1. carol: 147.1 points (2 games; 1 solo, 1 draw)",
