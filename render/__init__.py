@@ -21,9 +21,11 @@ from render.compose import encode_png, render, render_image
 from render.crop import REGIONS, board_region
 from render.gif import Animation, history_animation, history_gif
 from render.orders import OrdersArg, ResultsArg
+from render.standings_chart import MOST_LINES, standings_chart
 from render.styles import STYLES
 
 __all__ = [
+    "MOST_LINES",
     "REGIONS",
     "STYLES",
     "Animation",
@@ -33,6 +35,7 @@ __all__ = [
     "history_gif",
     "map_png",
     "render_image",
+    "standings_chart",
 ]
 
 

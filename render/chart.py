@@ -258,7 +258,7 @@ def _lines(
             ).append(power)
         for sharing in stretches.values():
             a, b = points[sharing[0]][i], points[sharing[0]][i + 1]
-            _dashes(draw, a, b, [colour(p) for p in sharing], width, 9 * s)
+            dashed_line(draw, a, b, [colour(p) for p in sharing], width, 9 * s)
     radius = 3.5 * s
     for i, tally in enumerate(tallies):
         shared: dict[int, list[str]] = {}
@@ -273,7 +273,7 @@ def _lines(
             draw.ellipse(box, outline=CASING, width=max(1, round(s)))
 
 
-def _dashes(
+def dashed_line(
     draw: ImageDraw.ImageDraw,
     a: tuple[float, float],
     b: tuple[float, float],

@@ -40,16 +40,18 @@ ZONES: dict[str, frozenset[str]] = {
     "stored_orders": frozenset({"options", "words"}),
     "outbox": frozenset({"effects", "errors", "words"}),
     "context": frozenset({"effects", "errors", "maps", "options", "outbox", "words"}),
+    # a club's season across its games, and its lobby
+    "season": frozenset({"effects", "errors", "options", "outbox", "schedule", "words"}),
     "turn": frozenset(
         {
             *("effects", "errors", "maps", "context", "roster", "stored_orders"),
-            *("outbox", "options", "schedule", "words"),
+            *("outbox", "options", "schedule", "words", "season"),
         }
     ),
     "commands": frozenset(
         {
             *("effects", "errors", "maps", "context", "roster", "stored_orders"),
-            *("outbox", "options", "schedule", "words", "turn"),
+            *("outbox", "options", "schedule", "words", "turn", "season"),
         }
     ),
     "game_service": frozenset(

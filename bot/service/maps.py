@@ -11,7 +11,7 @@ from functools import partial
 from typing import Protocol, TypeVar
 
 from engine import Position
-from render import REGIONS, Animation, board_region, centre_chart
+from render import REGIONS, Animation, board_region, centre_chart, standings_chart
 from render.orders import OrdersArg, ResultsArg
 
 T = TypeVar("T")
@@ -125,6 +125,15 @@ async def chart(positions: Sequence[Position], *, title: str, style: str = "defa
     """The supply-centre chart of a game's positions in order, its lines in the colours of
     the palette ``style`` (the game's, as its maps), drawn in a worker thread."""
     job = partial(centre_chart, positions, title=title, width=CHART_WIDTH, style=style)
+    return await asyncio.to_thread(job)
+
+
+async def season_chart(
+    names: Sequence[str], points: Sequence[Sequence[float]], games: Sequence[str], *, title: str
+) -> bytes:
+    """The season's chart: each person's points summed game by game, drawn in a worker
+    thread."""
+    job = partial(standings_chart, names, points, games, title=title)
     return await asyncio.to_thread(job)
 
 

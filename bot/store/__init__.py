@@ -21,16 +21,18 @@ What is here:
   orders (`open_phase`, `claim_phase` -- exactly once --, `record_order`, `record_orders`
   -- a batch of `NewOrder` in one statement --, `set_ready`, ...), votes and press
   (`cast_vote`, `add_press`, ...), outbox, images and audit (`enqueue`, `due_outbox`, `add_image`,
-  `audit`, ...), people's own settings (`palette_of`, `palettes_of`, `set_palette`), and what
+  `audit`, ...), people's own settings (`palette_of`, `palettes_of`, `set_palette`), a
+  club's season (`club_settings`, `finished_games`, `stints_of_user`, `cast_schedule_vote`,
+  ...), and what
   an operator reads (`games_by_status`, `passed_deadlines`, `outbox_backlog`, and the
   workers' heartbeat rows: `start_worker`, `beat`, `stop_worker`, `workers`).
 - Errors: `StoreError`, with `GameNameTakenError`, `PhaseAlreadyOpenError` and
   `PhaseClosedError`; `SchemaError` for a database this dipgm cannot run on.
 - Tables, the rows the Store hands back: `Game`, `Player`, `Phase`, `Order`, `Vote`,
-  `Press`, `MissedOrders`, `ComputerSeat`, `UserSettings`, `Image` (a stored picture; not
-  `bot.service.effects.Image`, the picture a message carries), `OutboxMessage`,
-  `AuditEntry`, `WorkerBeat`; `Base` holds their metadata; `OutboxBacklog`, the outbox as
-  an operator reads it.
+  `Press`, `MissedOrders`, `ComputerSeat`, `UserSettings`, `ClubSettings`, `ScheduleVote`,
+  `Image` (a stored picture; not `bot.service.effects.Image`, the picture a message
+  carries), `OutboxMessage`, `AuditEntry`, `WorkerBeat`; `Base` holds their metadata;
+  `OutboxBacklog`, the outbox as an operator reads it.
 - Enums of their columns: `Platform`, `GameStatus`, `PhaseStatus`, `OrderKind`, `VoteKind`,
   `PowerStatus`, `OutboxStatus`.
 - Delivery policy of the outbox: `backoff(attempts)`, `MAX_ATTEMPTS`, `DELIVERY_LEASE`.
@@ -69,6 +71,7 @@ from bot.store.models import (
     AdjudicationFailure,
     AuditEntry,
     Base,
+    ClubSettings,
     ComputerSeat,
     Game,
     GameStatus,
@@ -84,6 +87,7 @@ from bot.store.models import (
     Player,
     PowerStatus,
     Press,
+    ScheduleVote,
     UserSettings,
     Vote,
     VoteKind,
@@ -102,6 +106,7 @@ __all__ = [
     "AuditEntry",
     "BackupError",
     "Base",
+    "ClubSettings",
     "ComputerSeat",
     "FailingAdjudication",
     "Game",
@@ -123,6 +128,7 @@ __all__ = [
     "Player",
     "PowerStatus",
     "Press",
+    "ScheduleVote",
     "SchemaError",
     "Store",
     "StoreError",

@@ -189,6 +189,46 @@ class UserSettings(Base):
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
+class ClubSettings(Base):
+    """What a club (a Slack workspace, a Discord server, the console) chose for all its games:
+    where seats are advertised, how its season is scored, whether ratings are shown and whether
+    anyone may read a person's reliability (unset: the defaults)."""
+
+    __tablename__ = "club_settings"
+    __table_args__ = (one_of("platform", Platform),)
+
+    platform: Mapped[Platform] = mapped_column(StrEnumType(Platform), primary_key=True)
+    workspace: Mapped[str] = mapped_column(String(ID), primary_key=True)
+    # The channel seats are advertised in (`club lobby=#diplomacy-lobby`).
+    lobby_channel: Mapped[str | None] = mapped_column(String(ID))
+    # The scoring system of the standings (the service's names: "sum-of-squares", ...).
+    scoring: Mapped[str | None] = mapped_column(String(24))
+    ratings: Mapped[bool] = mapped_column(Boolean, default=True)
+    reliability_public: Mapped[bool] = mapped_column(Boolean, default=False)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class ScheduleVote(Base):
+    """A power's vote to pause the game (until a date) or extend the phase's deadline: one a
+    power and phase, secret until it passes or the phase ends (as draw votes are)."""
+
+    __tablename__ = "schedule_votes"
+    __table_args__ = (
+        UniqueConstraint("game_id", "phase_name", "power"),
+        CheckConstraint("kind IN ('pause', 'extend')", name="kind"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    phase_name: Mapped[str] = mapped_column(String(PHASE))
+    power: Mapped[str] = mapped_column(String(POWER))
+    kind: Mapped[str] = mapped_column(String(8))
+    # pause: {"until": ISO date or null}; extend: {"seconds": n}
+    detail: Mapped[dict[str, Any]]
+    cast_by: Mapped[str] = mapped_column(String(ID))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
 class Phase(Base):
     __tablename__ = "phases"
     __table_args__ = (

@@ -8,15 +8,16 @@ one transaction is::
         if await store.claim_phase(phase.id, phase.version):
             ...  # adjudicate, open the next phase, enqueue messages: all or nothing
 
-It is one object made of six parts, each in its own module and each keeping a few tables:
+It is one object made of its parts, each in its own module and each keeping a few tables:
 games and seats, phases and orders, adjudications that failed, votes and press, the outbox
-with images and audit, people's own settings, and what an operator reads (with the workers'
-heartbeats).
+with images and audit, people's own settings, a club's season, and what an operator reads
+(with the workers' heartbeats).
 """
 
 from __future__ import annotations
 
 from bot.store.adjudication_failures import AdjudicationFailures
+from bot.store.club import Club
 from bot.store.games_and_seats import GamesAndSeats
 from bot.store.operations import Operations
 from bot.store.outbox_and_audit import OutboxAndAudit
@@ -32,6 +33,7 @@ class Store(
     VotesAndPress,
     OutboxAndAudit,
     People,
+    Club,
     Operations,
 ):
     """Everything the service stores, over one session: ``Store(session, clock)``."""

@@ -38,6 +38,8 @@ TABLES = {
     "computer_seats",
     "workers",
     "adjudication_failures",
+    "club_settings",
+    "schedule_votes",
 }
 FUTURE = "9999_from_the_future"
 

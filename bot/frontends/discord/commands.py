@@ -12,7 +12,10 @@ a command of their own). Anyone sees them in the picker,
 because a game's creator is its master whatever their roles; the service refuses them to
 anyone else, with members who may manage the server counted as masters of every game there.
 
-The group is for servers only: a direct message to the bot takes plain text instead
+The club's season (`standings`, `ratings`, `club`, ...: what spans a server's games rather than
+one game) is a second group, `/club`, declared by the service (:attr:`CommandSpec.group`).
+
+The groups are for servers only: a direct message to the bot takes plain text instead
 (`order A Par-Bur`, or just the orders).
 """
 
@@ -34,15 +37,28 @@ logger = logging.getLogger(__name__)
 GROUP = COMMAND_PREFIX.removeprefix("/")
 GROUP_DESCRIPTION = "Diplomacy: give orders, see the map, and run the game"
 GM_GROUP = "gm"
+# The club's season across games, a group of its own: `/dip` holds Discord's 25 already.
+CLUB_GROUP = "club"
 GM_DESCRIPTION = "The game master's commands (the game's creator, or who manages the server)"
+CLUB_DESCRIPTION = "The club's season: standings, ratings, reliability, the lobby, and votes"
 
 
 def dip_group(front: Front) -> app_commands.Group:
     group = app_commands.Group(name=GROUP, description=GROUP_DESCRIPTION, guild_only=True)
     masters = app_commands.Group(name=GM_GROUP, description=GM_DESCRIPTION)
     for spec in COMMANDS:
-        (masters if spec.gm else group).add_command(slash_command(front, spec))
+        if spec.group is None:
+            (masters if spec.gm else group).add_command(slash_command(front, spec))
     group.add_command(masters)
+    return group
+
+
+def grouped(front: Front, name: str) -> app_commands.Group:
+    """The commands the service declares in the group ``name`` (`/club`)."""
+    group = app_commands.Group(name=name, description=CLUB_DESCRIPTION, guild_only=True)
+    for spec in COMMANDS:
+        if spec.group == name:
+            group.add_command(slash_command(front, spec))
     return group
 
 
@@ -61,4 +77,5 @@ class DipTree(app_commands.CommandTree[discord.Client]):
 def build_tree(client: discord.Client, front: Front) -> DipTree:
     tree = DipTree(client)
     tree.add_command(dip_group(front))
+    tree.add_command(grouped(front, CLUB_GROUP))
     return tree

@@ -7,6 +7,7 @@ import random
 from collections.abc import Mapping, Sequence, Set
 
 from bot.service.commands.channel_access import AFTER_START, check_channel
+from bot.service.commands.club_records import club_section, records_at_start
 from bot.service.commands.spec import CommandSpec
 from bot.service.commands.team_forming import (
     team_wishes,
@@ -158,9 +159,12 @@ async def players(ctx: Context) -> list[Reply]:
     if game.status == GameStatus.FORMING:
         names = ", ".join(p.display_name for p in members) or "nobody yet"
         lines = [Line(f"{len(members)} of {total} players: {names}")]
+        club = await club_section(ctx, game, members)
         return [
             ctx.private(
-                Message(title=f"{game.name}: forming", sections=(Section(None, tuple(lines)),))
+                Message(
+                    title=f"{game.name}: forming", sections=(Section(None, tuple(lines)), *club)
+                )
             )
         ]
     me = next((p for p in members if p.user_id == ctx.actor_id), None)
@@ -188,9 +192,9 @@ async def players(ctx: Context) -> list[Reply]:
             lines.append(Line(f"{variant.power_info[power].name}: {text}"))
     if me is not None and me.power is not None:
         lines.append(Line(f"You play {power_names(variant, commanded(game.settings, me.power))}."))
-    return [
-        ctx.private(Message(title=f"{game.name}: players", sections=(Section(None, tuple(lines)),)))
-    ]
+    club = await club_section(ctx, game, members)
+    message = Message(title=f"{game.name}: players", sections=(Section(None, tuple(lines)), *club))
+    return [ctx.private(message)]
 
 
 PLAYERS = CommandSpec("players", "players", "Who plays in this game.", players, (), ("players",))
@@ -205,6 +209,11 @@ async def start(ctx: Context) -> list[Reply]:
     if game.status != GameStatus.FORMING:
         raise UserError(f"{game.name} has already started.")
     members = await ctx.store.players_of(game.id)
+    started = await _start(ctx, game, members)
+    return [*started, *await records_at_start(ctx, members)]
+
+
+async def _start(ctx: Context, game: Game, members: list[Player]) -> list[Reply]:
     variant = ctx.variant(game)
     options = ctx.options(game)
     setup = setup_of(ctx, game)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from bot.service.commands.club_records import require_reliability, tell_master
 from bot.service.commands.forming import seats_for
 from bot.service.commands.late_joining import answer_request, join_running
 from bot.service.commands.spec import Argument, CommandSpec, Kind
@@ -62,6 +63,7 @@ async def join(ctx: Context) -> list[Reply]:
             f"{game.name} has one player per power: teams are allowed only in a game created "
             "with `newgame ... teams=any` or `teams=all`."
         )
+    joiner = await require_reliability(ctx, game)
     if game.status != GameStatus.FORMING:
         return await join_running(ctx, game, wishes, partner_text)
     partner = None if partner_text is None else read_partner(ctx, game, partner_text)
@@ -107,6 +109,7 @@ async def join(ctx: Context) -> list[Reply]:
         ),
     )
     replies = await ctx.announce(game, public, "join")
+    await tell_master(ctx, game, joiner)
     return [*replies, ctx.say(f"You joined {game.name}. {wanted}")]
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from bot.service.commands.club_records import record, record_line
 from bot.service.commands.mentions import not_a_user, read_user, user_mention
 from bot.service.commands.seating import Seat, brief, line_message
 from bot.service.commands.team_forming import JOIN_WITH_USAGE, read_partner
@@ -118,9 +119,12 @@ async def _volunteer(ctx: Context, seat: Seat) -> list[Reply]:
         if seat.power in await ctx.store.computer_powers(game.id)
         else "is in civil disorder"
     )
+    found = await record(ctx, ctx.actor_id)
+    known = () if found.percent is None and not found.left else (record_line(name, found),)
     message = line_message(
         f"{game.name}: {name} volunteers to play {seat.name}",
         f"{name} would like to take over {seat.name}, which {why}.",
+        *known,
         f"The button hands it to them in one step, with the picture by DM (as "
         f"`replace {seat.power.lower()}` and @{name} does).",
     )

@@ -179,12 +179,20 @@ NEWGAME = CommandSpec(
         "the latest order for a unit counts; all: an order counts once every member has "
         "given it, a unit without an agreed order holds, and `ready`, `draw` and `surrender` "
         "count once every member gave them (default off)",
+        "season=autumn-2026  the season or league the game counts for: `standings "
+        "autumn-2026` sums its games alone (every finished game counts in the club's "
+        "standings)",
+        "reliability=90  joining needs a reliability record of 90% or more (phases whose "
+        "orders were given, of those due; a person with no record may join)",
+        "votes=all|2/3  how many of the powers still playing must agree, with `vote pause` "
+        "or `vote extend`, to pause the game or extend a deadline (default all)",
     ),
     (
         "newgame",
         "newgame hague schedule=24h/1h/1h tz=Europe/Paris anonymous=on",
         "newgame hague variant=1961-4",
         "newgame hague bots=all cd=bot",
+        "newgame hague season=autumn-2026 reliability=90 votes=2/3",
     ),
     arguments=(
         Argument("name", "One word: letters, digits, - or _ (default: game-1, game-2, ...)"),
@@ -274,6 +282,19 @@ NEWGAME = CommandSpec(
             "Several people per power: any member's latest order, or all must agree (default off)",
             choices=(Choice("off", "off"), *choices_of(Teams)),
             setting="teams",
+        ),
+        Argument(
+            "season", "The season or league it counts for, e.g. autumn-2026", setting="season"
+        ),
+        Argument(
+            "reliability",
+            "The reliability (per cent) needed to join, e.g. 90 (default: none)",
+            setting="reliability",
+        ),
+        Argument(
+            "votes",
+            "Votes to pause or extend pass with: all, or a share such as 2/3 (default all)",
+            setting="votes",
         ),
     ),
     public=True,

@@ -13,11 +13,13 @@ import difflib
 import re
 
 from bot.service.commands import (
+    club,
     computers,
     export,
     forming,
     game_master,
     joining,
+    lobby,
     newgame,
     ordering,
     palette,
@@ -26,7 +28,9 @@ from bot.service.commands import (
     readiness,
     report,
     rollback,
+    schedule_votes,
     scoreboard,
+    season,
     seating,
     settings,
     viewing,
@@ -75,6 +79,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     voting.DRAW,
     voting.UNDRAW,
     voting.SURRENDER,
+    schedule_votes.VOTE,
     press.PRESS,
     report.REPORT,
     export.EXPORT,
@@ -82,6 +87,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
     viewing.MAP,
     viewing.HISTORY,
     scoreboard.SCOREBOARD,
+    season.STANDINGS,
+    season.RATINGS,
+    season.RELIABILITY,
+    club.CLUB,
     palette.PALETTE,
     game_master.PROCESS,
     game_master.PAUSE,
@@ -91,6 +100,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     seating.KICK,
     seating.REPLACE,
     computers.BOT,
+    lobby.ADVERTISE,
     rollback.ROLLBACK,
     game_master.EXTEND,
     game_master.DEADLINE,
@@ -98,7 +108,13 @@ COMMANDS: tuple[CommandSpec, ...] = (
     game_master.END,
 )
 BY_NAME: dict[str, CommandSpec] = {spec.name: spec for spec in COMMANDS}
-ALIASES = {"?": "help", "new": "newgame", "notready": "unready", "moves": "possible"}
+ALIASES = {
+    "?": "help",
+    "new": "newgame",
+    "notready": "unready",
+    "moves": "possible",
+    "season": "standings",
+}
 
 
 def find_command(word: str) -> CommandSpec | None:

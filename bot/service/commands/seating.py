@@ -10,6 +10,7 @@ or SURRENDER vote in the phase is dropped: a vote binds only the player who cast
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.service.commands.mentions import not_a_user, read_user
@@ -20,6 +21,7 @@ from bot.service.errors import UserError
 from bot.service.options.fewer_players import blocs_of, commanded, lead_of
 from bot.service.outbox import queue
 from bot.service.roster import computer_takes_over, in_several_games, replacement_wanted, vacate
+from bot.service.season import ADVERTISED, advertise_seats, lobby_of
 from bot.service.stored_orders import members_by_power, read_orders
 from bot.service.turn import computer_turns, opening
 from bot.service.words import notices
@@ -114,8 +116,22 @@ async def kick(ctx: Context) -> list[Reply]:
         if by_computer
         else "Its units hold and it gives no orders until a new player takes over.",
         *(replacement_wanted(power_name(seat.position, p), p) for p in powers),
+        *await _advertised(ctx, seat, powers, by_computer),
     )
     return await ctx.announce(game, message, "kick")
+
+
+async def _advertised(
+    ctx: Context, seat: Seat, powers: Sequence[str], by_computer: bool
+) -> tuple[str, ...]:
+    """The call for a player posted to the club's lobby too, when it has one."""
+    if await lobby_of(ctx.store, seat.game) is None:
+        return ()
+    why = "played by a computer" if by_computer else "in civil disorder"
+    entry = await ctx.store.audit(ctx.actor_id, "advertise", game_id=seat.game.id)
+    key = f"game:{seat.game.id}:lobby:{entry.id}"
+    posted = await advertise_seats(ctx.store, seat.game, seat.position, powers, why, key)
+    return (ADVERTISED,) if posted else ()
 
 
 async def remove_players(ctx: Context, seat: Seat, state: str) -> list[str]:

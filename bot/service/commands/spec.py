@@ -125,7 +125,8 @@ class CommandSpec:
     typed options offer the `game` argument (in text, any command may follow `game <name>`).
     ``reschedules``: it may change when something falls due (a deadline, a reminder), so the
     alarm clock looks again after it; a command that never does (giving or reading orders,
-    sent by a whole table at once) answers without waiting for that look.
+    sent by a whole table at once) answers without waiting for that look. ``group``: the
+    group of commands it belongs to, where a front end has several (Discord's `/club`).
     """
 
     name: str
@@ -141,6 +142,9 @@ class CommandSpec:
     flip: str | None = None
     game_argument: bool = True
     reschedules: bool = True
+    # A front end that groups its commands (Discord's `/dip`) puts this one in the named
+    # group instead (`club`: the season across games); None: the game's own commands.
+    group: str | None = None
 
     @property
     def detail_lines(self) -> tuple[str, ...]:

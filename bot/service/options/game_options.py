@@ -11,6 +11,12 @@ from typing import Any, Protocol
 
 from bot.service.errors import UserError
 from bot.service.options.agreed_end import EndRule, parse_end
+from bot.service.options.club_rules import (
+    ClubRules,
+    parse_reliability,
+    parse_season,
+    parse_votes,
+)
 from bot.service.options.computer_players import BotSeats, parse_bots, parse_cd
 from bot.service.options.fewer_players import Setup, parse_players
 from bot.service.options.missed_orders_rule import NmrPolicy, parse_nmr
@@ -70,6 +76,8 @@ class GameOptions:
     bots: BotSeats | None = None
     # A computer takes over a power that falls into civil disorder (`cd=bot`).
     computer_cd: bool = False
+    # The season it counts for, the reliability to join, the votes to pause or extend.
+    club: ClubRules = field(default_factory=ClubRules)
 
     def to_settings(self) -> dict[str, Any]:
         return {
@@ -84,6 +92,7 @@ class GameOptions:
             "teams": None if self.teams is None else self.teams.value,
             "bots": None if self.bots is None else self.bots.to_json(),
             "cd": "bot" if self.computer_cd else "hold",
+            **self.club.to_settings(),
         }
 
     @classmethod
@@ -110,6 +119,7 @@ class GameOptions:
             teams=None if settings.get("teams") is None else Teams(settings["teams"]),
             bots=BotSeats.from_json(settings.get("bots")),
             computer_cd=settings.get("cd") == "bot",
+            club=ClubRules.from_settings(settings),
         )
 
 
@@ -182,6 +192,7 @@ def parse_changes(text: str, current: GameOptions) -> tuple[GameOptions, list[st
     computer_cd = current.computer_cd
     if "cd" in options:
         computer_cd = parse_cd(options.pop("cd"))
+    club = _club_rules(options, current.club)
     nmr_text = options.pop("nmr", None)
     end_text = options.pop("end", None)
     try:
@@ -189,7 +200,8 @@ def parse_changes(text: str, current: GameOptions) -> tuple[GameOptions, list[st
     except ScheduleError as exc:
         raise UserError(
             f"{exc}. The other options are variant, press, anonymous, nmr, end, players, "
-            "teams, bots, cd and palette; `help newgame` explains each."
+            "teams, bots, cd, palette, season, reliability and votes; `help newgame` explains "
+            "each."
         ) from None
     nmr = current.nmr if nmr_text is None else parse_nmr(nmr_text, schedule)
     check_variant_setup(variant, setup)
@@ -216,8 +228,21 @@ def parse_changes(text: str, current: GameOptions) -> tuple[GameOptions, list[st
         teams=teams,
         bots=bots,
         computer_cd=computer_cd,
+        club=club,
     )
     return changed, names
+
+
+def _club_rules(options: dict[str, str], current: ClubRules) -> ClubRules:
+    """The options `season=`, `reliability=` and `votes=` taken out of ``options``."""
+    season, reliability, votes = current.season, current.reliability, current.votes
+    if "season" in options:
+        season = parse_season(options.pop("season"))
+    if "reliability" in options:
+        reliability = parse_reliability(options.pop("reliability"))
+    if "votes" in options:
+        votes = parse_votes(options.pop("votes"))
+    return ClubRules(season=season, reliability=reliability, votes=votes)
 
 
 _PRESS_WORDS = re.compile(r"[\s,+]+")

@@ -20,6 +20,7 @@ from bot.service.options.missed_orders_rule import NmrMode, NmrPolicy
 from bot.service.outbox import queue
 from bot.service.roster import computer_takes_over, replacement_wanted, users_of, vacate
 from bot.service.schedule import describe_duration
+from bot.service.season import ADVERTISED, advertise_seats
 from bot.service.team_votes import ready_powers
 from bot.service.turn import opening
 from bot.service.words.english import and_list
@@ -230,6 +231,9 @@ async def _fall(
     )
     text = f"{name} sent no orders for {label} ({_times(count)}): {who}, and {state}."
     wanted = [replacement_wanted(power_name(position, p), p) for p in fallen]
+    why = "played by a computer" if by_computer else "in civil disorder"
+    if await advertise_seats(store, game, position, fallen, why, f"{key}:lobby"):
+        wanted.append(ADVERTISED)
     notices = [
         Notice(
             f"{key}:nmr:{power}",

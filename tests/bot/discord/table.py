@@ -182,14 +182,18 @@ class DiscordTable:
         channel: int = GAME_CHANNEL,
         guild: int | None = GUILD,
         admin: bool = False,
+        under: str | None = None,
         **options: Any,
     ) -> list[Sent]:
-        """`/dip <sub>` typed by ``name``: what was sent meanwhile."""
+        """`/dip <sub>` typed by ``name`` (``under``: another group, `/club <sub>`): what was
+        sent meanwhile."""
         mark = len(self.sent)
+        group = self.group if under is None else self.client.tree.get_command(under)
+        assert isinstance(group, app_commands.Group), f"/{under} is no group"
         interaction = self._interaction(
             name,
             discord.InteractionType.application_command,
-            command_data(self.group, sub, options),
+            command_data(group, sub, options),
             channel=channel,
             guild=guild,
             admin=admin,

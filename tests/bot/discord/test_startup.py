@@ -113,14 +113,14 @@ async def test_going_global_removes_the_development_servers_copy(
     api.install(table.client, monkeypatch)
     # Started with DISCORD_DEV_GUILD_ID: the test server holds its own copy.
     assert await sync_commands(table.client.tree, APPLICATION, GUILD, state)
-    assert api.registered == {GUILD: ["dip"]}
+    assert api.registered == {GUILD: ["dip", "club"]}
     # Restarted without it: the commands go global, and the server's copy is emptied, or
     # its members would see every command twice.
     restarted = DipClient(table.service, out=io.StringIO(), sync_state=state)
     async with restarted:
         api.install(restarted, monkeypatch)
         assert await sync_commands(restarted.tree, APPLICATION, None, state)
-        assert api.registered == {GUILD: [], None: ["dip"]}
+        assert api.registered == {GUILD: [], None: ["dip", "club"]}
         # Once: the next start registers nothing anywhere.
         api.calls.clear()
         assert not await sync_commands(restarted.tree, APPLICATION, None, state)

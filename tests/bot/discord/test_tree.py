@@ -30,11 +30,20 @@ async def test_every_service_command_is_a_dip_subcommand(table: DiscordTable) ->
     top = {c.name for c in table.group.commands}
     masters = table.group.get_command("gm")
     assert isinstance(masters, app_commands.Group)
-    assert {c.name for c in masters.commands} == {s.name for s in COMMANDS if s.gm}
-    assert top == {s.name for s in COMMANDS if not s.gm} | {"gm"}
+    game = [s for s in COMMANDS if s.group is None]
+    assert {c.name for c in masters.commands} == {s.name for s in game if s.gm}
+    assert top == {s.name for s in game if not s.gm} | {"gm"}
     assert len(top) <= 25, "Discord takes at most 25 commands in a group"
     assert len(top) <= 25 and len(masters.commands) <= 25
-    assert [c.name for c in table.client.tree.get_commands()] == ["dip"]
+    assert [c.name for c in table.client.tree.get_commands()] == ["dip", "club"]
+
+
+async def test_the_clubs_commands_are_a_group_of_their_own(table: DiscordTable) -> None:
+    club = table.client.tree.get_command("club")
+    assert isinstance(club, app_commands.Group)
+    assert {c.name for c in club.commands} == {s.name for s in COMMANDS if s.group == "club"}
+    assert {"standings", "ratings", "club"} <= {c.name for c in club.commands}
+    assert len(club.commands) <= 25
 
 
 async def test_every_service_command_is_typed(table: DiscordTable) -> None:
@@ -58,8 +67,11 @@ async def test_a_command_the_service_declares_needs_nothing_written_here(
 async def test_the_tree_has_the_grammars_commands_and_options(table: DiscordTable) -> None:
     masters = table.group.get_command("gm")
     assert isinstance(masters, app_commands.Group)
+    club = table.client.tree.get_command("club")
+    assert isinstance(club, app_commands.Group)
     for spec in COMMANDS:
-        command = (masters if spec.gm else table.group).get_command(spec.name)
+        parent = club if spec.group == "club" else masters if spec.gm else table.group
+        command = parent.get_command(spec.name)
         assert isinstance(command, app_commands.Command), spec.name
         # Discord lists required options first; otherwise they keep the declared order.
         declared = sorted(spec.offered_arguments, key=lambda a: not a.required)
@@ -69,11 +81,13 @@ async def test_the_tree_has_the_grammars_commands_and_options(table: DiscordTabl
 
 
 async def test_the_payload_fits_discord(table: DiscordTable) -> None:
-    (payload,) = [c.to_dict(table.client.tree) for c in table.client.tree.get_commands()]
-    assert payload["dm_permission"] is False
-    assert characters(payload) <= 8000
-    subs = [s for s in payload["options"] if s["type"] == 1]
-    subs += [c for g in payload["options"] if g["type"] == 2 for c in g["options"]]
+    payloads = [c.to_dict(table.client.tree) for c in table.client.tree.get_commands()]
+    subs: list[dict[str, Any]] = []
+    for payload in payloads:
+        assert payload["dm_permission"] is False
+        assert characters(payload) <= 8000
+        subs += [s for s in payload["options"] if s["type"] == 1]
+        subs += [c for g in payload["options"] if g["type"] == 2 for c in g["options"]]
     for sub in subs:
         assert 1 <= len(sub["description"]) <= 100
         for option in sub.get("options", []):
