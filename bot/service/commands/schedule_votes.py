@@ -1,7 +1,8 @@
 """`vote`: the players' own votes to pause a game until a date (a holiday) or extend a phase's
 deadline, passing with the agreement the game's `votes=` asks (every power still playing by
 default). A vote is as secret as a draw vote: nobody is told of it until it passes, and one
-that has not passed when the phase ends lapses with it, never revealed. The game master keeps
+that has not passed when the phase ends lapses with it, and is reported with the phase's results
+(as a draw vote that did not pass is). The game master keeps
 `pause`, `resume` and `extend`.
 
 A pause until a date stops the clock from now until that day begins in the game's time zone:
@@ -21,7 +22,12 @@ from bot.service.context import Context
 from bot.service.effects import Reply, text
 from bot.service.errors import UserError
 from bot.service.options.club_rules import votes_text
-from bot.service.schedule import ScheduleError, describe_duration, extended, parse_duration
+from bot.service.schedule import (
+    ScheduleError,
+    extended,
+    parse_duration,
+    schedule_wish,
+)
 from bot.service.turn import opening
 from bot.service.words.labels import phase_label
 from bot.service.words.quoting import excerpt, quotes_cut
@@ -52,12 +58,13 @@ async def vote(ctx: Context) -> list[Reply]:
     agreeing, needed = await _tally(ctx, game, phase, kind, detail)
     if agreeing >= needed:
         return await _passed(ctx, game, phase, kind, detail)
-    what = _what(kind, detail)
+    what = schedule_wish(kind, detail)
     return [
         ctx.say(
             f"Your vote to {what} is counted, in secret: it passes once "
             f"{votes_text(ctx.options(game).club.votes)} votes the same in "
-            f"{phase_label(phase.name)}, and lapses unannounced if the phase ends first. "
+            f"{phase_label(phase.name)}; if the phase ends first, it lapses and the results say "
+            "who voted for it. "
             "`vote no` takes it back."
         )
     ]
@@ -101,14 +108,6 @@ def _start_of(day: date, zone: str) -> datetime:
     return datetime.combine(day, time(0, 0), tzinfo=ZoneInfo(zone))
 
 
-def _what(kind: str, detail: dict[str, str | int]) -> str:
-    if kind == "extend":
-        return (
-            f"extend the deadline by {describe_duration(timedelta(seconds=int(detail['seconds'])))}"
-        )
-    return f"pause the game until {detail['until']}"
-
-
 async def _voters(ctx: Context, game: Game) -> list[str]:
     """The powers whose votes count: playing, commanded by people (a computer never votes)."""
     statuses = await ctx.store.power_statuses(game.id)
@@ -149,7 +148,7 @@ async def _passed(
     await ctx.store.clear_schedule_votes(game.id, phase.name)
     due = opening.when(moved.deadline, ctx.zone(game), ctx.now)
     message = text(
-        f"The players voted to {_what(kind, detail)}.",
+        f"The players voted to {schedule_wish(kind, detail)}.",
         f"{phase_label(phase.name)} is now adjudicated {due}.",
         title=f"{game.name}: {'paused' if kind == 'pause' else 'deadline extended'} by vote",
     )
@@ -180,7 +179,8 @@ VOTE = CommandSpec(
         "the game says otherwise with `votes=2/3`); `vote pause until 2026-12-28` stops the "
         "clock until that day begins (in the game's time zone), keeping the time left, and it "
         "runs again by itself. A vote is secret, as a draw vote is, until it passes; one that "
-        "has not when the phase ends lapses with it, unannounced. `vote no` takes yours back.",
+        "has not when the phase ends lapses with it, and the results say who voted for it. "
+        "`vote no` takes yours back.",
         "Computer players do not vote. The game master keeps `pause`, `resume` and `extend`.",
     ),
     ("vote extend 1d", "vote pause until 2026-12-28", "vote no"),

@@ -29,7 +29,7 @@ from bot.service.schedule.deadlines import (
     resumed,
     resumed_deadline,
 )
-from bot.service.schedule.display import describe, format_relative, format_when
+from bot.service.schedule.display import describe, format_relative, format_when, schedule_wish
 from bot.service.schedule.model import CLASSROOM, LEAGUE, Schedule
 from bot.service.schedule.parsing import (
     OPTION_NAMES,
@@ -89,6 +89,7 @@ __all__ = [
     "reminder_times",
     "resumed",
     "resumed_deadline",
+    "schedule_wish",
     "split_options",
     "to_options",
     "zone_info",

@@ -5,7 +5,8 @@ are, and the one line that describes a game's schedule (shown by ``newgame`` and
 
 from __future__ import annotations
 
-from datetime import datetime, tzinfo
+from collections.abc import Mapping
+from datetime import datetime, timedelta, tzinfo
 
 from bot.service.schedule.model import Schedule
 from bot.service.schedule.spans import MINUTE, ZERO, as_utc, describe_duration, zone_info
@@ -100,3 +101,13 @@ def describe(schedule: Schedule, rules: Rules) -> str:
     else:
         parts.append("no reminders")
     return "; ".join(parts) + "."
+
+
+def schedule_wish(kind: str, detail: Mapping[str, str | int]) -> str:
+    """What a players' vote to change the schedule asks, in words: ``extend`` (``seconds``)
+    or ``pause`` (``until``, an ISO date)."""
+    if kind == "extend":
+        return (
+            f"extend the deadline by {describe_duration(timedelta(seconds=int(detail['seconds'])))}"
+        )
+    return f"pause the game until {detail['until']}"

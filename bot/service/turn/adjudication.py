@@ -44,6 +44,7 @@ from bot.service.turn import (
 )
 from bot.service.turn.conditional_orders import Applied
 from bot.service.turn.endings import ending_text, outcome_json
+from bot.service.turn.lapsed_votes import lapsed_votes
 from bot.service.turn.resolving import Work, drawing, resolve
 from bot.service.turn.verdict import Judging, Verdict, conclude, read_judging
 from bot.service.turns import Turns
@@ -281,6 +282,7 @@ class Adjudicator:
                 game_name=game.name,
                 anonymous=options.anonymous,
                 votes=verdict.votes,
+                lapsed=await lapsed_votes(store, game, phase),
                 ending=ending,
             ),
             deadline=deadline,

@@ -292,18 +292,31 @@ def _winner_section(resolution: Resolution) -> Section:
     return Section("Game over", (Line(text, emphasis=True),))
 
 
-def _votes_section(position: Position, votes: Mapping[str, str]) -> Section | None:
+def _by_vote(position: Position, votes: Mapping[str, str]) -> dict[str, list[str]]:
+    """The powers' names by what they voted, in the board's order of powers."""
     kinds: dict[str, list[str]] = {}
     for power in position.variant.powers:
         vote = votes.get(power)
         if vote:
-            kinds.setdefault(vote.strip().lower(), []).append(power_name(position, power))
+            kinds.setdefault(vote.strip(), []).append(power_name(position, power))
+    return kinds
+
+
+def _votes_section(position: Position, votes: Mapping[str, str]) -> Section | None:
+    kinds = _by_vote(position, {p: v.lower() for p, v in votes.items()})
     if not kinds:
         return None
     lines = tuple(
         Line(f"{kind.capitalize()}: {', '.join(names)}") for kind, names in sorted(kinds.items())
     )
     return Section("Votes", lines)
+
+
+def _lapsed_lines(position: Position, lapsed: Mapping[str, str]) -> tuple[Line, ...]:
+    return tuple(
+        Line(f"Not enough votes to {wish}: {and_list(names)} voted for it.")
+        for wish, names in sorted(_by_vote(position, lapsed).items())
+    )
 
 
 def _summary(
@@ -327,14 +340,16 @@ def results_message(
     game_name: str,
     anonymous: bool = False,
     votes: Mapping[str, str] | None = None,
+    lapsed: Mapping[str, str] | None = None,
     ending: str | None = None,
 ) -> Message:
     """The public announcement once a phase has resolved.
 
     ``anonymous`` changes nothing here: powers are all this message ever names, and the
     caller is the one who could add players to it. ``votes`` (power -> ``draw`` /
-    ``surrender``) are reported by power. ``ending``: the game ended other than by the
-    engine's victory count (a draw, a surrender, the agreed end), said so.
+    ``surrender``) are reported by power, and ``lapsed`` (power -> what its players' vote to
+    change the schedule asked, which did not pass) with them. ``ending``: the game ended other
+    than by the engine's victory count (a draw, a surrender, the agreed end), said so.
     """
     sections = _summary(before, resolution, None)
     if resolution.winners:
@@ -343,13 +358,15 @@ def results_message(
         sections.append(Section("Game over", (Line(ending, emphasis=True),)))
     else:
         sections.append(_next_section(resolution))
-    if votes:
-        section = _votes_section(before, votes)
-        if section is not None:
-            if ending is None and "draw" in votes.values():
-                note = Line("A draw needs the vote of every power still playing: not this time.")
-                section = Section(section.title, (*section.lines, note))
-            sections.append(section)
+    section = _votes_section(before, votes or {})
+    if section is not None and ending is None and "draw" in (votes or {}).values():
+        note = Line("A draw needs the vote of every power still playing: not this time.")
+        section = Section(section.title, (*section.lines, note))
+    lapsed_lines = _lapsed_lines(before, lapsed or {})
+    if lapsed_lines:
+        section = Section("Votes", (*(section.lines if section else ()), *lapsed_lines))
+    if section is not None:
+        sections.append(section)
     title = f"{phase_label(resolution.phase)} — results"
     if game_name:
         title = f"{game_name}: {title}"

@@ -1,5 +1,6 @@
 """The players' votes to extend a deadline or pause a game until a date, through the console:
-secret until they pass, passing with the agreement the game asks, lapsing with the phase."""
+secret until they pass, passing with the agreement the game asks, lapsing with the phase and
+reported with its results."""
 
 from __future__ import annotations
 
@@ -60,11 +61,17 @@ async def test_a_pause_that_fails_lapses_with_the_phase(table: Table) -> None:
         carol#g> /dip vote pause until 2026-01-19
         """
     )
-    # carol wants another day: no agreement, and nobody is told anything
+    # carol wants another day: no agreement, and nobody is told anything while the phase runs
     assert said(lines, "#g") == []
     lines = await table.play("clock +2d")
-    assert any(line.endswith("— results") for line in said(lines, "#g"))
-    assert not [line for line in said(lines, "#g") if "vote" in line.lower()]
+    channel = said(lines, "#g")
+    assert any(line.endswith("— results") for line in channel)
+    # once it has resolved, the results say who voted for what, as for a draw vote
+    assert [line for line in channel if "vote" in line.lower()] == [
+        "Votes",
+        "Not enough votes to pause the game until 2026-01-19: Russia voted for it.",
+        "Not enough votes to pause the game until 2026-01-20: France and Germany voted for it.",
+    ]
     # the next phase starts without them: carol's one vote now is alone
     lines = await table.play("carol#g> /dip vote pause until 2026-01-20")
     assert said(lines, "#g") == []
