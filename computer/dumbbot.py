@@ -100,9 +100,7 @@ class Reading:
         sizes = self._sizes
         out: dict[str, float] = {}
         for centre in self._own_centres:
-            enemies = [
-                p for p in self.reach.get(centre, {}) if p not in self.mine and p in sizes
-            ]
+            enemies = [p for p in self.reach.get(centre, {}) if p not in self.mine and p in sizes]
             out[centre] = max((sizes[p] for p in enemies), default=0.0)
         return out
 
@@ -167,9 +165,7 @@ class Reading:
         if self.position.phase.kind is PhaseKind.ADJUSTMENTS:
             return spread + _DEFENCE * self.defence.get(province, 0.0)
         return (
-            spread
-            + _STRENGTH * self.strength(province)
-            - _COMPETITION * self.competition(province)
+            spread + _STRENGTH * self.strength(province) - _COMPETITION * self.competition(province)
         )
 
 
@@ -353,4 +349,3 @@ def _builds(reading: Reading, count: int, rng: random.Random) -> list[Order]:
         orders.append(Build(unit))
         options = {k: u for k, u in options.items() if u.province != unit.province}
     return orders
-
