@@ -24,6 +24,16 @@ from engine import (
 
 Level = Literal["easy", "normal", "hard"]
 LEVELS: tuple[Level, ...] = ("easy", "normal", "hard")
+
+
+def level_of(name: str) -> Level:
+    """The level called ``name``; a name no level has is refused."""
+    for level in LEVELS:
+        if level == name:
+            return level
+    raise ValueError(f"{name!r} is not a level of play: {', '.join(LEVELS)}")
+
+
 # normal searches with a smaller budget than hard: a third of the adjudications
 NORMAL_BUDGET = Budget(simulations=240, samples=6, candidates=8)
 HARD_BUDGET = Budget()

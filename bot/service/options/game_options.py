@@ -11,7 +11,13 @@ from typing import Any, Protocol
 
 from bot.service.errors import UserError
 from bot.service.options.agreed_end import EndRule, parse_end
-from bot.service.options.computer_players import BotSeats, parse_bots, parse_cd
+from bot.service.options.computer_players import (
+    DEFAULT_BOT_LEVEL,
+    BotSeats,
+    parse_bot_level,
+    parse_bots,
+    parse_cd,
+)
 from bot.service.options.fewer_players import Setup, parse_players
 from bot.service.options.missed_orders_rule import NmrPolicy, parse_nmr
 from bot.service.options.palette import Palette, parse_palette
@@ -70,9 +76,11 @@ class GameOptions:
     bots: BotSeats | None = None
     # A computer takes over a power that falls into civil disorder (`cd=bot`).
     computer_cd: bool = False
+    # How well computer players play: easy, normal or hard (`bot_level=`).
+    bot_level: str = DEFAULT_BOT_LEVEL
 
     def to_settings(self) -> dict[str, Any]:
-        return {
+        settings = {
             "schedule": self.schedule.to_json(),
             "press": self.press.value,
             "grey_press": self.grey,
@@ -85,6 +93,9 @@ class GameOptions:
             "bots": None if self.bots is None else self.bots.to_json(),
             "cd": "bot" if self.computer_cd else "hold",
         }
+        if self.bot_level != DEFAULT_BOT_LEVEL:
+            settings["bot_level"] = self.bot_level  # games kept before levels read the default
+        return settings
 
     @classmethod
     def of_game(cls, game: KeptGame, default_zone: str = "UTC") -> GameOptions:
@@ -110,6 +121,7 @@ class GameOptions:
             teams=None if settings.get("teams") is None else Teams(settings["teams"]),
             bots=BotSeats.from_json(settings.get("bots")),
             computer_cd=settings.get("cd") == "bot",
+            bot_level=str(settings.get("bot_level", DEFAULT_BOT_LEVEL)),
         )
 
 
@@ -182,6 +194,9 @@ def parse_changes(text: str, current: GameOptions) -> tuple[GameOptions, list[st
     computer_cd = current.computer_cd
     if "cd" in options:
         computer_cd = parse_cd(options.pop("cd"))
+    bot_level = current.bot_level
+    if "bot_level" in options:
+        bot_level = parse_bot_level(options.pop("bot_level"))
     nmr_text = options.pop("nmr", None)
     end_text = options.pop("end", None)
     try:
@@ -189,7 +204,7 @@ def parse_changes(text: str, current: GameOptions) -> tuple[GameOptions, list[st
     except ScheduleError as exc:
         raise UserError(
             f"{exc}. The other options are variant, press, anonymous, nmr, end, players, "
-            "teams, bots, cd and palette; `help newgame` explains each."
+            "teams, bots, cd, bot_level and palette; `help newgame` explains each."
         ) from None
     nmr = current.nmr if nmr_text is None else parse_nmr(nmr_text, schedule)
     check_variant_setup(variant, setup)
@@ -216,6 +231,7 @@ def parse_changes(text: str, current: GameOptions) -> tuple[GameOptions, list[st
         teams=teams,
         bots=bots,
         computer_cd=computer_cd,
+        bot_level=bot_level,
     )
     return changed, names
 

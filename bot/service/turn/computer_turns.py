@@ -14,6 +14,7 @@ import hashlib
 from collections.abc import Collection
 
 import computer
+from bot.service.options.game_options import GameOptions
 from bot.service.roster import game_seed
 from bot.service.stored_orders import order_key
 from bot.store import Game, NewOrder, Phase, PowerStatus, Store
@@ -46,6 +47,7 @@ async def give_orders(
     if not seated:
         return []
     statuses = await store.power_statuses(game.id)
+    level = computer.level_of(GameOptions.of_game(game).bot_level)
     ordered: list[str] = []
     for power in position.variant.powers:
         if power not in seated or power in position.neutral:
@@ -53,7 +55,7 @@ async def give_orders(
         if statuses.get(power, PowerStatus.PLAYING) != PowerStatus.PLAYING:
             continue
         orders = computer.choose_orders(
-            position, power, seed=computer_seed(game, phase.name, power)
+            position, power, seed=computer_seed(game, phase.name, power), level=level
         )
         await store.clear_orders(phase.id, power)
         rows: list[NewOrder] = []
