@@ -7,7 +7,15 @@
 """
 
 from computer.dumbbot import dumbbot_orders
-from computer.player import LEVELS, Level, choose_orders, level_of
+from computer.player import LEVELS, Level, choose_orders, level_of, orders_of_seats
 from computer.search import Budget
 
-__all__ = ["LEVELS", "Budget", "Level", "choose_orders", "dumbbot_orders", "level_of"]
+__all__ = [
+    "LEVELS",
+    "Budget",
+    "Level",
+    "choose_orders",
+    "dumbbot_orders",
+    "level_of",
+    "orders_of_seats",
+]

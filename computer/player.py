@@ -4,6 +4,7 @@ one of three levels of play."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Literal
 
 from computer.adjustments import adjustment_orders
@@ -73,6 +74,14 @@ def choose_orders(
 
 
 _BUDGETS: dict[Level, Budget] = {"normal": NORMAL_BUDGET, "hard": HARD_BUDGET}
+
+
+def orders_of_seats(
+    position: Position, seeds: Sequence[tuple[str, int]], level: Level
+) -> dict[str, list[Order]]:
+    """Orders for each ``(power, seed)`` in one call: a game's computers as one job for a
+    worker process (the position crosses to it once)."""
+    return {power: choose_orders(position, power, seed=seed, level=level) for power, seed in seeds}
 
 
 def _legal(position: Position, power: str, order: Order) -> Order | None:

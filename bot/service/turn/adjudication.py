@@ -223,7 +223,9 @@ class Adjudicator:
             game.outcome = outcome_json(verdict.ending, after)
         else:
             after = await coin_toss.settle(store, game, after, key)
-            next_phase = await opening.open_phase(store, game, after, options.schedule, now)
+            next_phase = await opening.open_phase(
+                store, game, after, options.schedule, now, self.deps.workers
+            )
             await coin_toss.welcome_joined(
                 store, game, resolution.position, after, next_phase, options.schedule.zone, now, key
             )
