@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from computer import choose_orders
+from computer import LEVELS, Budget, choose_orders, dumbbot_orders
 from computer.match import opening, play
 from engine import Position, format_order, load_variant
 
@@ -37,3 +37,22 @@ def test_a_power_with_nothing_to_order_gets_no_orders() -> None:
     start = opening(load_variant("ww1"))
     assert choose_orders(start, "ITALY", seed=1) == []  # neutral until 1914
     assert choose_orders(start, "NOWHERE", seed=1) == []
+
+
+def test_every_level_gives_the_same_orders_for_the_same_seed() -> None:
+    start = opening(load_variant("standard"))
+    game = play(start, dict.fromkeys(start.variant.powers, dumbbot_orders), seed=4, last_year=1903)
+    position = game.final
+    for level in LEVELS:
+        first = [choose_orders(position, p, seed=9, level=level) for p in position.variant.powers]
+        again = [choose_orders(position, p, seed=9, level=level) for p in position.variant.powers]
+        assert first == again, level
+
+
+def test_a_search_cut_by_its_budget_still_gives_the_same_orders() -> None:
+    """The budget counts adjudications, not seconds: a small one stops the search early, at
+    the same point every time."""
+    position = Position.initial()
+    small = Budget(simulations=30, samples=3, candidates=4)
+    chosen = {tuple(choose_orders(position, "GERMANY", seed=2, budget=small)) for _ in range(3)}
+    assert len(chosen) == 1
