@@ -23,6 +23,7 @@ from computer.board import reachable
 from computer.dumbbot import Reading, draw
 from computer.movement import landing, movement_orders, own_units
 from computer.sides import friends
+from computer.values import province_values
 from engine import (
     Hold,
     Move,
@@ -40,6 +41,10 @@ _SPRING_GAIN = 0.7  # a centre occupied in the Spring is not yet owned
 _LOST_UNIT = 0.6  # a unit dislodged may yet retreat
 _OPEN = 0.35  # an own centre an enemy stands next to with nobody of ours in it
 _NEAR = 0.12  # a centre not ours next to one of our units
+# where the units stand, by the value player's reading of the board before the phase: a unit
+# on the most valuable place counts this much (it gives the search a direction when no
+# centre is within reach)
+_PLACE = 0.1
 
 
 @dataclass(frozen=True)
@@ -79,6 +84,8 @@ class _Search:
         self.left = budget.simulations
         self.stop = time.monotonic() + budget.seconds
         self.reading = Reading(position, power)
+        self.values = province_values(position, power)
+        self.top = max((*self.values.army.values(), *self.values.fleet.values(), 1.0))
         self.samples = self._samples()
         spring = position.phase.season is Season.SPRING
         self.gain = _SPRING_GAIN if spring else 1.0
@@ -90,9 +97,13 @@ class _Search:
             if p != self.power and self.position.units.get(p) and p not in self.position.neutral
         ]
         readings = {p: Reading(self.position, p) for p in others}
-        return [
-            {p: draw(readings[p], self.rng) for p in others} for _ in range(self.budget.samples)
-        ]
+        samples = []
+        for index in range(self.budget.samples):
+            if index % 4 == 3:  # the value player's orders: another kind of neighbour
+                samples.append({p: movement_orders(self.position, p, self.rng) for p in others})
+            else:
+                samples.append({p: draw(readings[p], self.rng) for p in others})
+        return samples
 
     def out_of_budget(self) -> bool:
         return self.left < len(self.samples) or time.monotonic() > self.stop
@@ -104,9 +115,13 @@ class _Search:
         for sample in self.samples:
             orders: dict[str, Sequence[Order]] = {**sample, self.power: own}
             after = adjudicate(self.position, orders).position
-            total += judge(after, self.power, self.mine, self.gain)
+            total += judge(after, self.power, self.mine, self.gain) + self._placed(after)
         self.left -= len(self.samples)
         return total / len(self.samples)
+
+    def _placed(self, after: Position) -> float:
+        units = after.units.get(self.power, ())
+        return _PLACE * sum(self.values.unit(u) for u in units) / self.top
 
     def best_start(self) -> Plan:
         seen: dict[tuple[Order, ...], Plan] = {}
@@ -126,7 +141,8 @@ class _Search:
         return max(scored, key=lambda s: s[0])[1] if scored else next(iter(seen.values()))
 
     def improve(self, plan: Plan) -> Plan:
-        """Hill-climb one unit's order at a time, in a seeded order, while the budget lasts."""
+        """Hill-climb one unit's order (or an attack with its supports) at a time, in a seeded
+        order, while the budget lasts."""
         best = self.worth(plan) if not self.out_of_budget() else 0.0
         improved = True
         while improved and not self.out_of_budget():
@@ -134,25 +150,45 @@ class _Search:
             provinces = sorted(self.units)
             self.rng.shuffle(provinces)
             for here in provinces:
-                for order in self._alternatives(plan, here):
+                for change in self._changes(plan, here):
                     if self.out_of_budget():
                         return plan
-                    trial = {**plan, here: order}
+                    trial = {**plan, **change}
                     score = self.worth(trial)
                     if score > best + 1e-9:
                         best, plan, improved = score, trial, True
         return plan
 
-    def _alternatives(self, plan: Plan, here: str) -> list[Order]:
+    def _changes(self, plan: Plan, here: str) -> list[Plan]:
+        """Other orders for the unit in ``here``: hold, move, support an own unit; and an
+        attack on an enemy unit with every own unit that can back it (a single change could
+        never find an attack that needs two)."""
         unit = self.units[here]
-        current = plan[here]
-        options: list[Order] = [Hold(unit)]
+        options: list[Plan] = [{here: Hold(unit)}]
         for dest in sorted(reachable(self.position, unit)):
             occupant = self.position.owner_in(dest)
             if occupant is None or occupant not in self.mine or occupant == self.power:
-                options.append(Move(unit, landing(self.position, unit, dest)))
-            options.extend(self._supports(plan, unit, dest))
-        return [o for o in options if o != current]
+                options.append({here: Move(unit, landing(self.position, unit, dest))})
+            options.extend({here: o} for o in self._supports(plan, unit, dest))
+            if occupant is not None and occupant not in self.mine:
+                options.extend(self._attacks(unit, dest))
+        return [c for c in options if any(plan[p] != o for p, o in c.items())]
+
+    def _attacks(self, unit: Unit, dest: str) -> list[Plan]:
+        variant = self.position.variant
+        helpers = [
+            u
+            for p, u in sorted(self.units.items())
+            if p not in (unit.province, dest) and variant.reaches(u.type, u.location, dest)
+        ]
+        if not helpers:
+            return []
+        move: Plan = {unit.province: Move(unit, landing(self.position, unit, dest))}
+        every = {h.province: SupportMove(h, unit.province, dest, unit.type) for h in helpers}
+        found = [{**move, **every}]
+        if len(helpers) > 1:
+            found.extend({**move, p: o} for p, o in every.items())
+        return found
 
     def _supports(self, plan: Plan, unit: Unit, dest: str) -> list[Order]:
         found: list[Order] = []

@@ -5,7 +5,9 @@ share (a fair share is 14.3 %), each power's figure beside the all-DumbBot contr
 played on to the end of 1920 count the odd seat's solos.
 
 - one computer (hard) among six DumbBots, one DumbBot among six computers, all DumbBots;
-- the seconds a computer takes per power and phase (median, p99).
+- the seconds a computer takes per power and phase (median, p99);
+- 30 games of six computers opening a phase at once on two worker processes, as the service
+  sends them: how long until every game has its computers' orders.
 
 Every figure says how many games it rests on and its standard error. The figures with a target
 go to the table `make bench` ends with (tools/bench_table.py)."""
@@ -13,11 +15,15 @@ go to the table `make bench` ends with (tools/bench_table.py)."""
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import statistics
 import time
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 
+from computer import dumbbot_orders, level_of, orders_of_seats
+from computer.match import opening, play
 from computer.tournament import (
     Record,
     Seating,
@@ -29,7 +35,7 @@ from computer.tournament import (
     run,
     solos,
 )
-from engine import PhaseKind, load_variant
+from engine import PhaseKind, Position, load_variant
 from tools.bench_table import record
 
 SOLO_YEAR = 1920
@@ -92,6 +98,51 @@ def _times(records: Sequence[Record]) -> None:
             )
 
 
+def _game_positions(count: int, year: int) -> list[Position]:
+    """Spring ``year`` in ``count`` games of DumbBots: a board in the middle of a game."""
+    variant = load_variant("standard")
+    players = dict.fromkeys(variant.powers, dumbbot_orders)
+    positions = []
+    for seed in range(1, count + 1):
+        game = play(opening(variant), players, seed=seed, last_year=year - 1)
+        positions.append(game.final)
+    return positions
+
+
+def _opening(level: str, games: int, workers: int) -> None:
+    """``games`` games, six computers each, opening a movement phase at the same moment: one
+    job per game in ``workers`` spawned processes, as the service sends them."""
+    positions = _game_positions(games, 1905)
+    seats = [
+        [(power, 7 * index + k) for k, power in enumerate(position.variant.powers[1:])]
+        for index, position in enumerate(positions)
+    ]
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(workers, mp_context=context) as pool:
+        list(pool.map(abs, range(workers)))  # started and waiting, as in a running service
+        began = time.perf_counter()
+        futures = [
+            pool.submit(orders_of_seats, position, seated, level_of(level))
+            for position, seated in zip(positions, seats, strict=True)
+        ]
+        done: list[float] = []
+        for future in as_completed(futures):
+            future.result()
+            done.append(time.perf_counter() - began)
+    total = max(done)
+    print(
+        f"\n{games} games of six computers ({level}) opening Spring 1905 at once, "
+        f"{workers} worker processes: all orders in after {total:.1f} s "
+        f"(a game's orders in: median {statistics.median(done):.1f} s)"
+    )
+    record(
+        f"{games} games x six computers opening a phase at once, {workers} workers",
+        f"{total:.1f} s",
+        "< 60 s",
+        total < 60,
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seeds", type=int, default=10, help="seeds per odd seat (7 games each)")
@@ -99,7 +150,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--level", default="hard", choices=("easy", "normal", "hard"), help="the computers' level"
     )
+    parser.add_argument("--opening-games", type=int, default=30, help="games opening at once")
+    parser.add_argument("--workers", type=int, default=2, help="worker processes for them")
     args = parser.parse_args(argv)
+    _opening(args.level, args.opening_games, args.workers)
     print(f"tournament: {args.seeds} seeds x 7 odd seats; scored at Spring 1910")
     control = _games(Seating("dumbbot", "dumbbot"), args.seeds, 1909, args.jobs)
     ours = _games(Seating(args.level, "dumbbot"), args.seeds, SOLO_YEAR, args.jobs)
