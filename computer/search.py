@@ -97,9 +97,11 @@ class _Search:
             if p != self.power and self.position.units.get(p) and p not in self.position.neutral
         ]
         readings = {p: Reading(self.position, p) for p in others}
-        samples = []
+        samples: list[dict[str, list[Order]]] = []
         for index in range(self.budget.samples):
-            if index % 4 == 3:  # the value player's orders: another kind of neighbour
+            if index % 8 == 6:  # neighbours that hold, as powers in civil disorder do
+                samples.append({})
+            elif index % 4 == 3:  # the value player's orders: another kind of neighbour
                 samples.append({p: movement_orders(self.position, p, self.rng) for p in others})
             else:
                 samples.append({p: draw(readings[p], self.rng) for p in others})
