@@ -61,16 +61,30 @@ def choose_orders(
         chosen = dumbbot_orders(position, power, seed=seed)
         return [order for order in (_legal(position, power, o) for o in chosen) if order]
     rng = random.Random(f"{seed}:{position.phase}:{power}")
-    kind = position.phase.kind
-    if kind is PhaseKind.MOVEMENT and level != "easy":
+    if position.phase.kind is PhaseKind.MOVEMENT and level != "easy":
         chosen = search_orders(position, power, rng, budget or _BUDGETS[level])
-    elif kind is PhaseKind.MOVEMENT:
-        chosen = movement_orders(position, power, rng)
-    elif kind is PhaseKind.RETREATS:
-        chosen = retreat_orders(position, power, rng)
     else:
-        chosen = adjustment_orders(position, power, rng)
+        chosen = _value_player(position, power, rng)
     return [order for order in (_legal(position, power, o) for o in chosen) if order is not None]
+
+
+def value_orders(position: Position, power: str, *, seed: int) -> list[Order]:
+    """The value player's orders alone, in every phase (the yardstick where DumbBot's rules do
+    not carry over, as on a Diplomacia board)."""
+    if power not in position.variant.power_info or power in position.neutral:
+        return []
+    rng = random.Random(f"{seed}:{position.phase}:{power}")
+    chosen = _value_player(position, power, rng)
+    return [order for order in (_legal(position, power, o) for o in chosen) if order is not None]
+
+
+def _value_player(position: Position, power: str, rng: random.Random) -> list[Order]:
+    kind = position.phase.kind
+    if kind is PhaseKind.MOVEMENT:
+        return movement_orders(position, power, rng)
+    if kind is PhaseKind.RETREATS:
+        return retreat_orders(position, power, rng)
+    return adjustment_orders(position, power, rng)
 
 
 _BUDGETS: dict[Level, Budget] = {"normal": NORMAL_BUDGET, "hard": HARD_BUDGET}

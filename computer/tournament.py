@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 
 from computer.dumbbot import dumbbot_orders
 from computer.match import Chooser, Game, opening, play
-from computer.player import Level, choose_orders
+from computer.player import Level, choose_orders, value_orders
 from engine import PhaseKind, Position, Season, load_variant
 
 MEASURE_YEAR = 1910
@@ -42,9 +42,12 @@ class Record:
 
 
 def chooser(kind: str) -> Chooser:
-    """A player by name: ``dumbbot`` or a level of the computer player."""
+    """A player by name: ``dumbbot``, ``value`` (the value player alone) or a level of the
+    computer player."""
     if kind == "dumbbot":
         return dumbbot_orders
+    if kind == "value":
+        return value_orders
     level: Level = kind  # type: ignore[assignment]
     return partial(choose_orders, level=level)
 
@@ -66,13 +69,20 @@ def share(centres: Mapping[str, int], power: str) -> float:
     return centres.get(power, 0) ** 2 / total if total else 0.0
 
 
-def one_game(seating: Seating, power_index: int, seed: int, last_year: int) -> Record:
-    variant = load_variant("standard")
+def one_game(
+    seating: Seating, power_index: int, seed: int, last_year: int, board: str = "standard"
+) -> Record:
+    variant = load_variant(board)
     odd_power = variant.powers[power_index]
     players = {p: chooser(seating.others) for p in variant.powers}
     players[odd_power] = chooser(seating.odd)
     game = play(opening(variant), players, seed=seed, last_year=last_year)
-    return Record(odd_power, centres_at(game, MEASURE_YEAR), game.winners, _times(game))
+    measured = centres_at(game, MEASURE_YEAR) if board == "standard" else _final(game)
+    return Record(odd_power, measured, game.winners, _times(game))
+
+
+def _final(game: Game) -> dict[str, int]:
+    return {p: len(cs) for p, cs in game.final.centers.items()}
 
 
 def _times(game: Game) -> dict[str, dict[PhaseKind, tuple[float, ...]]]:
@@ -84,24 +94,16 @@ def _times(game: Game) -> dict[str, dict[PhaseKind, tuple[float, ...]]]:
 
 
 def run(
-    seating: Seating,
-    seeds: int,
-    last_year: int,
-    jobs: int,
-    report: Callable[[Record], None] = lambda record: None,
+    seating: Seating, seeds: int, last_year: int, jobs: int, board: str = "standard"
 ) -> list[Record]:
-    """The odd seat in each of the seven powers for each seed, ``jobs`` games at a time."""
-    tasks = [
-        (seating, index, 1000 * seed + index) for seed in range(1, seeds + 1) for index in range(7)
-    ]
-    records: list[Record] = []
+    """The odd seat in each of the board's powers for each seed, ``jobs`` games at a time."""
+    count = len(load_variant(board).powers)
+    tasks = [(index, 1000 * seed + index) for seed in range(1, seeds + 1) for index in range(count)]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(one_game, s, i, seed, last_year) for s, i, seed in tasks]
-        for future in futures:
-            record = future.result()
-            report(record)
-            records.append(record)
-    return records
+        futures = [
+            pool.submit(one_game, seating, index, seed, last_year, board) for index, seed in tasks
+        ]
+        return [future.result() for future in futures]
 
 
 @dataclass(frozen=True)
@@ -136,9 +138,11 @@ def other_centres(records: Sequence[Record]) -> Figure:
     )
 
 
-def control_share(records: Sequence[Record], power: str | None = None) -> Figure:
+def control_share(
+    records: Sequence[Record], power: str | None = None, board: str = "standard"
+) -> Figure:
     """In all-alike games, each power's own share (every seat counts as the odd one)."""
-    powers = load_variant("standard").powers
+    powers = load_variant(board).powers
     return Figure.of([share(r.centres, p) for r in records for p in powers if power in (None, p)])
 
 

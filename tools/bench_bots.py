@@ -35,7 +35,7 @@ from computer.tournament import (
     run,
     solos,
 )
-from engine import PhaseKind, Position, load_variant
+from engine import PhaseKind, Position, available_variants, load_variant
 from tools.bench_table import record
 
 SOLO_YEAR = 1920
@@ -143,6 +143,29 @@ def _opening(level: str, games: int, workers: int) -> None:
     )
 
 
+def _boards(level: str, seeds: int, jobs: int) -> None:
+    """Every other board: one computer among the yardstick's players (DumbBot, or the value
+    player on a Diplomacia board, whose ports and accounts DumbBot's rules do not know), the
+    odd seat through every power, scored by share after ten years (turns), with the control."""
+    print(f"\nevery other board: one computer ({level}) among the yardstick, after ten years")
+    for board in available_variants():
+        if board == "standard":
+            continue
+        yardstick = "value" if load_variant(board).rules.diplomacia else "dumbbot"
+        last = opening(load_variant(board)).phase.year + 9
+        control = run(Seating(yardstick, yardstick), seeds, last, jobs, board)
+        ours = run(Seating(level, yardstick), seeds, last, jobs, board)
+        mine, there = odd_share(ours), control_share(control, board=board)
+        won = sum(1 for r in ours if r.odd_power in r.winners)
+        print(
+            f"  {board:<11} against {yardstick:<8} {mine.count:>3} games: share "
+            f"{100 * mine.mean:5.1f}% ± {100 * mine.error:4.1f}  (the yardstick there "
+            f"{100 * there.mean:5.1f}%, a fair share {100 / len(load_variant(board).powers):.1f}%)"
+            f"; the computer among the winners in {won}",
+            flush=True,
+        )
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seeds", type=int, default=10, help="seeds per odd seat (7 games each)")
@@ -152,8 +175,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument("--opening-games", type=int, default=30, help="games opening at once")
     parser.add_argument("--workers", type=int, default=2, help="worker processes for them")
+    parser.add_argument(
+        "--board-seeds", type=int, default=2, help="seeds per odd seat on the other boards"
+    )
     args = parser.parse_args(argv)
     _opening(args.level, args.opening_games, args.workers)
+    _boards(args.level, args.board_seeds, args.jobs)
     print(f"tournament: {args.seeds} seeds x 7 odd seats; scored at Spring 1910")
     control = _games(Seating("dumbbot", "dumbbot"), args.seeds, 1909, args.jobs)
     ours = _games(Seating(args.level, "dumbbot"), args.seeds, SOLO_YEAR, args.jobs)
