@@ -18,6 +18,7 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from computer.board import reachable
 from computer.dumbbot import Reading, draw
@@ -33,6 +34,7 @@ from engine import (
     SupportHold,
     SupportMove,
     Unit,
+    Variant,
     adjudicate,
 )
 
@@ -41,6 +43,7 @@ _SPRING_GAIN = 0.7  # a centre occupied in the Spring is not yet owned
 _LOST_UNIT = 0.6  # a unit dislodged may yet retreat
 _OPEN = 0.35  # an own centre an enemy stands next to with nobody of ours in it
 _NEAR = 0.12  # a centre not ours next to one of our units
+_PORT = 0.5  # Diplomacia: a port sector, which pays for a fleet as a centre pays for an army
 # where the units stand, by the value player's reading of the board before the phase: a unit
 # on the most valuable place counts this much (it gives the search a direction when no
 # centre is within reach)
@@ -206,26 +209,38 @@ class _Search:
 
 def judge(after: Position, power: str, mine: frozenset[str], gain: float) -> float:
     """What the position after a movement phase is worth to ``power``, in centres; ``gain``
-    is what a centre newly occupied counts (less after a Spring, when it is not yet owned)."""
+    is what a centre newly occupied counts (less after a Spring, when it is not yet owned).
+    On a Diplomacia board a port counts too, for the fleets it pays for."""
     variant = after.variant
     occupants = after.occupants
-    owners = {c: p for p, cs in after.centers.items() for c in cs}
+    if variant.rules.diplomacia:
+        owners = dict(after.control)
+    else:
+        owners = {c: p for p, cs in after.centers.items() for c in cs}
     worth = 0.0
     ours_near: set[str] = set()
     enemies_near: set[str] = set()
     for owner, unit in after.unit_list:
         near = variant.neighbours(unit.type, unit.location)
         (ours_near if owner in mine else enemies_near).update(p.split("/")[0] for p in near)
-    for centre in variant.supply_centers:
-        occupant = occupants.get(centre)
+    for place, weight in _valuable(variant):
+        occupant = occupants.get(place)
         if occupant is not None and occupant[0] in mine:
-            worth += 1.0 if owners.get(centre) in mine else gain
-        elif owners.get(centre) in mine:
+            worth += weight * (1.0 if owners.get(place) in mine else gain)
+        elif owners.get(place) in mine:
             if occupant is None:
-                worth += 1.0 - (_OPEN if centre in enemies_near else 0.0)
+                worth += weight * (1.0 - (_OPEN if place in enemies_near else 0.0))
             else:
-                worth += 1.0 - gain
-        elif centre in ours_near:
-            worth += _NEAR
+                worth += weight * (1.0 - gain)
+        elif place in ours_near:
+            worth += weight * _NEAR
     lost = sum(1 for d in after.dislodged if d.power in mine)
     return worth - _LOST_UNIT * lost
+
+
+@cache
+def _valuable(variant: Variant) -> tuple[tuple[str, float], ...]:
+    """The places worth holding and what each counts: a centre 1, a port (Diplomacia) less."""
+    centres = [(c, 1.0) for c in sorted(variant.supply_centers)]
+    ports = [(p, _PORT) for p in sorted(variant.ports - variant.supply_centers)]
+    return tuple(centres + ports)
