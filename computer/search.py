@@ -14,6 +14,7 @@ machine; a wall-clock limit well above it only guards against a starved process.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -116,17 +117,20 @@ class _Search:
     def worth(self, plan: Plan) -> float:
         """The plan's average outcome over the opponents' samples."""
         own = list(plan.values())
-        total = 0.0
+        scores = []
         for sample in self.samples:
             orders: dict[str, Sequence[Order]] = {**sample, self.power: own}
             after = adjudicate(self.position, orders).position
-            total += judge(after, self.power, self.mine, self.gain) + self._placed(after)
+            scores.append(judge(after, self.power, self.mine, self.gain) + self._placed(after))
         self.left -= len(self.samples)
-        return total / len(self.samples)
+        # rounded: plans of equal worth must tie exactly in every process, whatever order
+        # its sets iterate in, so that the first of them wins everywhere
+        return round(math.fsum(scores) / len(self.samples), 9)
 
     def _placed(self, after: Position) -> float:
+        # fsum: the same total whatever order the engine lists the units in
         units = after.units.get(self.power, ())
-        return _PLACE * sum(self.values.unit(u) for u in units) / self.top
+        return _PLACE * math.fsum(self.values.unit(u) for u in units) / self.top
 
     def best_start(self) -> Plan:
         seen: dict[tuple[Order, ...], Plan] = {}

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 from computer import LEVELS, Budget, choose_orders, dumbbot_orders
 from computer.match import opening, play
 from engine import Position, format_order, load_variant
@@ -56,3 +60,29 @@ def test_a_search_cut_by_its_budget_still_gives_the_same_orders() -> None:
     small = Budget(simulations=30, samples=3, candidates=4)
     chosen = {tuple(choose_orders(position, "GERMANY", seed=2, budget=small)) for _ in range(3)}
     assert len(chosen) == 1
+
+
+def test_every_process_gives_the_same_orders() -> None:
+    """Worker processes hash strings each their own way: the orders must not depend on it."""
+    script = (
+        "from computer import choose_orders, dumbbot_orders\n"
+        "from computer.match import opening, play\n"
+        "from engine import load_variant, format_order\n"
+        "start = opening(load_variant('standard'))\n"
+        "game = play(start, dict.fromkeys(start.variant.powers, dumbbot_orders), seed=2,"
+        " last_year=1903)\n"
+        "p = game.final\n"
+        "print([[format_order(o) for o in choose_orders(p, w, seed=5)]"
+        " for w in p.variant.powers])\n"
+    )
+    answers = {
+        subprocess.run(
+            [sys.executable, "-c", script],
+            env={**os.environ, "PYTHONHASHSEED": str(hash_seed)},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for hash_seed in (1, 2, 3)
+    }
+    assert len(answers) == 1, answers

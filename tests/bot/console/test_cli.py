@@ -45,7 +45,6 @@ TRANSCRIPTS = [
         "game_bots",
         [
             "hague-F1901M-results.png",
-            "hague-F1901R-results.png",
             "hague-S1901M-results.png",
             "hague-W1901A-results.png",
             "hague-W1901A-scoreboard.png",
