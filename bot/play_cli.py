@@ -16,14 +16,22 @@ if TYPE_CHECKING:
     from computer.match import Chooser, Game
     from engine import Position, Resolution, Variant
 
-KINDS = ("computer", "hold", "random")
+KINDS = ("computer", "dumbbot", "hold", "random")
+LEVELS = ("easy", "normal", "hard")
 
 
-def _choosers() -> dict[str, Chooser]:
-    from computer import choose_orders
+def _choosers(level: str) -> dict[str, Chooser]:
+    from functools import partial
+
+    from computer import choose_orders, dumbbot_orders, level_of
     from computer.opponents import hold_orders, random_orders
 
-    return {"computer": choose_orders, "hold": hold_orders, "random": random_orders}
+    return {
+        "computer": partial(choose_orders, level=level_of(level)),
+        "dumbbot": dumbbot_orders,
+        "hold": hold_orders,
+        "random": random_orders,
+    }
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -51,6 +59,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="POWER",
         help="powers that give random legal orders instead of a computer player",
     )
+    parser.add_argument(
+        "--dumbbot",
+        nargs="+",
+        default=[],
+        metavar="POWER",
+        help="powers played by DumbBot, the classic rule-based yardstick, instead of a "
+        "computer player",
+    )
+    parser.add_argument(
+        "--level",
+        default="hard",
+        choices=LEVELS,
+        help="how well the computer players play (default hard; easy plays DumbBot's rules)",
+    )
     parser.add_argument("--record", type=Path, default=None, help="write the game record (JSON)")
     parser.add_argument(
         "--animation", type=Path, default=None, help="write the whole game as an animated GIF"
@@ -69,12 +91,12 @@ def play_command(args: argparse.Namespace, out: TextIO) -> int:
         variant = load_variant(args.variant)
     except (ValueError, VariantError) as exc:
         raise PlayError(str(exc)) from None
-    kinds = _seats(variant, args.hold, args.random)
+    kinds = _seats(variant, {"hold": args.hold, "random": args.random, "dumbbot": args.dumbbot})
     start = opening(variant)
     last = args.until if args.until is not None else start.phase.year + 19
     if last < start.phase.year:
         raise PlayError(f"--until {last} is before the game begins ({start.phase.year})")
-    choosers = _choosers()
+    choosers = _choosers(args.level)
     players = {power: choosers[kind] for power, kind in kinds.items()}
     game = play(start, players, seed=args.seed, last_year=last)
     out.write(summary(game, kinds))
@@ -92,10 +114,10 @@ def play_command(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _seats(variant: Variant, hold: list[str], random: list[str]) -> dict[str, str]:
-    """Each power's kind of player: a computer unless named among ``hold`` or ``random``."""
+def _seats(variant: Variant, named_by_kind: Mapping[str, list[str]]) -> dict[str, str]:
+    """Each power's kind of player: a computer unless named for another kind."""
     kinds = dict.fromkeys(variant.powers, "computer")
-    for kind, named in (("hold", hold), ("random", random)):
+    for kind, named in named_by_kind.items():
         for name in named:
             power = name.upper()
             if power not in kinds:

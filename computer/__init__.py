@@ -6,6 +6,16 @@
 3
 """
 
-from computer.player import choose_orders
+from computer.dumbbot import dumbbot_orders
+from computer.player import LEVELS, Level, choose_orders, level_of, orders_of_seats
+from computer.search import Budget
 
-__all__ = ["choose_orders"]
+__all__ = [
+    "LEVELS",
+    "Budget",
+    "Level",
+    "choose_orders",
+    "dumbbot_orders",
+    "level_of",
+    "orders_of_seats",
+]

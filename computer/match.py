@@ -20,12 +20,12 @@ class Chooser(Protocol):
 @dataclass(frozen=True)
 class Step:
     """One adjudicated phase: the position, everyone's orders, what came of them, and the
-    seconds spent choosing the orders."""
+    seconds each power's player spent choosing its orders."""
 
     position: Position
     orders: Mapping[str, tuple[Order, ...]]
     resolution: Resolution
-    thinking: float
+    thinking: Mapping[str, float]
 
 
 @dataclass(frozen=True)
@@ -46,13 +46,13 @@ def play(start: Position, players: Mapping[str, Chooser], *, seed: int, last_yea
     steps: list[Step] = []
     position = start
     while position.phase.year <= last_year:
-        began = time.perf_counter()
-        orders = {
-            power: tuple(players[power](position, power, seed=seed))
-            for power in position.variant.powers
-            if power in players
-        }
-        thinking = time.perf_counter() - began
+        orders: dict[str, tuple[Order, ...]] = {}
+        thinking: dict[str, float] = {}
+        for power in position.variant.powers:
+            if power in players:
+                began = time.perf_counter()
+                orders[power] = tuple(players[power](position, power, seed=seed))
+                thinking[power] = time.perf_counter() - began
         resolution = adjudicate(position, orders)
         steps.append(Step(position, orders, resolution, thinking))
         position = resolution.position

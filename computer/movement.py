@@ -199,7 +199,7 @@ def _try(plan: _Plan, pair: _Pair, patient: bool) -> bool | None:
     plan.claimed[dest] = here
     plan.wanted[dest] = plan.strongest_rival(dest)
     if not pair.fleets:
-        plan.orders[here] = Move(unit, _landing(position, unit, dest))
+        plan.orders[here] = Move(unit, landing(position, unit, dest))
     else:
         plan.orders[here] = Move(unit, dest, via_convoy=True)
         for fleet in pair.fleets:
@@ -227,7 +227,7 @@ def _support(plan: _Plan, unit: Unit, dest: str) -> bool:
     return True
 
 
-def _landing(position: Position, unit: Unit, dest: str) -> str:
+def landing(position: Position, unit: Unit, dest: str) -> str:
     """The location to move to: a fleet names the coast it reaches."""
     if unit.type is UnitType.ARMY:
         return dest

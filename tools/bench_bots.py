@@ -1,144 +1,225 @@
-"""The computer players' tournament (`make bench-bots`): seeded games on the standard board to
-a win or the end of 1920.
+"""The computer players' tournament (`make bench-bots`), by the protocol of the Diplomacy AI
+papers: on the standard board, one player of one kind among six of another, the odd seat
+rotated through all seven powers over several seeds, scored at Spring 1910 by sum-of-squares
+share (a fair share is 14.3 %), each power's figure beside the all-DumbBot control; games
+played on to the end of 1920 count the odd seat's solos.
 
-- seven computer players against each other: how often someone wins, and each power's
-  centres by 1910;
-- one computer player against six that only hold, and against six that give random legal
-  orders, the computer's power rotating through all seven: how often the computer wins, and
-  its centres by 1910 against the best of the others;
-- the time a computer takes to choose its orders, per phase.
+- one computer (hard) among six DumbBots, one DumbBot among six computers, all DumbBots;
+- the seconds a computer takes per power and phase (median, p99);
+- 30 games of six computers opening a phase at once on two worker processes, as the service
+  sends them: how long until every game has its computers' orders.
 
-The figures with a target go to the table `make bench` ends with (tools/bench_table.py)."""
+Every figure says how many games it rests on and its standard error. The figures with a target
+go to the table `make bench` ends with (tools/bench_table.py)."""
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
+import os
 import statistics
 import time
-from collections import Counter
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 
-from computer import choose_orders
-from computer.match import Chooser, Game, opening, play
-from computer.opponents import hold_orders, random_orders
-from engine import PhaseKind, Position, Season, load_variant
+from computer import dumbbot_orders, level_of, orders_of_seats
+from computer.match import opening, play
+from computer.tournament import (
+    Record,
+    Seating,
+    control_share,
+    kind_times,
+    odd_centres,
+    odd_share,
+    other_centres,
+    run,
+    solos,
+)
+from engine import PhaseKind, Position, available_variants, load_variant
 from tools.bench_table import record
 
-LAST_YEAR = 1920
-MEASURE_YEAR = 1910
+SOLO_YEAR = 1920
 
 
-@dataclass(frozen=True)
-class Outcome:
-    game: Game
-    centres_1910: Mapping[str, int]
-
-
-def _centres_by(game: Game, year: int) -> dict[str, int]:
-    """Centres per power once ``year``'s Fall has settled them (the last position if the game
-    ended sooner)."""
-    chosen: Position = game.final
-    for step in game.steps:
-        phase = step.position.phase
-        if phase.year > year or (phase.year == year and phase.season is Season.WINTER):
-            chosen = step.position
-            break
-    return {p: len(cs) for p, cs in chosen.centers.items()}
-
-
-def _run(players: Mapping[str, Chooser], seed: int) -> Outcome:
-    start = opening(load_variant("standard"))
-    game = play(start, players, seed=seed, last_year=LAST_YEAR)
-    return Outcome(game, _centres_by(game, MEASURE_YEAR))
-
-
-def _phase_times(outcomes: Sequence[Outcome], computers: int) -> dict[PhaseKind, list[float]]:
-    """Seconds one computer player took per phase, by kind of phase."""
-    times: dict[PhaseKind, list[float]] = {k: [] for k in PhaseKind}
-    for outcome in outcomes:
-        for step in outcome.game.steps:
-            times[step.position.phase.kind].append(step.thinking / computers)
-    return times
-
-
-def self_play(games: int) -> None:
+def _games(seating: Seating, seeds: int, last_year: int, jobs: int) -> list[Record]:
     began = time.perf_counter()
-    outcomes = [
-        _run(dict.fromkeys(load_variant("standard").powers, choose_orders), seed)
-        for seed in range(1, games + 1)
-    ]
-    wins = Counter(w for o in outcomes for w in o.game.winners)
-    decided = sum(1 for o in outcomes if o.game.winners)
-    powers = load_variant("standard").powers
-    print(f"\nseven computer players, {games} games to a win or {LAST_YEAR}:")
-    print(f"  a winner in {decided}/{games} games ({100 * decided / games:.0f}%)")
-    for power in powers:
-        mean = statistics.mean(o.centres_1910[power] for o in outcomes)
-        print(f"  {power:<8} wins {wins[power]:>3}   centres by {MEASURE_YEAR}: {mean:4.1f}")
-    lengths = [len(o.game.steps) for o in outcomes]
-    print(f"  phases per game: {statistics.mean(lengths):.0f}")
-    times = _phase_times(outcomes, len(powers))
-    movement = times[PhaseKind.MOVEMENT]
-    median = statistics.median(movement) * 1000
-    p99 = sorted(movement)[int(0.99 * (len(movement) - 1))] * 1000
-    for kind, found in times.items():
-        if found:
-            print(
-                f"  one computer's orders, {kind.name.lower()}: median "
-                f"{statistics.median(found) * 1000:.2f} ms, max {max(found) * 1000:.2f} ms"
-            )
-    print(f"  ({time.perf_counter() - began:.1f} s)")
-    record(
-        "computer players: a movement phase's orders, median",
-        f"{median:.2f} ms",
-        "< 1000 ms",
-        median < 1000,
-    )
-    record(
-        "computer players: a movement phase's orders, p99", f"{p99:.2f} ms", "< 1000 ms", p99 < 1000
-    )
-
-
-def against(kind: str, opponent: Chooser, rounds: int) -> None:
-    """One computer against six ``opponent``s, the computer in each power's seat ``rounds``
-    times."""
-    began = time.perf_counter()
-    powers = load_variant("standard").powers
-    won = 0
-    own: list[int] = []
-    best_other: list[int] = []
-    played = 0
-    for round_ in range(rounds):
-        for index, power in enumerate(powers):
-            players: dict[str, Chooser] = dict.fromkeys(powers, opponent)
-            players[power] = choose_orders
-            outcome = _run(players, 1000 * (round_ + 1) + index)
-            played += 1
-            won += outcome.game.winners == (power,)
-            own.append(outcome.centres_1910[power])
-            best_other.append(max(n for p, n in outcome.centres_1910.items() if p != power))
-    rate = 100 * won / played
-    print(f"\none computer player against six {kind} players, {played} games:")
-    print(f"  the computer won {won}/{played} ({rate:.0f}%)")
+    records = run(seating, seeds, last_year, jobs)
     print(
-        f"  centres by {MEASURE_YEAR}: the computer {statistics.mean(own):.1f}, "
-        f"the best of the others {statistics.mean(best_other):.1f}"
+        f"  ({len(records)} games, {seating.odd} among six {seating.others}, "
+        f"to {last_year}: {time.perf_counter() - began:.0f} s)",
+        flush=True,
     )
-    print(f"  ({time.perf_counter() - began:.1f} s)")
-    record(f"computer player against six {kind}: games won", f"{rate:.0f}%", ">= 90%", rate >= 90)
+    return records
+
+
+def _table(title: str, records: Sequence[Record], control: Sequence[Record]) -> None:
+    print(f"\n{title}")
+    print(
+        f"  {'odd seat':<9}{'games':>6}{'centres':>9}{'share':>9}{'± s.e.':>8}{'DumbBot there':>15}"
+    )
+    for power in load_variant("standard").powers:
+        mine = odd_share(records, power)
+        centres = odd_centres(records, power)
+        there = control_share(control, power)
+        print(
+            f"  {power:<9}{mine.count:>6}{centres.mean:>9.2f}{100 * mine.mean:>8.1f}%"
+            f"{100 * mine.error:>7.1f}%{100 * there.mean:>14.1f}%"
+        )
+    mine, there = odd_share(records), control_share(control)
+    print(
+        f"  {'all':<9}{mine.count:>6}{odd_centres(records).mean:>9.2f}{100 * mine.mean:>8.1f}%"
+        f"{100 * mine.error:>7.1f}%{100 * there.mean:>14.1f}%"
+        f"   (each other seat: {other_centres(records).mean:.2f} centres)"
+    )
+
+
+def _times(records: Sequence[Record]) -> None:
+    print("\na computer's seconds per power and phase (hard), among six DumbBots:")
+    for kind, seconds in kind_times(records, odd=True).items():
+        ordered = sorted(seconds)
+        median = statistics.median(ordered) * 1000
+        p99 = ordered[int(0.99 * (len(ordered) - 1))] * 1000
+        print(
+            f"  {kind.name.lower():<12} median {median:7.1f} ms   p99 {p99:7.1f} ms"
+            f"   ({len(ordered)} phases)"
+        )
+        if kind is PhaseKind.MOVEMENT:
+            record(
+                "computer (hard): a movement phase's orders, median",
+                f"{median:.0f} ms",
+                "< 1000 ms",
+                median < 1000,
+            )
+            record(
+                "computer (hard): a movement phase's orders, p99",
+                f"{p99:.0f} ms",
+                "< 2000 ms",
+                p99 < 2000,
+            )
+
+
+def _game_positions(count: int, year: int) -> list[Position]:
+    """Spring ``year`` in ``count`` games of DumbBots: a board in the middle of a game."""
+    variant = load_variant("standard")
+    players = dict.fromkeys(variant.powers, dumbbot_orders)
+    positions = []
+    for seed in range(1, count + 1):
+        game = play(opening(variant), players, seed=seed, last_year=year - 1)
+        positions.append(game.final)
+    return positions
+
+
+def _opening(level: str, games: int, workers: int) -> None:
+    """``games`` games, six computers each, opening a movement phase at the same moment: one
+    job per game in ``workers`` spawned processes, as the service sends them."""
+    positions = _game_positions(games, 1905)
+    seats = [
+        [(power, 7 * index + k) for k, power in enumerate(position.variant.powers[1:])]
+        for index, position in enumerate(positions)
+    ]
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(workers, mp_context=context) as pool:
+        list(pool.map(abs, range(workers)))  # started and waiting, as in a running service
+        began = time.perf_counter()
+        futures = [
+            pool.submit(orders_of_seats, position, seated, level_of(level))
+            for position, seated in zip(positions, seats, strict=True)
+        ]
+        done: list[float] = []
+        for future in as_completed(futures):
+            future.result()
+            done.append(time.perf_counter() - began)
+    total = max(done)
+    print(
+        f"\n{games} games of six computers ({level}) opening Spring 1905 at once, "
+        f"{workers} worker processes: all orders in after {total:.1f} s "
+        f"(a game's orders in: median {statistics.median(done):.1f} s)"
+    )
+    record(
+        f"{games} games x six computers opening a phase at once, {workers} workers",
+        f"{total:.1f} s",
+        "< 60 s",
+        total < 60,
+    )
+
+
+def _boards(level: str, seeds: int, jobs: int) -> None:
+    """Every other board: one computer among the yardstick's players (DumbBot, or the value
+    player on a Diplomacia board, whose ports and accounts DumbBot's rules do not know), the
+    odd seat through every power, scored by share after ten years (turns) beside the fair
+    share (what the yardstick's players take on average among themselves)."""
+    print(f"\nevery other board: one computer ({level}) among the yardstick, after ten years")
+    for board in available_variants():
+        if board == "standard":
+            continue
+        yardstick = "value" if load_variant(board).rules.diplomacia else "dumbbot"
+        last = opening(load_variant(board)).phase.year + 9
+        ours = run(Seating(level, yardstick), seeds, last, jobs, board)
+        mine = odd_share(ours)
+        won = sum(1 for r in ours if r.odd_power in r.winners)
+        print(
+            f"  {board:<11} against {yardstick:<8} {mine.count:>3} games: share "
+            f"{100 * mine.mean:5.1f}% ± {100 * mine.error:4.1f} (a fair share "
+            f"{100 / len(load_variant(board).powers):.1f}%); the computer among the winners "
+            f"in {won}",
+            flush=True,
+        )
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=105, help="games of seven computers")
+    parser.add_argument("--seeds", type=int, default=10, help="seeds per odd seat (7 games each)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="games at a time")
     parser.add_argument(
-        "--rounds", type=int, default=3, help="rounds of seven games against each yardstick"
+        "--level", default="hard", choices=("easy", "normal", "hard"), help="the computers' level"
+    )
+    parser.add_argument("--opening-games", type=int, default=30, help="games opening at once")
+    parser.add_argument("--workers", type=int, default=2, help="worker processes for them")
+    parser.add_argument(
+        "--board-seeds", type=int, default=2, help="seeds per odd seat on the other boards"
     )
     args = parser.parse_args(argv)
-    self_play(args.games)
-    against("hold-only", hold_orders, args.rounds)
-    against("random", random_orders, args.rounds)
+    _opening(args.level, args.opening_games, args.workers)
+    _boards(args.level, args.board_seeds, args.jobs)
+    print(f"tournament: {args.seeds} seeds x 7 odd seats; scored at Spring 1910")
+    control = _games(Seating("dumbbot", "dumbbot"), args.seeds, 1909, args.jobs)
+    ours = _games(Seating(args.level, "dumbbot"), args.seeds, SOLO_YEAR, args.jobs)
+    theirs = _games(Seating("dumbbot", args.level), args.seeds, 1909, args.jobs)
+    _table(f"one computer ({args.level}) among six DumbBots", ours, control)
+    _table(f"one DumbBot among six computers ({args.level})", theirs, control)
+    _table("all DumbBots (control)", control, control)
+    mine, lone = odd_share(ours), odd_share(theirs)
+    won = solos(ours)
+    print(f"\nsolos of one computer among six DumbBots by {SOLO_YEAR}: {won}/{len(ours)}")
+    _times(ours)
+    beaten = all(
+        odd_share(ours, p).mean > control_share(control, p).mean
+        for p in load_variant("standard").powers
+    )
+    record(
+        "one computer among six DumbBots: share at 1910",
+        f"{100 * mine.mean:.1f}% ± {100 * mine.error:.1f}",
+        ">= 35%",
+        mine.mean >= 0.35,
+    )
+    record(
+        "one computer among six DumbBots: above DumbBot's share, every power",
+        "yes" if beaten else "no",
+        "yes",
+        beaten,
+    )
+    record(
+        "one DumbBot among six computers: share at 1910",
+        f"{100 * lone.mean:.1f}% ± {100 * lone.error:.1f}",
+        "<= 7%",
+        lone.mean <= 0.07,
+    )
+    record(
+        f"one computer among six DumbBots: solos by {SOLO_YEAR}",
+        f"{won}/{len(ours)}",
+        "> 0",
+        won > 0,
+    )
 
 
 if __name__ == "__main__":

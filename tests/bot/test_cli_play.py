@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli import main
+from engine import load_variant
 from engine.contract import adjudicate_request
 
 
@@ -40,6 +41,22 @@ def test_a_short_game_prints_the_standings_with_every_power_and_its_player(
     assert "Italy" in out and "(hold)" in out and "(random)" in out
     assert sum(1 for line in lines if line.endswith("(computer)")) == 5
     assert lines[-1].endswith("phases played.")
+
+
+def test_dumbbots_and_a_level_of_play_are_chosen(monkeypatch: pytest.MonkeyPatch) -> None:
+    argv = ["play", "--until", "1901", "--level", "easy", "--dumbbot", "austria", "ENGLAND"]
+    status, out, _ = run(argv, monkeypatch)
+    assert status == 0
+    assert sum(1 for line in out.splitlines() if line.endswith("(dumbbot)")) == 2
+    assert sum(1 for line in out.splitlines() if line.endswith("(computer)")) == 5
+    # easy computers play DumbBot's rules: the same game as seven DumbBots
+    seven = ["play", "--until", "1901", "--dumbbot", *load_variant("standard").powers]
+    _, alike, _ = run(seven, monkeypatch)
+    assert _standings(out) == _standings(alike)
+
+
+def _standings(out: str) -> list[str]:
+    return [line.rsplit("(", 1)[0] for line in out.splitlines()]
 
 
 def test_the_record_replays_and_the_animation_is_a_gif(
@@ -86,6 +103,7 @@ def test_a_game_played_to_a_win_names_the_winner(monkeypatch: pytest.MonkeyPatch
         (["--hold", "ITALY", "--random", "italy"], "ITALY is given both --hold and --random"),
         (["--variant", "nowhere"], "unknown variant 'nowhere'"),
         (["--until", "1900"], "--until 1900 is before the game begins (1901)"),
+        (["--dumbbot", "ITALY", "--hold", "italy"], "ITALY is given both --hold and --dumbbot"),
     ],
 )
 def test_a_bad_request_is_refused_with_the_reason(

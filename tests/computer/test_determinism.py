@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from computer import choose_orders
+import os
+import subprocess
+import sys
+
+from computer import LEVELS, Budget, choose_orders, dumbbot_orders
 from computer.match import opening, play
 from engine import Position, format_order, load_variant
 
@@ -37,3 +41,48 @@ def test_a_power_with_nothing_to_order_gets_no_orders() -> None:
     start = opening(load_variant("ww1"))
     assert choose_orders(start, "ITALY", seed=1) == []  # neutral until 1914
     assert choose_orders(start, "NOWHERE", seed=1) == []
+
+
+def test_every_level_gives_the_same_orders_for_the_same_seed() -> None:
+    start = opening(load_variant("standard"))
+    game = play(start, dict.fromkeys(start.variant.powers, dumbbot_orders), seed=4, last_year=1903)
+    position = game.final
+    for level in LEVELS:
+        first = [choose_orders(position, p, seed=9, level=level) for p in position.variant.powers]
+        again = [choose_orders(position, p, seed=9, level=level) for p in position.variant.powers]
+        assert first == again, level
+
+
+def test_a_search_cut_by_its_budget_still_gives_the_same_orders() -> None:
+    """The budget counts adjudications, not seconds: a small one stops the search early, at
+    the same point every time."""
+    position = Position.initial()
+    small = Budget(simulations=30, samples=3, candidates=4)
+    chosen = {tuple(choose_orders(position, "GERMANY", seed=2, budget=small)) for _ in range(3)}
+    assert len(chosen) == 1
+
+
+def test_every_process_gives_the_same_orders() -> None:
+    """Worker processes hash strings each their own way: the orders must not depend on it."""
+    script = (
+        "from computer import choose_orders, dumbbot_orders\n"
+        "from computer.match import opening, play\n"
+        "from engine import load_variant, format_order\n"
+        "start = opening(load_variant('standard'))\n"
+        "game = play(start, dict.fromkeys(start.variant.powers, dumbbot_orders), seed=2,"
+        " last_year=1903)\n"
+        "p = game.final\n"
+        "print([[format_order(o) for o in choose_orders(p, w, seed=5)]"
+        " for w in p.variant.powers])\n"
+    )
+    answers = {
+        subprocess.run(
+            [sys.executable, "-c", script],
+            env={**os.environ, "PYTHONHASHSEED": str(hash_seed)},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for hash_seed in (1, 2, 3)
+    }
+    assert len(answers) == 1, answers

@@ -59,7 +59,9 @@ async def _on(ctx: Context, seat: Seat) -> list[Reply]:
     names = power_names(seat.position.variant, powers)
     removed = await remove_players(ctx, seat, f"a computer plays {names} now")
     await seat_computers(ctx.store, game, powers, seat.phase.name)
-    await computer_turns.give_orders(ctx.store, game, seat.phase, seat.position, powers)
+    await computer_turns.give_orders(
+        ctx.store, game, seat.phase, seat.position, powers, workers=ctx.deps.workers
+    )
     lines = [f"A computer plays {names} from now on: it gives its orders as each phase opens."]
     if removed and not ctx.options(game).anonymous:
         lines.insert(0, f"The game master took {names} from {', '.join(removed)}.")

@@ -327,7 +327,9 @@ async def _begin(
         for each in commanded(game.settings, lead):
             await ctx.store.seat_computer(game.id, each, phase_name=first)
     opens = first_phase_opens(options.schedule, ctx.now)
-    phase = await opening.open_phase(ctx.store, game, position, options.schedule, opens)
+    phase = await opening.open_phase(
+        ctx.store, game, position, options.schedule, opens, ctx.deps.workers
+    )
     taken = {
         each
         for lead in [*assignment.values(), *computers]

@@ -235,7 +235,9 @@ async def _computer_after(ctx: Context, game: Game, powers: Sequence[str]) -> bo
     if phase is None or not await computer_takes_over(ctx.store, game, powers, phase.name):
         return False
     position = Position.from_json(phase.position)
-    await computer_turns.give_orders(ctx.store, game, phase, position, powers)
+    await computer_turns.give_orders(
+        ctx.store, game, phase, position, powers, workers=ctx.deps.workers
+    )
     return True
 
 

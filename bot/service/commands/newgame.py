@@ -174,6 +174,10 @@ NEWGAME = CommandSpec(
         "cd=bot|hold  a power that falls into civil disorder (missed orders, `kick`, `leave`) "
         "is played by a computer until the game master hands it to a person with `replace` "
         "(default hold: its units hold)",
+        "bot_level=easy|normal|hard  how well computer players play: easy follows DumbBot's "
+        "simple rules (a table of beginners is not crushed), normal (the default) and hard "
+        "try candidate orders against the neighbours' likely ones, hard about three times "
+        "as many",
         "teams=off|any|all  several people may command one power (join a team with `join "
         "with <user>`; powers are drawn by lot among teams); any: any member may order and "
         "the latest order for a unit counts; all: an order counts once every member has "
@@ -193,6 +197,7 @@ NEWGAME = CommandSpec(
         "newgame hague variant=1961-4",
         "newgame hague bots=all cd=bot",
         "newgame hague season=autumn-2026 reliability=90 votes=2/3",
+        "newgame hague bots=6 bot_level=easy",
     ),
     arguments=(
         Argument("name", "One word: letters, digits, - or _ (default: game-1, game-2, ...)"),

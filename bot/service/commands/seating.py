@@ -102,7 +102,9 @@ async def kick(ctx: Context) -> list[Reply]:
     )
     removed = await remove_players(ctx, seat, state)
     if await computer_takes_over(ctx.store, game, powers, seat.phase.name):
-        await computer_turns.give_orders(ctx.store, game, seat.phase, seat.position, powers)
+        await computer_turns.give_orders(
+            ctx.store, game, seat.phase, seat.position, powers, workers=ctx.deps.workers
+        )
     if ctx.options(game).anonymous:
         who = f"The game master removed {seat.name}'s player from the game."
     else:

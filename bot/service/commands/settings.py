@@ -14,7 +14,11 @@ from bot.service.effects import Line, Message, Reply, Section
 from bot.service.errors import UserError
 from bot.service.options.agreed_end import refuse_past_end
 from bot.service.options.club_rules import ClubRules
-from bot.service.options.computer_players import CD_LINE
+from bot.service.options.computer_players import (
+    CD_LINE,
+    DEFAULT_BOT_LEVEL,
+    bot_level_line,
+)
 from bot.service.options.fewer_players import Setup
 from bot.service.options.game_options import FIXED_ONCE_STARTED, GameOptions, parse_changes
 from bot.service.options.missed_orders_rule import NmrMode
@@ -40,6 +44,8 @@ def option_lines(options: GameOptions, *, every: bool = False) -> list[Line]:
         lines.append(Line(teams_line(options.teams)))
     if options.bots is not None:
         lines.append(Line(f"Computer players: {options.bots.describe()}."))
+    if options.bot_level != DEFAULT_BOT_LEVEL:
+        lines.append(Line(bot_level_line(options.bot_level)))
     if options.club != ClubRules():
         lines.append(Line(options.club.describe()))
     return lines

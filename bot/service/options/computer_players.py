@@ -7,6 +7,11 @@
     cd=bot        a power that falls into civil disorder (missed orders, `kick`) is played
                   by a computer until the game master hands it to a person with `replace`
     cd=hold       its units hold (the default; cd=off says the same)
+    bot_level=easy|normal|hard
+                  how well the computers play: easy plays DumbBot's simple rules (a table
+                  of beginners is not crushed), normal (the default) and hard try candidate
+                  orders against the neighbours' likely ones, hard trying about three times
+                  as many
 """
 
 from __future__ import annotations
@@ -20,6 +25,14 @@ from bot.service.words.english import plural
 BOTS_USAGE = "bots=3 (a number of seats) or bots=all (every seat nobody took)"
 CD_USAGE = "cd=bot (a computer plays the power) or cd=hold (its units hold)"
 _ALL = "all"
+BOT_LEVELS = ("easy", "normal", "hard")
+DEFAULT_BOT_LEVEL = "normal"
+BOT_LEVEL_USAGE = "bot_level=easy, normal or hard"
+_LEVEL_WORDS = {
+    "easy": "easy (simple rules, for beginners)",
+    "normal": "normal",
+    "hard": "hard (it looks further into the neighbours' likely orders)",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +84,18 @@ def parse_cd(value: str | None) -> bool:
     if word in ("hold", "off", "none"):
         return False
     raise UserError(f"cd={value}: write {CD_USAGE}.")
+
+
+def parse_bot_level(value: str | None) -> str:
+    """``bot_level=easy``, ``normal`` or ``hard``."""
+    word = (value or "").strip().lower()
+    if word not in BOT_LEVELS:
+        raise UserError(f"bot_level={value}: write {BOT_LEVEL_USAGE}.")
+    return word
+
+
+def bot_level_line(level: str) -> str:
+    return f"Computer players play {_LEVEL_WORDS[level]}."
 
 
 CD_LINE = (

@@ -17,7 +17,13 @@ from bot.service.options.club_rules import (
     parse_season,
     parse_votes,
 )
-from bot.service.options.computer_players import BotSeats, parse_bots, parse_cd
+from bot.service.options.computer_players import (
+    DEFAULT_BOT_LEVEL,
+    BotSeats,
+    parse_bot_level,
+    parse_bots,
+    parse_cd,
+)
 from bot.service.options.fewer_players import Setup, parse_players
 from bot.service.options.missed_orders_rule import NmrPolicy, parse_nmr
 from bot.service.options.palette import Palette, parse_palette
@@ -78,9 +84,11 @@ class GameOptions:
     computer_cd: bool = False
     # The season it counts for, the reliability to join, the votes to pause or extend.
     club: ClubRules = field(default_factory=ClubRules)
+    # How well computer players play: easy, normal or hard (`bot_level=`).
+    bot_level: str = DEFAULT_BOT_LEVEL
 
     def to_settings(self) -> dict[str, Any]:
-        return {
+        settings = {
             "schedule": self.schedule.to_json(),
             "press": self.press.value,
             "grey_press": self.grey,
@@ -94,6 +102,9 @@ class GameOptions:
             "cd": "bot" if self.computer_cd else "hold",
             **self.club.to_settings(),
         }
+        if self.bot_level != DEFAULT_BOT_LEVEL:
+            settings["bot_level"] = self.bot_level  # games kept before levels read the default
+        return settings
 
     @classmethod
     def of_game(cls, game: KeptGame, default_zone: str = "UTC") -> GameOptions:
@@ -120,6 +131,7 @@ class GameOptions:
             bots=BotSeats.from_json(settings.get("bots")),
             computer_cd=settings.get("cd") == "bot",
             club=ClubRules.from_settings(settings),
+            bot_level=str(settings.get("bot_level", DEFAULT_BOT_LEVEL)),
         )
 
 
@@ -193,6 +205,9 @@ def parse_changes(text: str, current: GameOptions) -> tuple[GameOptions, list[st
     if "cd" in options:
         computer_cd = parse_cd(options.pop("cd"))
     club = _club_rules(options, current.club)
+    bot_level = current.bot_level
+    if "bot_level" in options:
+        bot_level = parse_bot_level(options.pop("bot_level"))
     nmr_text = options.pop("nmr", None)
     end_text = options.pop("end", None)
     try:
@@ -202,6 +217,7 @@ def parse_changes(text: str, current: GameOptions) -> tuple[GameOptions, list[st
             f"{exc}. The other options are variant, press, anonymous, nmr, end, players, "
             "teams, bots, cd, palette, season, reliability and votes; `help newgame` explains "
             "each."
+            "teams, bots, cd, bot_level and palette; `help newgame` explains each."
         ) from None
     nmr = current.nmr if nmr_text is None else parse_nmr(nmr_text, schedule)
     check_variant_setup(variant, setup)
@@ -229,6 +245,7 @@ def parse_changes(text: str, current: GameOptions) -> tuple[GameOptions, list[st
         bots=bots,
         computer_cd=computer_cd,
         club=club,
+        bot_level=bot_level,
     )
     return changed, names
 

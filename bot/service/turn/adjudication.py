@@ -232,7 +232,9 @@ class Adjudicator:
             game.outcome = outcome_json(verdict.ending, after)
         else:
             after, news = await coin_toss.settle(store, game, after, key)
-            next_phase = await opening.open_phase(store, game, after, options.schedule, now)
+            next_phase = await opening.open_phase(
+                store, game, after, options.schedule, now, self.deps.workers
+            )
             statuses = await store.power_statuses(game.id)
             playing = {p for p in verdict.playing if statuses.get(p) == PowerStatus.PLAYING}
             applied = await conditional_orders.apply(store, game, phase, next_phase, after, playing)

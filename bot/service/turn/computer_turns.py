@@ -3,6 +3,10 @@ an open phase), each power a computer commands gets the orders `computer.choose_
 gives it, stored as that power's orders like a player's and marked ready. The deadline
 adjudicates them with everyone else's.
 
+The orders are chosen off the event loop, in the service's worker processes when it has them
+(as adjudication is), one job for all of a game's computers; the search inside is bounded by a
+count of adjudications, so the same seed gives the same orders however busy the machine.
+
 A computer is told nothing but the board: it reads no press and no one's orders, and its
 own orders are as secret as anybody's until the phase resolves. Its seed comes from the
 game, the phase and the power, so a retried phase opening gives the same orders.
@@ -14,6 +18,8 @@ import hashlib
 from collections.abc import Collection
 
 import computer
+from bot.service.maps import Workers, off_the_loop
+from bot.service.options.game_options import GameOptions
 from bot.service.roster import game_seed
 from bot.service.stored_orders import order_key
 from bot.store import Game, NewOrder, Phase, PowerStatus, Store
@@ -36,6 +42,8 @@ async def give_orders(
     phase: Phase,
     position: Position,
     only: Collection[str] | None = None,
+    *,
+    workers: Workers | None = None,
 ) -> list[str]:
     """Order every power a computer commands in the open ``phase`` (or those of them in
     ``only``), replacing whatever was on file for them, and mark each ready; the powers
@@ -46,15 +54,19 @@ async def give_orders(
     if not seated:
         return []
     statuses = await store.power_statuses(game.id)
+    level = computer.level_of(GameOptions.of_game(game).bot_level)
+    seeds = [
+        (power, computer_seed(game, phase.name, power))
+        for power in position.variant.powers
+        if power in seated
+        and power not in position.neutral
+        and statuses.get(power, PowerStatus.PLAYING) == PowerStatus.PLAYING
+    ]
+    if not seeds:
+        return []
+    chosen = await off_the_loop(workers, computer.orders_of_seats, position, seeds, level)
     ordered: list[str] = []
-    for power in position.variant.powers:
-        if power not in seated or power in position.neutral:
-            continue
-        if statuses.get(power, PowerStatus.PLAYING) != PowerStatus.PLAYING:
-            continue
-        orders = computer.choose_orders(
-            position, power, seed=computer_seed(game, phase.name, power)
-        )
+    for power, orders in chosen.items():
         await store.clear_orders(phase.id, power)
         rows: list[NewOrder] = []
         keys: list[str] = []

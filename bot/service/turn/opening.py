@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from bot.service.effects import Deadline
+from bot.service.maps import Workers
 from bot.service.schedule import (
     PhaseTimes,
     Schedule,
@@ -20,10 +21,15 @@ from engine import Position
 
 
 async def open_phase(
-    store: Store, game: Game, position: Position, schedule: Schedule, opens_at: datetime
+    store: Store,
+    game: Game,
+    position: Position,
+    schedule: Schedule,
+    opens_at: datetime,
+    workers: Workers | None = None,
 ) -> Phase:
     """Open the position's phase with the times the schedule gives it; the powers a
-    computer commands give their orders at once."""
+    computer commands give their orders at once (chosen in ``workers``)."""
     times = phase_times(schedule, position.phase.kind, opens_at)
     phase = await store.open_phase(
         game.id,
@@ -32,7 +38,7 @@ async def open_phase(
         deadline=times.deadline,
         orders_close_at=times.orders_close_at,
     )
-    await computer_turns.give_orders(store, game, phase, position)
+    await computer_turns.give_orders(store, game, phase, position, workers=workers)
     return phase
 
 
