@@ -85,8 +85,12 @@ _OPEN_PHASE_WITH_POWERS = (
     .where(Phase.game_id == bindparam("game_id"), Phase.status == PhaseStatus.OPEN)
     .execution_options(populate_existing=True)
 )
+# On the table, not the mapped class: a plain statement skips the ORM's work on each run.
+_PHASES = cast(Table, Phase.__table__)
 _PHASE_STATUS = (
-    select(Phase.status).where(Phase.id == bindparam("phase_id")).with_for_update(read=True)
+    select(_PHASES.c.status)
+    .where(_PHASES.c.id == bindparam("phase_id"))
+    .with_for_update(read=True)
 )
 _POWER_ORDERS = (
     select(Order)
