@@ -32,4 +32,3 @@ async def test_a_connection_the_server_ended_is_replaced(tmp_path: Path) -> None
         finally:
             await admin.dispose()
             await engine.dispose()
-
