@@ -24,6 +24,7 @@ from bot.service.options.fewer_players import commanded
 from bot.service.options.game_options import GameOptions
 from bot.service.options.palette import Palette, own_palette
 from bot.service.outbox import queue
+from bot.service.phase_positions import phase_position
 from bot.service.words.labels import phase_label
 from bot.service.words.quoting import excerpt
 from bot.store import (
@@ -276,7 +277,7 @@ class Context:
             phase = await self.store.open_phase_of(game.id)
             if phase is None:
                 raise UserError(f"{game.name} has no phase open for orders.")
-            self._open[game.id] = (phase, Position.from_json(phase.position))
+            self._open[game.id] = (phase, phase_position(phase))
         return self._open[game.id]
 
     async def open_phase_with_powers(
@@ -292,7 +293,7 @@ class Context:
         found = await self.store.open_phase_with_powers(game.id, powers)
         if found.phase is None:
             raise UserError(f"{game.name} has no phase open for orders.")
-        self._open[game.id] = (found.phase, Position.from_json(found.phase.position))
+        self._open[game.id] = (found.phase, phase_position(found.phase))
         phase, position = self._open[game.id]
         return phase, position, found.statuses, found.orders
 

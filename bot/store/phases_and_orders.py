@@ -8,7 +8,17 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, Table, and_, bindparam, delete, null, or_, select, update
+from sqlalchemy import (
+    CursorResult,
+    Table,
+    and_,
+    bindparam,
+    delete,
+    null,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.sql import ColumnElement
 
 from bot.store.errors import PhaseAlreadyOpenError, PhaseClosedError, StoreError
@@ -27,6 +37,7 @@ from bot.store.models import (
     Readiness,
     Vote,
 )
+from bot.store.order_upsert import orders_written, upsert_orders
 from bot.store.part import StorePart
 
 
@@ -51,9 +62,6 @@ class OpenPhase:
     statuses: dict[str, PowerStatus]
     orders: dict[str, list[Order]]
 
-
-# The statement `record_orders` runs, by dialect name (see `_upsert_orders`).
-_UPSERT_ORDERS: dict[str, Any] = {}
 
 # What every command giving or reading orders runs, built once with its values as parameters:
 # building a statement anew costs about as much as running it.
@@ -85,8 +93,10 @@ _OPEN_PHASE_WITH_POWERS = (
     .where(Phase.game_id == bindparam("game_id"), Phase.status == PhaseStatus.OPEN)
     .execution_options(populate_existing=True)
 )
+# On the table, not the mapped class: a plain statement skips the ORM's work on each run.
+_PHASES = cast(Table, Phase.__table__)
 _PHASE_STATUS = (
-    select(Phase.status).where(Phase.id == bindparam("phase_id")).with_for_update(read=True)
+    select(_PHASES.c.status).where(_PHASES.c.id == bindparam("phase_id")).with_for_update(read=True)
 )
 _POWER_ORDERS = (
     select(Order)
@@ -381,8 +391,8 @@ class PhasesAndOrders(StorePart):
         stored, in the order given.
 
         ``read_open``: the caller has just read the phase open, so it is checked only after
-        writing (a claim since that read is caught there; the caller's transaction must
-        then roll back, as a command's does on any error)."""
+        writing, by the writing statement itself (a claim since that read is caught there;
+        the caller's transaction must then roll back, as a command's does on any error)."""
         last = {(o.unit_key, OrderKind(o.kind)): o for o in orders}
         if not last:
             return []
@@ -409,28 +419,12 @@ class PhasesAndOrders(StorePart):
         # is then the same for any number of orders, and compiled once. A plain (not ORM)
         # statement: the rows come back as columns, made into orders here, which costs a
         # fraction of the ORM's bulk insert and loading.
-        result = await self.session.execute(self._upsert_orders(), values)
-        stored = {(row.unit_key, row.kind): Order(**row._mapping) for row in result}
+        dialect = self.session.get_bind().dialect.name
+        result = await self.session.execute(upsert_orders(dialect, self._insert), values)
+        stored = {(order.unit_key, order.kind): order for order in orders_written(result)}
         if len(stored) != len(last):  # pragma: no cover - an upsert returns every row
             raise StoreError("not every order was stored")
-        await self._require_open(phase_id)
         return [stored[key] for key in last]
-
-    def _upsert_orders(self) -> Any:
-        """INSERT of orders, each replacing an earlier one for the same unit, returning the
-        rows; one per dialect, built once."""
-        dialect = self.session.get_bind().dialect.name
-        statement = _UPSERT_ORDERS.get(dialect)
-        if statement is None:
-            table = cast(Table, Order.__table__)
-            insert = self._insert(table)
-            replaced = ("raw_text", "canonical_text", "condition", "submitted_by", "submitted_at")
-            statement = insert.on_conflict_do_update(
-                index_elements=[table.c.phase_id, table.c.power, table.c.unit_key, table.c.kind],
-                set_={key: getattr(insert.excluded, key) for key in replaced},
-            ).returning(*table.c)
-            _UPSERT_ORDERS[dialect] = statement
-        return statement
 
     async def clear_orders(
         self,

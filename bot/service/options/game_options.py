@@ -41,6 +41,9 @@ from engine import load_variant
 NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
 _ON = ("on", "yes", "true", "1")
 _OFF = ("off", "no", "false", "0")
+# Games' options read, by their settings' text, zone and variant; the oldest go first.
+KEPT_OPTIONS = 4096
+_KEPT: dict[tuple[str, str, str], GameOptions] = {}
 
 
 class KeptGame(Protocol):
@@ -108,8 +111,17 @@ class GameOptions:
 
     @classmethod
     def of_game(cls, game: KeptGame, default_zone: str = "UTC") -> GameOptions:
-        """The options a game keeps: its settings and its variant."""
-        return cls.from_settings(game.settings, default_zone, variant=game.variant)
+        """The options a game keeps: its settings and its variant; read once for the same
+        settings (every command about a game asks for them, some several times)."""
+        # The settings are JSON data: equal texts are equal settings.
+        key = (repr(game.settings), default_zone, game.variant)
+        options = _KEPT.get(key)
+        if options is None:
+            options = cls.from_settings(game.settings, default_zone, variant=game.variant)
+            if len(_KEPT) >= KEPT_OPTIONS:
+                _KEPT.pop(next(iter(_KEPT)))
+            _KEPT[key] = options
+        return options
 
     @classmethod
     def from_settings(

@@ -20,8 +20,8 @@ from tests.bot.service.harness import Table, open_table
 from tests.bot.store.support import BACKENDS
 
 # Who plays and where (the game with its players), the open phase with the power's status
-# and its orders so far, one INSERT, and the phase still open once written.
-ORDER_STATEMENTS = 4
+# and its orders so far, and one INSERT that also reads the phase still open once written.
+ORDER_STATEMENTS = 3
 
 
 @pytest.fixture(params=BACKENDS)

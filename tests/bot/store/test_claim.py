@@ -8,7 +8,14 @@ import pytest
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
 
-from bot.store import PhaseClosedError, PhaseStatus, Store, create_engine, create_sessionmaker
+from bot.store import (
+    NewOrder,
+    PhaseClosedError,
+    PhaseStatus,
+    Store,
+    create_engine,
+    create_sessionmaker,
+)
 from tests.bot.store.support import FakeClock, game_with_phase
 
 Sessions = async_sessionmaker[AsyncSession]
@@ -176,6 +183,42 @@ async def test_an_order_racing_the_adjudication_is_never_lost(
         return "stored"
 
     seen, outcome = await asyncio.gather(adjudicate(), late_order())
+    assert (seen, outcome) == (["A PAR-BUR"], "refused")
+    async with sessions() as session:
+        orders = await Store(session).orders_of_phase(phase_id)
+        assert [o.raw_text for o in orders] == ["A PAR-BUR"]
+
+
+async def test_an_order_read_open_before_a_claim_is_refused_once_the_claim_commits(
+    sessions: Sessions, clock: FakeClock
+) -> None:
+    """A command that read the phase open writes its order while the deadline's claim is in
+    progress: the status read with the write waits for the claim and refuses the order."""
+    phase_id, version = await seeded_phase(sessions, clock)
+    claimed = asyncio.Event()
+
+    async def adjudicate() -> list[str]:
+        async with sessions.begin() as session:
+            store = Store(session, clock)
+            assert await store.claim_phase(phase_id, version)
+            claimed.set()
+            await asyncio.sleep(0.3)
+            return [o.raw_text for o in await store.orders_of_phase(phase_id)]
+
+    async def order_read_open() -> str:
+        await claimed.wait()
+        new = NewOrder("PAR", "A PAR H", "A PAR H")
+        try:
+            async with sessions.begin() as session:
+                await Store(session, clock).record_orders(
+                    phase_id, "FRANCE", [new], submitted_by="U1", read_open=True
+                )
+        except PhaseClosedError as exc:
+            assert "adjudicated" in str(exc)
+            return "refused"
+        return "stored"
+
+    seen, outcome = await asyncio.gather(adjudicate(), order_read_open())
     assert (seen, outcome) == (["A PAR-BUR"], "refused")
     async with sessions() as session:
         orders = await Store(session).orders_of_phase(phase_id)
