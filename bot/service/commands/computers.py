@@ -11,7 +11,13 @@ leaves the power in civil disorder (its units hold) until `replace` hands it to 
 from __future__ import annotations
 
 from bot.service.commands.mentions import read_user
-from bot.service.commands.seating import Seat, line_message, remove_players, seat_of
+from bot.service.commands.seating import (
+    Seat,
+    line_message,
+    playable_status,
+    remove_players,
+    seat_of,
+)
 from bot.service.commands.spec import Argument, CommandSpec, Kind
 from bot.service.context import Context
 from bot.service.effects import Reply
@@ -44,13 +50,7 @@ async def bot(ctx: Context) -> list[Reply]:
 
 async def _on(ctx: Context, seat: Seat) -> list[Reply]:
     game = seat.game
-    state = (await ctx.store.power_statuses(game.id)).get(seat.power, PowerStatus.PLAYING)
-    if state == PowerStatus.ELIMINATED:
-        raise UserError(f"{seat.name} is out of the game: it has nothing left to play.")
-    if state == PowerStatus.SURRENDERED:
-        raise UserError(f"{seat.name} surrendered: it stays out of the game.")
-    if seat.power in seat.position.neutral:
-        raise UserError(f"{seat.name} is neutral: nobody plays it yet.")
+    await playable_status(ctx, seat)
     if seat.power in await ctx.store.computer_powers(game.id):
         raise UserError(
             f"A computer already plays {seat.name}; `bot {seat.power.lower()} off` takes it off."

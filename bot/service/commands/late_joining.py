@@ -17,7 +17,7 @@ from collections.abc import Mapping
 
 from bot.service.commands.club_records import record, record_line
 from bot.service.commands.mentions import not_a_user, read_user, user_mention
-from bot.service.commands.seating import Seat, brief, line_message
+from bot.service.commands.seating import Seat, brief, line_message, playable_status
 from bot.service.commands.team_forming import JOIN_WITH_USAGE, read_partner
 from bot.service.context import Context
 from bot.service.effects import Button, Message, Reply, text
@@ -63,13 +63,7 @@ async def join_running(
     seat = await _seat_named(ctx, game, power_word, partner)
     if await ctx.membership(game) is not None:
         raise UserError(f"You already play in {game.name}.")
-    state = (await ctx.store.power_statuses(game.id)).get(seat.power, PowerStatus.PLAYING)
-    if state == PowerStatus.ELIMINATED:
-        raise UserError(f"{seat.name} is out of the game: it has nothing left to play.")
-    if state == PowerStatus.SURRENDERED:
-        raise UserError(f"{seat.name} surrendered: it stays out of the game.")
-    if seat.power in seat.position.neutral:
-        raise UserError(f"{seat.name} is neutral: nobody plays it yet.")
+    state = await playable_status(ctx, seat)
     played = state == PowerStatus.PLAYING and await users_of(ctx.store, game, seat.power)
     if not played:
         return await _volunteer(ctx, seat)

@@ -46,6 +46,19 @@ class Seat:
         return power_name(self.position, self.power)
 
 
+async def playable_status(ctx: Context, seat: Seat) -> PowerStatus:
+    """The seat's status now; refused if nobody may ever play it again: a power out of the
+    game, one that surrendered, or one still neutral."""
+    state = (await ctx.store.power_statuses(seat.game.id)).get(seat.power, PowerStatus.PLAYING)
+    if state == PowerStatus.ELIMINATED:
+        raise UserError(f"{seat.name} is out of the game: it has nothing left to play.")
+    if state == PowerStatus.SURRENDERED:
+        raise UserError(f"{seat.name} surrendered: it stays out of the game.")
+    if seat.power in seat.position.neutral:
+        raise UserError(f"{seat.name} is neutral: nobody plays it yet.")
+    return state
+
+
 async def seat_of(ctx: Context, word: str, usage: str) -> Seat:
     """The power the game master names, in the game's open phase."""
     game = await ctx.game()
