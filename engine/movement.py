@@ -1,48 +1,30 @@
 """Movement adjudication, exactly as the DATC describes it (strengths as in DATC section 5).
 
 Everything inside is a small int: a unit is its index in the phase's list of units, a
-province its number on the variant's board index (:mod:`engine.board_index`). Orders are
-turned into parallel lists indexed by unit, so that deciding an order is a few list look-ups;
-the cycle handling lives in :mod:`engine.resolver`. Names come back only in the result.
+province its number on the variant's board index. The orders are first turned into parallel
+lists indexed by unit (:mod:`engine.movement_arrays`), so that deciding an order here is a few
+list look-ups; the cycle handling lives in :mod:`engine.resolver`. Names come back only in
+the result.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from engine.convoys import needed_fleets
-from engine.orders import (
-    Convoy,
-    ConvoyHop,
-    Hold,
-    Move,
-    MovementOrder,
-    Seize,
-    SupportHold,
-    SupportMove,
-    SupportSeize,
+from engine.movement_arrays import (
+    CONVOY,
+    HOLD,
+    MOVE,
+    NO_UNIT,
+    SUPPORT_MOVE,
+    MovementArrays,
 )
+from engine.orders import Hold, MovementOrder
 from engine.outcomes import Outcome
 from engine.resolver import SETTLED, Resolver
-from engine.units import Unit, UnitType
+from engine.units import Unit
 from engine.variant import Variant
-
-HOLD, MOVE, SUPPORT_HOLD, SUPPORT_MOVE, CONVOY = range(5)
-_KINDS = {
-    Hold: HOLD,
-    Move: MOVE,
-    SupportHold: SUPPORT_HOLD,
-    SupportMove: SUPPORT_MOVE,
-    Convoy: CONVOY,
-    # Diplomacia: a seizing army holds its own territory (its imaginary fleet is a move of
-    # its own, added after the units); a hop is a convoy once its chain is known
-    Seize: HOLD,
-    SupportSeize: SUPPORT_MOVE,
-    ConvoyHop: CONVOY,
-}
-_NO_UNIT = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,232 +46,8 @@ class MovementResult:
     carrying: dict[int, int]
 
 
-class _Movement:
-    """One movement phase in flat arrays. Index ``i`` is a unit; provinces are numbers."""
-
-    def __init__(
-        self,
-        variant: Variant,
-        units: Sequence[tuple[str, Unit]],
-        orders: Sequence[MovementOrder | None],
-    ) -> None:
-        n = len(units)
-        self.variant = variant
-        self.board = board = variant.index
-        number = board.number
-        self.n = n
-        self._units = [u for _, u in units]
-        self.power = [p for p, _ in units]
-        self.prov = prov = [number[u[2]] for _, u in units]
-        # province -> the unit standing there, or _NO_UNIT
-        self.at = at = [_NO_UNIT] * len(board.codes)
-        for i, p in enumerate(prov):
-            at[p] = i
-        self.units_count = n
-        # Diplomacia: army -> the index of its imaginary fleet, and back (handbook 7.3.1)
-        self.phantom: dict[int, int] = {}
-        self.seizer: dict[int, int] = {}
-        # Diplomacia: army -> its convoy routes, each the fleets of one chain of hops
-        self.routes: dict[int, list[tuple[int, ...]]] = {}
-        # Diplomacia: seizures and convoy hops (other boards refuse those orders)
-        self.hops = variant.rules.diplomacia
-        if self.hops:
-            orders = self._with_phantoms(orders)
-        n = self.n
-        self.kind = kind = [HOLD] * n
-        self.dest = dest = [_NO_UNIT] * n
-        self.dest_location = dest_location = [""] * n
-        self.target = target = [_NO_UNIT] * n
-        self.moves_into: dict[int, list[int]] = {}
-        moves_into = self.moves_into
-        # unit -> the supports it gets, the fleets convoying it (most units have neither)
-        self.supports: dict[int, list[int]] = {}
-        # support or convoy -> whether it is attached to the order it names
-        self.linked = [False] * n
-        self.by_convoy = by_convoy = [False] * n
-        self.convoyers: dict[int, list[int]] = {}
-        self.h2h = [_NO_UNIT] * n
-        self.illegal_convoys: dict[int, str] = {}
-        self.void_hops: set[int] = set()
-        # armies stopped by the Szykman rule: their convoy counts as failed everywhere
-        self.paradox_stopped: set[int] = set()
-        has_convoys = False
-        army_steps, pieces, army_type = board.army_steps, self._units, UnitType.ARMY
-        order: Any  # dispatched on its exact type below: no isinstance chain per unit
-        for i, order in enumerate(orders):
-            if order is None:
-                continue
-            k = _KINDS[type(order)]
-            kind[i] = k
-            if k == MOVE:
-                dest_location[i] = order.dest
-                d = dest[i] = number[order.dest]
-                movers = moves_into.get(d)
-                if movers is None:
-                    moves_into[d] = [i]
-                else:
-                    movers.append(i)
-                # an army goes by sea when asked to, or when the place is not next door
-                by_convoy[i] = order.via_convoy or (
-                    pieces[i][0] is army_type and d not in army_steps[prov[i]]
-                )
-            elif k == SUPPORT_MOVE:
-                if type(order) is SupportSeize:
-                    dest_location[i] = order.sector
-                    dest[i] = number[order.sector]
-                    continue  # its target, the imaginary fleet, is linked below
-                dest_location[i] = order.dest
-                dest[i] = number[order.dest]
-                target[i] = at[number[order.target]]
-            elif k == SUPPORT_HOLD:
-                dest[i] = number[order.target]
-                target[i] = at[dest[i]]
-            elif k == CONVOY:
-                dest[i] = number[order.dest]
-                if type(order) is Convoy:
-                    target[i] = at[number[order.army]]
-                has_convoys = True
-        for i, order in enumerate(orders if self.phantom else ()):
-            if type(order) is SupportSeize:
-                # backs the army's imaginary fleet, if the army seizes that sector
-                army = at[number[order.army]]
-                p = self.phantom.get(army, _NO_UNIT)
-                target[i] = p if p != _NO_UNIT and dest[p] == dest[i] else _NO_UNIT
-        if has_convoys:
-            if self.hops:
-                self._link_hops(orders)
-            else:
-                self._link_convoys()
-        self._link()
-
-    def _with_phantoms(self, orders: Sequence[MovementOrder | None]) -> list[MovementOrder | None]:
-        """Orders with one imaginary fleet per port seizure, indexed after the units: it
-        moves from the army's territory into the sector, stands nowhere (no order can reach
-        it through ``at``), and only fleets' supports back it."""
-        out: list[MovementOrder | None] = list(orders)
-        for i, order in enumerate(orders):
-            if type(order) is Seize:
-                p = len(out)
-                self.phantom[i] = p
-                self.seizer[p] = i
-                fleet = Unit(UnitType.FLEET, self._units[i].province)
-                self._units.append(fleet)
-                self.power.append(self.power[i])
-                self.prov.append(self.prov[i])
-                out.append(Move(fleet, order.sector))
-        self.n = len(out)
-        return out
-
-    def _link_hops(self, orders: Sequence[MovementOrder | None]) -> None:
-        """Match Diplomacia's hop-by-hop convoys to army moves (handbook 7.4.1): a route is a
-        chain of fleets, the first carrying the army from its territory, each next one from
-        the previous fleet's sector, the last into the army's destination. Parallel chains
-        are redundant routes. A fleet on no route convoys nothing (void)."""
-        kind, target, dest, at = self.kind, self.target, self.dest, self.at
-        number = self.board.number
-        hop: dict[int, tuple[int, int]] = {}
-        starting: dict[int, list[int]] = {}
-        for i, order in enumerate(orders):
-            if type(order) is ConvoyHop:
-                source = number[order.source]
-                hop[i] = (source, dest[i])
-                starting.setdefault(source, []).append(i)
-                target[i] = _NO_UNIT
-        for t in range(self.units_count):
-            if kind[t] != MOVE or self._units[t].type is not UnitType.ARMY:
-                continue
-            routes: list[tuple[int, ...]] = []
-            for first in starting.get(self.prov[t], ()):
-                chain, here = [first], first
-                while hop[here][1] != dest[t]:
-                    nxt = at[hop[here][1]]
-                    if nxt not in hop or hop[nxt][0] != self.prov[here] or nxt in chain:
-                        chain = []
-                        break
-                    chain.append(nxt)
-                    here = nxt
-                if chain:
-                    routes.append(tuple(chain))
-            if not routes:
-                continue
-            self.routes[t] = routes
-            on_route = sorted({f for route in routes for f in route})
-            self.convoyers[t] = on_route
-            for f in on_route:
-                target[f] = t
-                dest[f] = dest[t]
-                self.linked[f] = True
-            # a land route is used unless a convoying fleet is the army's own (7.4.1.2)
-            if any(self.power[f] == self.power[t] for f in on_route):
-                self.by_convoy[t] = True
-        for i in hop:
-            if target[i] == _NO_UNIT:
-                kind[i] = HOLD
-                self.void_hops.add(i)
-
-    # Setting up ----------------------------------------------------------------
-
-    def _link(self) -> None:
-        """Attach supports to the orders they back; find head-to-head battles."""
-        kind, target, dest, prov = self.kind, self.target, self.dest, self.prov
-        supports, by_convoy, at = self.supports, self.by_convoy, self.at
-        codes, h2h, linked = self.board.codes, self.h2h, self.linked
-        for i in range(self.n):
-            k = kind[i]
-            if k == MOVE:
-                j = _NO_UNIT if by_convoy[i] else at[dest[i]]
-                if j != _NO_UNIT and kind[j] == MOVE and dest[j] == prov[i] and not by_convoy[j]:
-                    h2h[i] = j  # two units trading places by land: a head-to-head battle
-            elif k == SUPPORT_HOLD:
-                t = target[i]
-                if t != _NO_UNIT and kind[t] != MOVE:
-                    supports.setdefault(t, []).append(i)
-                    linked[i] = True
-            elif k == SUPPORT_MOVE:
-                t = target[i]
-                if t != _NO_UNIT and kind[t] == MOVE and dest[t] == dest[i]:
-                    # a coast named in a support must match the move's (DATC 6.B.9);
-                    # a support that names none still counts (6.B.15)
-                    named = self.dest_location[i]
-                    if named == codes[dest[i]] or named == self.dest_location[t]:
-                        supports.setdefault(t, []).append(i)
-                        linked[i] = True
-
-    def _link_convoys(self) -> None:
-        """Match convoy orders to army moves; decide which moves go by sea (DATC 4.A.3)."""
-        kind, target, dest, prov = self.kind, self.target, self.dest, self.prov
-        convoy_orders = [i for i in range(self.n) if kind[i] == CONVOY]
-        if not convoy_orders:
-            return
-        # the convoy route tables speak province codes: convoys are few, and checked by name
-        codes, sea = self.board.codes, self.board.sea
-        sea_fleets = frozenset(
-            codes[prov[i]]
-            for i in range(self.n)
-            if self._units[i].type is UnitType.FLEET and sea[prov[i]]
-        )
-        needed: dict[tuple[str, str], frozenset[str]] = {}
-        for i in convoy_orders:
-            t = target[i]
-            if t == _NO_UNIT:
-                continue
-            key = (codes[prov[t]], codes[dest[i]])
-            if key not in needed:
-                needed[key] = needed_fleets(self.variant, sea_fleets, *key)
-            if codes[prov[i]] not in needed[key]:
-                self.illegal_convoys[i] = (
-                    f"the fleet in {codes[prov[i]]} is on no convoy route from {key[0]} to {key[1]}"
-                )
-                kind[i] = HOLD
-                target[i] = _NO_UNIT
-                continue
-            if kind[t] == MOVE and dest[t] == dest[i] and self._units[t].type is UnitType.ARMY:
-                self.convoyers.setdefault(t, []).append(i)
-                self.linked[i] = True
-                if self.power[i] == self.power[t]:
-                    self.by_convoy[t] = True  # intent shown by an own fleet (DATC 4.A.3)
-
-    # Decisions -----------------------------------------------------------------
+class _Movement(MovementArrays):
+    """The decisions of one movement phase, read from its flat arrays (DATC section 5)."""
 
     def _settle_obvious(self) -> None:
         """Decide up front what needs no reasoning: supports and convoys nobody attacks,
@@ -305,7 +63,7 @@ class _Movement:
                 # a seizure's imaginary fleet fails with its army: never obvious
                 d = dest[i]
                 lone = not by_convoy[i] and len(moves_into[d]) == 1
-                if lone and at[d] == _NO_UNIT and i not in seizer:
+                if lone and at[d] == NO_UNIT and i not in seizer:
                     settle(i, True)
                 elif i not in self.supports and self._stood_against(i):
                     settle(i, False)
@@ -323,11 +81,11 @@ class _Movement:
         seizure, in no head-to-head battle) into the same place."""
         kind, h2h = self.kind, self.h2h
         j = self.at[self.dest[i]]
-        if (j != _NO_UNIT and kind[j] != MOVE) or h2h[i] != _NO_UNIT:
+        if (j != NO_UNIT and kind[j] != MOVE) or h2h[i] != NO_UNIT:
             return True
         by_convoy, seizer = self.by_convoy, self.seizer
         return any(
-            k != i and not by_convoy[k] and h2h[k] == _NO_UNIT and k not in seizer
+            k != i and not by_convoy[k] and h2h[k] == NO_UNIT and k not in seizer
             for k in self.moves_into[self.dest[i]]
         )
 
@@ -336,7 +94,7 @@ class _Movement:
         attacked by another's unit stepping in from anywhere but where the support is aimed
         is cut, whatever becomes of that attack. Other supports need reasoning."""
         power, by_convoy, prov = self.power, self.by_convoy, self.prov
-        aimed = self.dest[i] if self.kind[i] == SUPPORT_MOVE else _NO_UNIT
+        aimed = self.dest[i] if self.kind[i] == SUPPORT_MOVE else NO_UNIT
         foreign = False
         for a in attackers:
             if power[a] != power[i]:
@@ -365,7 +123,7 @@ class _Movement:
             for k in movers:
                 if success[k]:
                     j = at[province]
-                    if j != _NO_UNIT and not (kind[j] == MOVE and success[j]):
+                    if j != NO_UNIT and not (kind[j] == MOVE and success[j]):
                         dislodged[j] = True
                         # Diplomacia: no retreat to where the attacker came from, even by
                         # sea (7.2.2.5); the standard game allows it after a convoy
@@ -452,7 +210,7 @@ class _Movement:
             if len(movers) < 2 or any(success[k] for k in movers):
                 continue
             j = self.at[dest]
-            if j != _NO_UNIT and not (self.kind[j] == MOVE and success[j]):
+            if j != NO_UNIT and not (self.kind[j] == MOVE and success[j]):
                 continue
             strong = sum(1 for k in movers if self._prevent(k) > 0)
             if strong >= 2:
@@ -506,7 +264,7 @@ class _Movement:
             return False  # the seizure is cancelled with its army (7.3.1)
         attack = self._attack(i)
         j = self.h2h[i]
-        if j != _NO_UNIT:
+        if j != NO_UNIT:
             if attack <= 1 + self._given(j):
                 return False
         elif attack <= self._hold(self.dest[i]):
@@ -518,7 +276,7 @@ class _Movement:
 
     def _attack(self, i: int) -> int:
         j = self.at[self.dest[i]]
-        if j == _NO_UNIT or (self.kind[j] == MOVE and self.h2h[i] != j and self.resolve(j)):
+        if j == NO_UNIT or (self.kind[j] == MOVE and self.h2h[i] != j and self.resolve(j)):
             return 1 + self._given(i)
         if self.power[j] == self.power[i]:
             return 0  # no self-dislodgement
@@ -527,7 +285,7 @@ class _Movement:
 
     def _hold(self, province: int) -> int:
         j = self.at[province]
-        if j == _NO_UNIT:
+        if j == NO_UNIT:
             return 0
         if self.kind[j] == MOVE:
             return 0 if self.resolve(j) else 1
@@ -543,7 +301,7 @@ class _Movement:
         if k in self.seizer and self._army_dislodged(k):
             return 0
         j = self.h2h[k]
-        if j != _NO_UNIT and self.resolve(j):
+        if j != NO_UNIT and self.resolve(j):
             return 0  # it lost its head-to-head battle
         return 1 + self._given(k)
 
@@ -576,7 +334,7 @@ class _Movement:
             convoyed = {i for i in cycle if kind[i] == MOVE and self.by_convoy[i]}
             for c in convoys:
                 army = self.target[c]
-                if army != _NO_UNIT and c in self.convoyers.get(army, ()) and self.by_convoy[army]:
+                if army != NO_UNIT and c in self.convoyers.get(army, ()) and self.by_convoy[army]:
                     convoyed.add(army)
             # Szykman rule: the convoyed armies in the paradox do not move
             for i in convoyed:

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from operator import itemgetter
 from typing import Any, Generic, TypeVar, overload
 
-from engine.errors import PositionError
+from engine.dislodged import Dislodged, retreat_options
 from engine.orders import Order
 from engine.phase import Phase
+from engine.position_reading import checked_seats, position_fields
 from engine.units import Unit, UnitType
 from engine.variant import ProvinceKind, Variant, load_variant
 
@@ -42,45 +43,6 @@ class _computed_once(Generic[_T]):  # noqa: N801 (used as a decorator, like cach
         # kept where attribute look-up finds it first: later reads never come here
         value = instance.__dict__[self._name] = self._compute(instance)
         return value
-
-
-@dataclass(frozen=True, slots=True)
-class Dislodged:
-    """A unit dislodged in the movement phase, waiting to retreat.
-
-    ``attacker_from`` is the province the dislodging attack came from, or ``None`` when the
-    attack was convoyed (then it does not block a retreat: DATC 4.A.5).
-    """
-
-    power: str
-    unit: Unit
-    attacker_from: str | None
-    retreats: tuple[str, ...]
-    # Diplomacia: the province of the army this fleet was convoying when the convoy failed
-    # with its dislodgement; that army is destroyed if the fleet is (handbook 7.2.2.5)
-    carrying: str | None = None
-
-
-def retreat_options(
-    variant: Variant,
-    unit: Unit,
-    attacker_from: str | None,
-    occupied: Collection[str],
-    contested: Collection[str],
-    closed: Collection[str] = (),
-) -> tuple[str, ...]:
-    """Locations a dislodged unit may retreat to: adjacent, empty, not the attacker's
-    origin, not left empty by a standoff, not a neutral power's territory. Never by convoy."""
-    return tuple(
-        [
-            location
-            for location, province in variant.index.retreat_steps.get(unit, ())
-            if province not in occupied
-            and province not in contested
-            and province not in closed
-            and province != attacker_from
-        ]
-    )
 
 
 @dataclass(frozen=True, eq=False)
@@ -262,269 +224,11 @@ class Position:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Position:
         """Read a position; raise :class:`PositionError` saying exactly what is wrong."""
-        if not isinstance(data, Mapping):
-            raise PositionError("a position must be a JSON object")
-        try:
-            variant = load_variant(str(data.get("variant", "standard")))
-        except ValueError as exc:
-            raise PositionError(str(exc)) from None
-        try:
-            phase = Phase.parse(str(data["phase"]))
-        except KeyError:
-            raise PositionError("the position has no 'phase' (e.g. \"S1901M\")") from None
-        except ValueError as exc:
-            raise PositionError(str(exc)) from None
-        units = {
-            p: tuple(_read_units(variant, p, raw))
-            for p, raw in _by_power(variant, data.get("units", {}), "units").items()
-        }
-        centers = {
-            p: frozenset(_read_provinces(variant, p, raw, True))
-            for p, raw in _by_power(variant, data.get("centers", {}), "centers").items()
-        }
-        control: dict[str, str] = {}
-        if variant.rules.diplomacia:
-            control = _read_control(variant, data.get("control"))
-            # control says who holds every centre: a "centers" given besides must agree
-            derived = _centres_of(variant, control)
-            for p, owned in centers.items():
-                if owned != derived[p]:
-                    raise PositionError(
-                        f"{p}: 'centers' {sorted(owned)} disagree with 'control', which gives "
-                        f"{sorted(derived[p])}; in Diplomacia 'centers' may be left out"
-                    )
-            centers = derived
-        elif "control" in data:
-            raise PositionError(f"'control' is for Diplomacia boards; {variant.name} has none")
-        raw_homes = data.get("homes")
-        if raw_homes is None:
-            homes = {p: variant.power_info[p].homes for p in variant.powers}
-        else:
-            # a Diplomacia power's homes are all its home areas, sectors and territories
-            # without a centre among them (handbook 5.1)
-            homes = {
-                p: tuple(_read_provinces(variant, p, raw, not variant.rules.diplomacia))
-                for p, raw in _by_power(variant, raw_homes, "homes").items()
-            }
-        contested = frozenset(
-            _read_provinces(variant, "contested", data.get("contested", ()), False)
-        )
-        occupied: dict[str, str] = {}
-        for power, power_units in units.items():
-            for unit in power_units:
-                if unit.province in occupied:
-                    raise PositionError(f"two units in {unit.province}")
-                occupied[unit.province] = power
-        seen_centers: dict[str, str] = {}
-        for power, owned in centers.items():
-            for c in owned:
-                if c in seen_centers:
-                    raise PositionError(f"{c} is owned by both {seen_centers[c]} and {power}")
-                seen_centers[c] = power
-        neutral = _read_neutral(variant, phase, data.get("neutral"))
-        _refuse_closed_units(variant, neutral, units)
-        dislodged: list[Dislodged] = []
-        for power, entries in _by_power(variant, data.get("dislodged", {}), "dislodged").items():
-            if not isinstance(entries, list | tuple):
-                raise PositionError(f"dislodged units of {power} must be a list of entries")
-            for entry in entries:
-                dislodged.append(
-                    _read_dislodged(variant, power, entry, occupied, contested, neutral)
-                )
-        seats = data.get("seats", ())
-        if not isinstance(seats, list | tuple) or not all(
-            isinstance(seat, list | tuple) and all(isinstance(p, str) for p in seat)
-            for seat in seats
-        ):
-            raise PositionError(
-                '\'seats\' must be a list of lists of powers: [["AUSTRIA", "FRANCE"]]'
-            )
-        return cls(
-            variant=variant,
-            phase=phase,
-            neutral=neutral,
-            units={p: units.get(p, ()) for p in variant.powers},
-            centers={p: centers.get(p, frozenset()) for p in variant.powers},
-            homes={p: homes.get(p, ()) for p in variant.powers},
-            dislodged=tuple(dislodged),
-            contested=contested,
-            seats=checked_seats(variant, seats),
-            control=control,
-        )
+        return cls(**position_fields(data))
 
 
 _FIELDS = {f.name: None for f in fields(Position)}.keys()  # ordered, and a set
 _field_values = itemgetter(*_FIELDS)  # a position's fields from its __dict__, in that order
 
-
-def _read_control(variant: Variant, raw: Any) -> dict[str, str]:
-    """Area -> power from the contract's ``control`` (areas listed per power); when left out,
-    the control at the start of the game."""
-    if raw is None:
-        return {area: p for p in variant.powers for area in variant.power_info[p].homes}
-    control: dict[str, str] = {}
-    for power, areas in _by_power(variant, raw, "control").items():
-        for code in _read_provinces(variant, power, areas, False):
-            if code in control:
-                raise PositionError(f"{code} is controlled by both {control[code]} and {power}")
-            control[code] = power
-    return control
-
-
-def _centres_of(variant: Variant, control: Mapping[str, str]) -> dict[str, frozenset[str]]:
-    centres = variant.supply_centers
-    return {
-        p: frozenset(a for a, owner in control.items() if owner == p and a in centres)
-        for p in variant.powers
-    }
-
-
-def checked_seats(variant: Variant, seats: Iterable[Iterable[str]]) -> tuple[tuple[str, ...], ...]:
-    """Seats of known powers, each power in one seat at most; seats of one power left out
-    (a power alone is its own seat anyway)."""
-    out: list[tuple[str, ...]] = []
-    seated: set[str] = set()
-    for seat in seats:
-        powers = tuple(sorted({str(p).upper() for p in seat}))
-        for power in powers:
-            if power not in variant.power_info:
-                known = " ".join(variant.powers)
-                raise PositionError(f"unknown power {power!r} in 'seats' (powers: {known})")
-            if power in seated:
-                raise PositionError(f"{power} is in two seats")
-            seated.add(power)
-        if len(powers) > 1:
-            out.append(powers)
-    return tuple(sorted(out))
-
-
-def _read_neutral(variant: Variant, phase: Phase, raw: Any) -> frozenset[str]:
-    """The powers given as still neutral; when not given, those the rules make neutral in the
-    phase's year."""
-    if raw is None:
-        return variant.rules.neutral_in(phase.year)
-    if not isinstance(raw, list | tuple) or not all(isinstance(p, str) for p in raw):
-        raise PositionError("'neutral' must be a list of powers, e.g. [\"ITALY\"]")
-    powers = frozenset(p.upper() for p in raw)
-    can_be = {n.power for n in variant.rules.neutral}
-    for power in sorted(powers - can_be):
-        known = " ".join(sorted(can_be)) or "none"
-        raise PositionError(
-            f"{power} cannot be neutral in {variant.name} (neutral powers: {known})"
-        )
-    return powers
-
-
-def _by_power(variant: Variant, section: Any, name: str) -> dict[str, Any]:
-    """A section keyed by power, read with the power names in any case (``"france"``)."""
-    if not isinstance(section, Mapping):
-        raise PositionError(f"'{name}' must be an object keyed by power")
-    found: dict[str, Any] = {}
-    for key, value in section.items():
-        power = str(key).upper()
-        if power not in variant.power_info:
-            known = " ".join(variant.powers)
-            raise PositionError(f"unknown power {key!r} in '{name}' (powers: {known})")
-        if power in found:
-            raise PositionError(f"{power} is given twice in '{name}'")
-        found[power] = value
-    return found
-
-
-def _read_units(variant: Variant, power: str, raw: Any) -> list[Unit]:
-    if not isinstance(raw, list | tuple):
-        raise PositionError(f'units of {power} must be a list like ["A PAR", "F BRE"]')
-    standing = variant.standing_units
-    if all(type(text) is str and text in standing for text in raw):
-        # units as the contract writes them (``F STP/SC``): one lookup each
-        return [standing[text] for text in raw]
-    return [_read_unit(variant, power, text) for text in raw]
-
-
-def _refuse_closed_units(
-    variant: Variant, neutral: frozenset[str], units: Mapping[str, Sequence[Unit]]
-) -> None:
-    """Refuse a unit standing in a neutral power's territory, closed to every other power's
-    units while it stays neutral, as a unit where no unit can stand is refused."""
-    closed_by = {
-        code: n.power for n in variant.rules.neutral if n.power in neutral for code in n.territory
-    }
-    for power, power_units in units.items():
-        for unit in power_units:
-            owner = closed_by.get(unit.province)
-            if owner is not None and owner != power:
-                info = variant.power_info[owner]
-                raise PositionError(
-                    f"{power}: {unit} cannot stand there: "
-                    f"{variant.province_name(unit.province)} ({unit.province}) is neutral "
-                    f"{info.adjective} territory, closed to other powers' units while "
-                    f"{info.name} is neutral"
-                )
-
-
-def _read_unit(variant: Variant, power: str, text: Any) -> Unit:
-    try:
-        unit = Unit.parse(str(text))
-    except ValueError as exc:
-        raise PositionError(f"{power}: {exc}") from None
-    if not variant.can_stand(unit.type, unit.location):
-        raise PositionError(f"{power}: {unit} cannot stand there")
-    return unit
-
-
-def _read_provinces(variant: Variant, owner: str, raw: Any, centres: bool) -> list[str]:
-    if not isinstance(raw, list | tuple):
-        raise PositionError(f"{owner}: expected a list of province codes")
-    known = variant.supply_centers if centres else variant.provinces
-    if all(type(text) is str and text in known for text in raw):
-        # codes as the contract writes them: nothing to tidy, nothing to refuse
-        return list(raw)
-    return [_read_province(variant, owner, text, centres) for text in raw]
-
-
-def _read_province(variant: Variant, owner: str, text: Any, centres: bool) -> str:
-    code = str(text).upper()
-    province = variant.provinces.get(code)
-    if province is None:
-        raise PositionError(f"{owner}: unknown province {text!r}")
-    if centres and not province.supply_center:
-        raise PositionError(f"{owner}: {code} is not a supply centre")
-    return code
-
-
-def _read_dislodged(
-    variant: Variant,
-    power: str,
-    entry: Any,
-    occupied: Mapping[str, str],
-    contested: frozenset[str],
-    neutral: frozenset[str],
-) -> Dislodged:
-    if not isinstance(entry, Mapping) or "unit" not in entry:
-        raise PositionError(f'{power}: a dislodged entry must be like {{"unit": "A PAR"}}')
-    (unit,) = _read_units(variant, power, [entry["unit"]])
-    _refuse_closed_units(variant, neutral, {power: (unit,)})
-    closed = variant.rules.closed(neutral)
-    attacker = entry.get("from")
-    if attacker is not None:
-        attacker = str(attacker).upper()
-        if attacker not in variant.provinces:
-            raise PositionError(f"{power}: unknown province {entry['from']!r} in 'from'")
-    if "retreats" in entry:
-        given = entry["retreats"]
-        if not isinstance(given, list | tuple):
-            raise PositionError(f'{power}: "retreats" must be a list like ["GAS", "PIC"]')
-        retreats = []
-        for loc in given:
-            loc = str(loc).upper()
-            if not variant.can_stand(unit.type, loc):
-                raise PositionError(f"{power}: {unit} cannot retreat to {loc}")
-            retreats.append(loc)
-    else:
-        retreats = list(retreat_options(variant, unit, attacker, occupied, contested, closed))
-    carrying = entry.get("carrying")
-    if carrying is not None:
-        carrying = str(carrying).upper()
-        if occupied.get(carrying) is None:
-            raise PositionError(f"{power}: 'carrying' names {carrying}, where no army stands")
-    return Dislodged(power, unit, attacker, tuple(sorted(retreats)), carrying)
+# Dislodged and retreat_options are imported from here by older callers; reading lives apart
+__all__ = ["Dislodged", "Position", "checked_seats", "retreat_options"]

@@ -14,19 +14,19 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from functools import partial
 
-from engine.civil_disorder import removal_order
+from engine.builds import settle_account
 from engine.control import build_site, centres_controlled, power_accounts, updated_control
 from engine.errors import OrderError
 from engine.legal import check_orders
 from engine.movement import adjudicate_movement
 from engine.orders import (
     Build,
-    Disband,
     MovementOrder,
     Order,
     Retreat,
     Seize,
     Waive,
+    order_unit,
 )
 from engine.outcomes import OrderResult, Outcome, Resolution
 from engine.phase import Phase, PhaseKind, Season
@@ -66,10 +66,6 @@ def adjudicate(position: Position, orders: Orders, *, disorder: Collection[str] 
 # Checking ------------------------------------------------------------------------
 
 
-def _unit(order: Order) -> Unit | None:
-    return None if isinstance(order, Waive) else order.unit
-
-
 def _checked(
     position: Position, orders: Orders
 ) -> tuple[dict[str, list[Order]], list[OrderResult]]:
@@ -81,7 +77,9 @@ def _checked(
     latest: dict[str, dict[object, Order]] = {power: {} for power in orders}
     for power, order, legal in check_orders(position, orders):
         if isinstance(legal, OrderError):
-            refused.append(OrderResult(power, _unit(order), order, Outcome.ILLEGAL, legal.message))
+            refused.append(
+                OrderResult(power, order_unit(order), order, Outcome.ILLEGAL, legal.message)
+            )
             continue
         kept = latest[power]
         if isinstance(legal, Waive):
@@ -106,14 +104,14 @@ def _singly_ordered(orders: Orders) -> tuple[dict[str, list[Order]], list[OrderR
     for power, given in orders.items():
         by_unit: dict[str, list[Order]] = {}
         for order in given:
-            unit = _unit(order)
+            unit = order_unit(order)
             key = "" if unit is None or isinstance(order, Build) else unit.province
             if key and order not in by_unit.setdefault(key, []):
                 by_unit[key].append(order)
         doubled = {key for key, found in by_unit.items() if len(found) > 1}
         kept[power] = []
         for order in given:
-            unit = _unit(order)
+            unit = order_unit(order)
             if unit is not None and not isinstance(order, Build) and unit.province in doubled:
                 refused.append(OrderResult(power, unit, order, Outcome.VOID, TWO_ORDERS))
             else:
@@ -136,7 +134,9 @@ def _unit_orders(
     unit_orders: list[MovementOrder | None] = [None] * len(index)
     for power, order, legal in check_orders(position, orders):
         if isinstance(legal, OrderError):
-            refused.append(OrderResult(power, _unit(order), order, Outcome.ILLEGAL, legal.message))
+            refused.append(
+                OrderResult(power, order_unit(order), order, Outcome.ILLEGAL, legal.message)
+            )
         else:
             # only the unit's owner may order it, and only movement orders now
             unit_orders[index[legal.unit[2]]] = legal  # type: ignore[union-attr,assignment]
@@ -299,16 +299,7 @@ def _adjustments(position: Position, orders: Orders) -> Resolution:
     for power in variant.powers:
         if power in position.neutral:
             continue  # a neutral power neither builds nor disbands
-        if variant.rules.diplomacia:
-            _evaluate(position, power, accepted.get(power, []), units, results)
-            continue
-        have = len(units.get(power, ()))
-        delta = len(position.centers.get(power, ())) - have
-        power_orders = accepted.get(power, [])
-        if delta > 0:
-            _builds(power, delta, power_orders, units, results)
-        elif delta < 0:
-            _removals(position, power, -delta, power_orders, units, results)
+        settle_account(position, power, accepted.get(power, []), units, results)
     phase = position.phase.successor()
     after = position.evolve(
         phase=phase,
@@ -317,87 +308,6 @@ def _adjustments(position: Position, orders: Orders) -> Resolution:
         contested=frozenset(),
     )
     return Resolution(position.phase, _sorted(results), after)
-
-
-def _evaluate(
-    position: Position,
-    power: str,
-    orders: list[Order],
-    units: dict[str, list[Unit]],
-    results: list[OrderResult],
-) -> None:
-    """Diplomacia's control evaluation for one power: each account on its own (6.5): army
-    builds and removals against centres, fleet ones against ports; an order for the other
-    account never settles this one."""
-    have = power_accounts(position, power)
-    # a waive gives up a build of the army account while it has one, then of the fleets
-    waives_to = UnitType.ARMY if have.owed(UnitType.ARMY) > 0 else UnitType.FLEET
-    for unit_type in (UnitType.ARMY, UnitType.FLEET):
-        owed = have.owed(unit_type)
-        mine = [o for o in orders if (_account_of(o) or waives_to) is unit_type]
-        if owed > 0:
-            _builds(power, owed, mine, units, results)
-        elif owed < 0:
-            _removals(position, power, -owed, mine, units, results, unit_type)
-        else:
-            results.extend(OrderResult(power, _unit(o), o, Outcome.VOID) for o in mine)
-
-
-def _account_of(order: Order) -> UnitType | None:
-    unit = _unit(order)
-    return None if unit is None else unit.type
-
-
-def _builds(
-    power: str,
-    allowed: int,
-    orders: list[Order],
-    units: dict[str, list[Unit]],
-    results: list[OrderResult],
-) -> None:
-    for order in orders:
-        unit = _unit(order)
-        if allowed <= 0 or not isinstance(order, Build | Waive):
-            results.append(OrderResult(power, unit, order, Outcome.VOID))
-            continue
-        allowed -= 1
-        if isinstance(order, Build):
-            units.setdefault(power, []).append(order.unit)
-            results.append(OrderResult(power, unit, order, Outcome.BUILT))
-        else:
-            results.append(OrderResult(power, unit, order, Outcome.WAIVED))
-
-
-def _removals(
-    position: Position,
-    power: str,
-    owed: int,
-    orders: list[Order],
-    units: dict[str, list[Unit]],
-    results: list[OrderResult],
-    account: UnitType | None = None,
-) -> None:
-    own = units[power]
-    for order in orders:
-        unit = _unit(order)
-        if (
-            owed > 0
-            and isinstance(order, Disband)
-            and order.unit in own
-            and (account is None or order.unit.type is account)
-        ):
-            own.remove(order.unit)
-            owed -= 1
-            results.append(OrderResult(power, unit, order, Outcome.REMOVED))
-        else:
-            results.append(OrderResult(power, unit, order, Outcome.VOID))
-    if owed > 0:
-        # Diplomacia removes from one account at a time: only that kind of unit may go
-        candidates = [u for u in own if account is None or u.type is account]
-        homes = position.homes.get(power, ())
-        for unit in removal_order(position.variant, candidates, homes)[:owed]:
-            own.remove(unit)
-            results.append(OrderResult(power, unit, None, Outcome.REMOVED))
 
 
 # Phase sequence --------------------------------------------------------------------

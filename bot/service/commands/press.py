@@ -15,7 +15,7 @@ plays: the writer is told it cannot read press, and nothing is sent or kept for 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from bot.service.commands.spec import Argument, CommandSpec, Kind
@@ -145,19 +145,7 @@ async def press(ctx: Context) -> list[Reply]:
     # A computer reads no press: nothing is kept or sent for it, so no word meant for
     # people reaches it.
     computers = await ctx.store.computer_powers(game.id)
-    if letter.to is None:
-        to = [p for p in others if p not in computers]
-        skipped = [p for p in others if p in computers]
-    else:
-        gone = [p for p in letter.to if p in out and p not in mine]
-        if gone:
-            verb = "is" if len(gone) == 1 else "are"
-            raise UserError(
-                f"{power_names(position.variant, gone)} {verb} out of the game: press goes "
-                "to powers still in it."
-            )
-        to = [p for p in letter.to if p not in mine and p not in computers]
-        skipped = [p for p in letter.to if p not in mine and p in computers]
+    to, skipped = _addressees(position, letter, mine, others, out, computers)
     if skipped and not to:
         raise UserError(f"{_computer_text(position, skipped)} Nothing was sent.")
     if not to:
@@ -180,8 +168,57 @@ async def press(ctx: Context) -> list[Reply]:
     if options.press is Press.PUBLIC:
         await queue.to_channel(ctx.store, game, key, _public(game, position, signers, letter))
         return [ctx.say(f"Posted in the game's channel, {how}.")]
-    users = await players_by_power(ctx.store, game)
     everyone = set(to) | set(skipped) == set(others)
+    unread = await _send_private(ctx, game, position, power, signers, to, letter, key, everyone)
+    lines = [f"Sent to {power_names(position.variant, to)}, {how}."]
+    if skipped:
+        lines.append(f"{_computer_text(position, skipped)} It was not sent there.")
+    if unread:
+        lines.append(
+            f"Nobody plays {power_names(position.variant, unread)} now, so nobody read it "
+            "there; it is kept for the game's archive."
+        )
+    return [ctx.say(*lines)]
+
+
+def _addressees(
+    position: Position,
+    letter: Letter,
+    mine: Sequence[str],
+    others: Sequence[str],
+    out: set[str],
+    computers: Collection[str],
+) -> tuple[list[str], list[str]]:
+    """The powers a letter goes to, and those it names that a computer plays (skipped);
+    naming a power out of the game is refused."""
+    if letter.to is None:
+        return [p for p in others if p not in computers], [p for p in others if p in computers]
+    gone = [p for p in letter.to if p in out and p not in mine]
+    if gone:
+        verb = "is" if len(gone) == 1 else "are"
+        raise UserError(
+            f"{power_names(position.variant, gone)} {verb} out of the game: press goes "
+            "to powers still in it."
+        )
+    to = [p for p in letter.to if p not in mine and p not in computers]
+    skipped = [p for p in letter.to if p not in mine and p in computers]
+    return to, skipped
+
+
+async def _send_private(
+    ctx: Context,
+    game: Game,
+    position: Position,
+    power: str,
+    signers: Sequence[str],
+    to: Sequence[str],
+    letter: Letter,
+    key: str,
+    everyone: bool,
+) -> list[str]:
+    """Queue the letter for the players of each power it goes to, and a copy for the
+    writer's teammates; the powers nobody plays now (nobody reads it there)."""
+    users = await players_by_power(ctx.store, game)
     message = _private(game, position, signers, to, letter, everyone=everyone)
     unread: list[str] = []
     for recipient in to:
@@ -204,15 +241,7 @@ async def press(ctx: Context) -> list[Reply]:
                 copy,
                 about=queue.About(f"the copy of {PRESS_MESSAGE} of their power"),
             )
-    lines = [f"Sent to {power_names(position.variant, to)}, {how}."]
-    if skipped:
-        lines.append(f"{_computer_text(position, skipped)} It was not sent there.")
-    if unread:
-        lines.append(
-            f"Nobody plays {power_names(position.variant, unread)} now, so nobody read it "
-            "there; it is kept for the game's archive."
-        )
-    return [ctx.say(*lines)]
+    return unread
 
 
 PRESS = CommandSpec(

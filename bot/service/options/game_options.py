@@ -222,27 +222,11 @@ def parse_changes(text: str, current: GameOptions) -> tuple[GameOptions, list[st
         bot_level = parse_bot_level(options.pop("bot_level"))
     nmr_text = options.pop("nmr", None)
     end_text = options.pop("end", None)
-    try:
-        schedule = parse_options(options, base=current.schedule)
-    except ScheduleError as exc:
-        raise UserError(
-            f"{exc}. The other options are variant, press, anonymous, nmr, end, players, "
-            "teams, bots, cd, palette, season, reliability and votes; `help newgame` explains "
-            "each."
-            "teams, bots, cd, bot_level and palette; `help newgame` explains each."
-        ) from None
+    schedule = _changed_schedule(options, current.schedule)
     nmr = current.nmr if nmr_text is None else parse_nmr(nmr_text, schedule)
     check_variant_setup(variant, setup)
     check_teams_setup(teams, setup)
-    end = current.end
-    if end_text is not None:
-        off = end_text.strip().lower() in ("none", *_OFF)
-        rules = load_variant(variant).rules
-        end = (
-            None
-            if off
-            else parse_end(end_text, schedule.zone, rules.first_year, turns=rules.diplomacia)
-        )
+    end = current.end if end_text is None else _changed_end(end_text, variant, schedule)
     changed = GameOptions(
         schedule=schedule,
         press=press,
@@ -260,6 +244,29 @@ def parse_changes(text: str, current: GameOptions) -> tuple[GameOptions, list[st
         bot_level=bot_level,
     )
     return changed, names
+
+
+def _changed_schedule(options: dict[str, str], base: Schedule) -> Schedule:
+    """The schedule with the options left once the others are taken out; an option it
+    does not know is refused with the list of all of them."""
+    try:
+        return parse_options(options, base=base)
+    except ScheduleError as exc:
+        raise UserError(
+            f"{exc}. The other options are variant, press, anonymous, nmr, end, players, "
+            "teams, bots, cd, palette, season, reliability and votes; `help newgame` explains "
+            "each."
+            "teams, bots, cd, bot_level and palette; `help newgame` explains each."
+        ) from None
+
+
+def _changed_end(text: str, variant: str, schedule: Schedule) -> EndRule | None:
+    """The agreed end as given; ``none`` (or another word for off) removes it."""
+    off = text.strip().lower() in ("none", *_OFF)
+    rules = load_variant(variant).rules
+    if off:
+        return None
+    return parse_end(text, schedule.zone, rules.first_year, turns=rules.diplomacia)
 
 
 def _club_rules(options: dict[str, str], current: ClubRules) -> ClubRules:

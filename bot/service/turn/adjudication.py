@@ -1,4 +1,4 @@
-"""Adjudicating phases, exactly once, and the reminders before deadlines.
+"""Adjudicating phases, exactly once, and sending the reminders before deadlines.
 
 One phase is one transaction: claim it, read its orders, adjudicate, record the results,
 store the results map, open the next phase and queue every announcement. Any failure before
@@ -16,7 +16,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
 from typing import Any
@@ -24,52 +24,41 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.service.context import Deps
-from bot.service.effects import Image
 from bot.service.errors import UserError, safe_trace
-from bot.service.maps import draw, filename, stored_kind
+from bot.service.maps import stored_kind
 from bot.service.options.game_options import GameOptions
-from bot.service.options.palette import Palette, own_palette
-from bot.service.outbox import queue
-from bot.service.roster import in_several_games, legend_players, players_by_power
+from bot.service.roster import legend_players
 from bot.service.schedule import reminder_times
-from bot.service.stored_orders import members_by_power, read_orders
-from bot.service.team_votes import ready_powers
 from bot.service.turn import (
     coin_toss,
     conditional_orders,
     final_announcement,
     missed_orders,
     opening,
+    reminders,
     retrying,
 )
 from bot.service.turn.conditional_orders import Applied
-from bot.service.turn.endings import ending_text, outcome_json
-from bot.service.turn.lapsed_votes import lapsed_votes
+from bot.service.turn.endings import outcome_json
 from bot.service.turn.resolving import Work, drawing, resolve
+from bot.service.turn.results_announcement import announce_results
 from bot.service.turn.verdict import Judging, Verdict, conclude, read_judging
 from bot.service.turns import Turns
-from bot.service.words import buttons, notices
-from bot.service.words.power_state import alive, missing_orders
-from bot.service.words.results import power_results, results_message
+from bot.service.words.power_state import alive
 from bot.store import (
     Game,
     GameStatus,
-    OrderKind,
     Phase,
     PhaseStatus,
     PowerStatus,
     Store,
     one_connection,
 )
-from bot.store import Image as StoredImage
-from engine import Position, Resolution
+from engine import Resolution
 
 logger = logging.getLogger(__name__)
 
 SYSTEM = "dipgm"
-# What these direct messages are, told to the game master should one not arrive.
-CHOICES = queue.About("the call to retreat, build or disband, with their results")
-REMINDER = queue.About("a reminder to send orders")
 # Phases worked on at once per worker process: one drawn while the next is read or written.
 AT_ONCE_PER_WORKER = 2
 
@@ -238,7 +227,9 @@ class Adjudicator:
             statuses = await store.power_statuses(game.id)
             playing = {p for p in verdict.playing if statuses.get(p) == PowerStatus.PLAYING}
             applied = await conditional_orders.apply(store, game, phase, next_phase, after, playing)
-        await self._announce(store, game, phase, verdict, image.id, next_phase, key, applied)
+        await announce_results(
+            store, self.deps, game, phase, verdict, image.id, next_phase, key, applied
+        )
         if next_phase is not None:
             # the coin and a neutral power joining come of these results: told after them
             await coin_toss.announce(store, game, news)
@@ -249,128 +240,6 @@ class Adjudicator:
             await final_announcement.announce_end(store, self.deps.animator, game, after, key)
         await missed_orders.send(store, game, misses)
         await store.audit(SYSTEM, "adjudicated", game_id=game.id, detail={"phase": phase.name})
-
-    async def _announce(
-        self,
-        store: Store,
-        game: Game,
-        phase: Phase,
-        verdict: Verdict,
-        image_id: int,
-        next_phase: Phase | None,
-        key: str,
-        applied: Mapping[str, Applied],
-    ) -> None:
-        """Queue the results for the channel, and for each power that must retreat or adjust,
-        its choices with its own results and the same map; keyed by game, phase and purpose,
-        so a retried run queues nothing twice.
-
-        The channel's message opens the next phase with its buttons; a final one has none."""
-        options = GameOptions.of_game(game, self.deps.default_zone)
-        now = self.deps.clock()
-        before, resolution = verdict.before, verdict.resolution
-        deadline = None
-        if next_phase is not None:
-            deadline = opening.deadline(next_phase, options.schedule.zone, now)
-        ending = None
-        if verdict.ending is not None and not resolution.winners and game.outcome:
-            ending = ending_text(before.variant, game.outcome)
-        name = filename(game.name, phase.name, "results", style=options.palette.style)
-        image = Image(image_id, name, _alt(before))
-        announcement = replace(
-            results_message(
-                before,
-                resolution,
-                game_name=game.name,
-                anonymous=options.anonymous,
-                votes=verdict.votes,
-                lapsed=await lapsed_votes(store, game, phase),
-                ending=ending,
-            ),
-            deadline=deadline,
-            image=image,
-            buttons=() if deadline is None else buttons.phase_opened(),
-        )
-        await queue.to_channel(store, game, f"{key}:results", announcement, image_id=image_id)
-        if deadline is None:
-            return
-        after = resolution.position
-        statuses = await store.power_statuses(game.id)
-        by_power = await players_by_power(store, game)
-        chosen = await store.palettes_of(
-            game.platform, game.workspace, [u for users in by_power.values() for u in users]
-        )
-        # the results map again in a player's own palette, drawn once for all who chose it
-        images = {options.palette: image}
-        for power, users in by_power.items():
-            if statuses.get(power, PowerStatus.PLAYING) != PowerStatus.PLAYING:
-                continue
-            done = applied.get(power)
-            if done is None and not notices.has_choices(after, power):
-                continue
-            # Public since the phase resolved; this power's own lines only all the same.
-            results = power_results(before, resolution, power)
-            for user_id in users:
-                several = await in_several_games(store, game, user_id)
-                message = (
-                    notices.choices(
-                        game.name,
-                        after,
-                        power,
-                        deadline,
-                        several_games=several,
-                        results=results,
-                        image=image,
-                    )
-                    if done is None
-                    else notices.conditional_applied(
-                        game.name,
-                        after,
-                        power,
-                        done.orders,
-                        deadline,
-                        complete=done.complete,
-                        several_games=several,
-                        results=results,
-                        image=image,
-                    )
-                )
-                if message is None:
-                    break
-                palette = own_palette(chosen.get(user_id), options.palette)
-                if palette not in images:
-                    stored = await self._results_image(store, game, phase, verdict, palette)
-                    name = filename(game.name, phase.name, "results", style=palette.style)
-                    images[palette] = Image(stored.id, name, image.alt)
-                theirs = images[palette]
-                message = replace(message, image=theirs)
-                await queue.to_user(
-                    store,
-                    game,
-                    user_id,
-                    f"{key}:choices:{power}:{user_id}",
-                    message,
-                    image_id=theirs.image_id,
-                    about=CHOICES,
-                )
-
-    async def _results_image(
-        self, store: Store, game: Game, phase: Phase, verdict: Verdict, palette: Palette
-    ) -> StoredImage:
-        """The results map of ``phase`` in ``palette``, drawn and stored."""
-        png = await draw(
-            self.deps.renderer,
-            verdict.before,
-            size=self.deps.map_size,
-            style=palette.style,
-            orders=dict(verdict.orders),
-            results=verdict.resolution,
-            players=await legend_players(store, game),
-            workers=self.deps.workers,
-        )
-        return await store.add_image(
-            game.id, phase.name, stored_kind("results", palette.style), png
-        )
 
     @staticmethod
     async def _update_power_statuses(store: Store, game: Game, verdict: Verdict) -> None:
@@ -440,45 +309,7 @@ class Adjudicator:
             store = Store(session, self.deps.clock)
             now = self.deps.clock()
             for game, phase in await store.scheduled_phases():
-                await self._remind(store, game, phase, now)
-
-    async def _remind(self, store: Store, game: Game, phase: Phase, now: datetime) -> None:
-        times = opening.times_of(phase)
-        if times is None or now >= times.orders_close_at:
-            return
-        options = GameOptions.of_game(game, self.deps.default_zone)
-        due = [m for m in reminder_times(options.schedule, times, phase.opened_at) if m <= now]
-        if not due:
-            return
-        moment = due[-1]
-        position = Position.from_json(phase.position)
-        rows = await store.orders_of_phase(phase.id, kind=OrderKind.ORDER)
-        orders = read_orders(position, rows, await members_by_power(store, game.id))
-        ready = await ready_powers(store, game.id, phase.id)
-        deadline = opening.deadline(phase, options.schedule.zone, now)
-        if deadline is None:
-            return
-        statuses = await store.power_statuses(game.id)
-        for power, users in (await players_by_power(store, game)).items():
-            if power in ready or statuses.get(power, PowerStatus.PLAYING) != PowerStatus.PLAYING:
-                continue
-            missing = missing_orders(position, power, orders.get(power, ()))
-            if not missing:
-                continue
-            for user_id in users:
-                message = notices.reminder(
-                    game.name,
-                    position,
-                    power,
-                    missing,
-                    deadline,
-                    several_games=await in_several_games(store, game, user_id),
-                )
-                key = (
-                    f"game:{game.id}:phase:{phase.id}:reminder:{moment:%Y%m%dT%H%M%S}:"
-                    f"{power}:{user_id}"
-                )
-                await queue.to_user(store, game, user_id, key, message, about=REMINDER)
+                await reminders.remind(store, game, phase, now, self.deps.default_zone)
 
     async def next_wakeup(self) -> datetime | None:
         """The next moment something is due: a deadline or a reminder. (Outbox retries are
@@ -500,10 +331,3 @@ class Adjudicator:
                 upcoming = reminder_times(options.schedule, times, phase.opened_at, now=now)
                 moments.extend(upcoming[:1])
         return min(moments, default=None)
-
-
-def _alt(position: Position) -> str:
-    return (
-        f"The board after {position.phase.long_name}, as it now stands, with every order "
-        "of the phase and its result"
-    )
