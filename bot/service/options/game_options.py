@@ -254,9 +254,8 @@ def _changed_schedule(options: dict[str, str], base: Schedule) -> Schedule:
     except ScheduleError as exc:
         raise UserError(
             f"{exc}. The other options are variant, press, anonymous, nmr, end, players, "
-            "teams, bots, cd, palette, season, reliability and votes; `help newgame` explains "
-            "each."
-            "teams, bots, cd, bot_level and palette; `help newgame` explains each."
+            "teams, bots, cd, bot_level, palette, season, reliability and votes; `help newgame` "
+            "explains each."
         ) from None
 
 

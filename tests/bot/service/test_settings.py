@@ -140,5 +140,10 @@ def test_changes_need_something_to_change() -> None:
     _, current = parse_newgame("", "UTC")
     with pytest.raises(UserError, match="Name the options to change"):
         parse_changes("  ", current)
-    with pytest.raises(UserError, match="unknown option 'colour'"):
+    with pytest.raises(UserError, match="unknown option 'colour'") as refused:
         parse_changes("colour=red", current)
+    # every option the game takes, listed once, and the sentence ends where it should
+    assert str(refused.value).endswith(
+        "The other options are variant, press, anonymous, nmr, end, players, teams, bots, cd, "
+        "bot_level, palette, season, reliability and votes; `help newgame` explains each."
+    )
