@@ -483,6 +483,17 @@ def shown_count(processes: int) -> str:
     return "no" if processes < 0 else str(worker_count(processes))
 
 
+async def adjudications_by_game(session: AsyncSession) -> Counter[str]:
+    """How many phases of each game (by name) are adjudicated: the exactly-once checks' count."""
+    return Counter(
+        await session.scalars(
+            select(Game.name)
+            .join(Phase, Phase.game_id == Game.id)
+            .where(Phase.status == PhaseStatus.ADJUDICATED)
+        )
+    )
+
+
 async def check_once(url: str, names: Sequence[str], run: DeadlineRun) -> None:
     """Every game adjudicated exactly once and announced exactly once."""
     announced = run.latencies
@@ -490,13 +501,7 @@ async def check_once(url: str, names: Sequence[str], run: DeadlineRun) -> None:
     engine = create_engine(url)
     try:
         async with create_sessionmaker(engine)() as session:
-            adjudicated = Counter(
-                await session.scalars(
-                    select(Game.name)
-                    .join(Phase, Phase.game_id == Game.id)
-                    .where(Phase.status == PhaseStatus.ADJUDICATED)
-                )
-            )
+            adjudicated = await adjudications_by_game(session)
             sent = await session.scalar(
                 select(func.count())
                 .select_from(OutboxMessage)

@@ -22,7 +22,6 @@ import random
 import statistics
 import tempfile
 import time
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
@@ -52,6 +51,7 @@ from tools.bench_service import (
     SEATS,
     Bench,
     Deliverer,
+    adjudications_by_game,
     checkpoint,
     choices,
     form_game,
@@ -249,13 +249,7 @@ async def check(url: str, plan: Plan, run: StormRun) -> int:
     engine = create_engine(url)
     try:
         async with create_sessionmaker(engine)() as session:
-            adjudicated = Counter(
-                await session.scalars(
-                    select(Game.name)
-                    .join(Phase, Phase.game_id == Game.id)
-                    .where(Phase.status == PhaseStatus.ADJUDICATED)
-                )
-            )
+            adjudicated = await adjudications_by_game(session)
             rows = await session.execute(
                 select(Game.name, OrderRow.power, OrderRow.canonical_text)
                 .join(Phase, Phase.id == OrderRow.phase_id)
