@@ -46,7 +46,9 @@ def _near(value: Any) -> st.SearchStrategy[Any]:
     if isinstance(value, bool):
         return st.just(not value)
     if isinstance(value, int | float):
-        return st.integers(int(value) - 3, int(value) * 3 + 3)
+        # A negative number (one already tweaked) has its range the other way round.
+        low, high = sorted((int(value) - 3, int(value) * 3 + 3))
+        return st.integers(low, high)
     if isinstance(value, str):
         return st.one_of(st.text(min_size=1, max_size=12), st.just(value.lower()))
     if isinstance(value, list) and value:
