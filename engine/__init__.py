@@ -38,11 +38,14 @@ from engine.orders import (
     format_order,
 )
 from engine.outcomes import OrderResult, Outcome, Resolution
+from engine.owed import Account, Adjustment, Holding, adjustment, adjustments_due
 from engine.parse import parse_order, parse_orders
 from engine.phase import Phase, PhaseKind, Season, kind_name
 from engine.position import Dislodged, Position
 from engine.rules import Neutral, Rules, Victory
 from engine.step import adjudicate
+from engine.to_order import still_to_order, units_to_order
+from engine.two_orders import doubly_ordered, two_orders_cancel
 from engine.units import Unit, UnitType
 from engine.variant import (
     ProvinceKind,
@@ -54,13 +57,16 @@ from engine.variant import (
 from engine.victory import SeatProgress, pieces_on_board, seat_progress
 
 __all__ = [
+    "Account",
     "Accounts",
+    "Adjustment",
     "AmbiguousOrderError",
     "Build",
     "Convoy",
     "Disband",
     "Dislodged",
     "Hold",
+    "Holding",
     "IllegalOrderError",
     "InvalidOrderError",
     "Move",
@@ -88,8 +94,11 @@ __all__ = [
     "Waive",
     "accounts",
     "adjudicate",
+    "adjustment",
+    "adjustments_due",
     "available_variants",
     "build_site",
+    "doubly_ordered",
     "check_order",
     "format_order",
     "join_seat",
@@ -102,6 +111,9 @@ __all__ = [
     "pieces_on_board",
     "power_accounts",
     "seat_progress",
+    "still_to_order",
+    "two_orders_cancel",
+    "units_to_order",
     "unmatched_convoys",
     "variant_from_map",
     "variants_folder",

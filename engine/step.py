@@ -15,7 +15,7 @@ from dataclasses import replace
 from functools import partial
 
 from engine.builds import settle_account
-from engine.control import build_site, centres_controlled, power_accounts, updated_control
+from engine.control import centres_controlled, updated_control
 from engine.errors import OrderError
 from engine.legal import check_orders
 from engine.movement import adjudicate_movement
@@ -29,9 +29,11 @@ from engine.orders import (
     order_unit,
 )
 from engine.outcomes import OrderResult, Outcome, Resolution
+from engine.owed import adjustments_due
 from engine.phase import Phase, PhaseKind, Season
 from engine.position import Dislodged, Position, retreat_options
-from engine.units import Unit, UnitType
+from engine.two_orders import singly_ordered
+from engine.units import Unit
 from engine.victory import pieces_on_board
 
 Orders = Mapping[str, Sequence[Order]]
@@ -71,9 +73,7 @@ def _checked(
 ) -> tuple[dict[str, list[Order]], list[OrderResult]]:
     """Legal orders per power (a later order for a unit replaces an earlier one) and the
     results for the refused ones."""
-    refused: list[OrderResult] = []
-    if position.variant.rules.diplomacia:
-        orders, refused = _singly_ordered(orders)
+    orders, refused = singly_ordered(position, orders)
     latest: dict[str, dict[object, Order]] = {power: {} for power in orders}
     for power, order, legal in check_orders(position, orders):
         if isinstance(legal, OrderError):
@@ -93,32 +93,6 @@ def _checked(
     return accepted, refused
 
 
-TWO_ORDERS = "two orders for one unit: neither counts (Diplomacia handbook 8)"
-
-
-def _singly_ordered(orders: Orders) -> tuple[dict[str, list[Order]], list[OrderResult]]:
-    """Diplomacia: a unit given two different orders has none (handbook 8); the same order
-    written twice is one order."""
-    kept: dict[str, list[Order]] = {}
-    refused: list[OrderResult] = []
-    for power, given in orders.items():
-        by_unit: dict[str, list[Order]] = {}
-        for order in given:
-            unit = order_unit(order)
-            key = "" if unit is None or isinstance(order, Build) else unit.province
-            if key and order not in by_unit.setdefault(key, []):
-                by_unit[key].append(order)
-        doubled = {key for key, found in by_unit.items() if len(found) > 1}
-        kept[power] = []
-        for order in given:
-            unit = order_unit(order)
-            if unit is not None and not isinstance(order, Build) and unit.province in doubled:
-                refused.append(OrderResult(power, unit, order, Outcome.VOID, TWO_ORDERS))
-            else:
-                kept[power].append(order)
-    return kept, refused
-
-
 # Movement --------------------------------------------------------------------------
 
 
@@ -127,9 +101,7 @@ def _unit_orders(
 ) -> tuple[list[MovementOrder | None], list[OrderResult]]:
     """The legal order of each unit of :attr:`Position.unit_list` (a later order for a unit
     replaces an earlier one; ``None``: no order), and the results for the refused ones."""
-    refused: list[OrderResult] = []
-    if position.variant.rules.diplomacia:
-        orders, refused = _singly_ordered(orders)
+    orders, refused = singly_ordered(position, orders)
     index = position.unit_index
     unit_orders: list[MovementOrder | None] = [None] * len(index)
     for power, order, legal in check_orders(position, orders):
@@ -370,42 +342,6 @@ def _winners(position: Position) -> tuple[str, ...]:
         {p: len(cs) for p, cs in position.centers.items()},
         pieces_on_board(position),
         position.seats,
-    )
-
-
-def adjustments_due(position: Position) -> bool:
-    """Whether any power has a build it can place or a removal it owes."""
-    if position.variant.rules.diplomacia:
-        return any(_evaluation_due(position, power) for power in position.variant.powers)
-    building: list[str] = []
-    for power in position.variant.powers:
-        if power in position.neutral:
-            continue
-        have = len(position.units.get(power, ()))
-        owned = len(position.centers.get(power, ()))
-        if have > owned:
-            return True
-        if have < owned:
-            building.append(power)
-    if not building:
-        return False
-    # a build is due only where one can be placed: an owned home centre left empty
-    occupied = {u[2] for units in position.units.values() for u in units}
-    return any(
-        home in position.centers[power] and home not in occupied
-        for power in building
-        for home in position.homes.get(power, ())
-    )
-
-
-def _evaluation_due(position: Position, power: str) -> bool:
-    """Diplomacia: whether ``power`` owes a removal or can place a build in either account."""
-    have = power_accounts(position, power)
-    if have.owed(UnitType.ARMY) < 0 or have.owed(UnitType.FLEET) < 0:
-        return True
-    return any(
-        build_site(position, power, unit_type) and have.owed(unit_type) > 0
-        for unit_type in (UnitType.ARMY, UnitType.FLEET)
     )
 
 

@@ -1,0 +1,152 @@
+"""What a power may build or must remove at an adjustment, account by account.
+
+An *account* sets a power's units of some kind against what allows them: in the standard
+game one account, every unit against the supply centres the power owns; in Diplomacia two,
+armies against the supply centres it controls and fleets against its ports, never traded
+(handbook 6.5.2). Each account is settled on its own: more allowed than held is builds
+(placed only where a unit of the account may be raised now), fewer is removals. The engine
+settles adjustments by these answers (:mod:`engine.builds`), and the service reads them to
+say what is owed, so the rule is written once.
+
+>>> from engine.position import Position
+>>> owed = adjustment(Position.initial(), "FRANCE")
+>>> [(a.holding.value, a.units, a.holdings, a.owed) for a in owed.accounts]
+[('centres', 3, 3, 0)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+
+from engine.control import build_site, power_accounts
+from engine.orders import Order, Waive, order_unit
+from engine.position import Position
+from engine.units import Unit, UnitType
+
+
+class Holding(StrEnum):
+    """What an account counts a power's units against."""
+
+    CENTRES = "centres"
+    PORTS = "ports"
+
+
+@dataclass(frozen=True, slots=True)
+class Account:
+    """One account of one power: ``units`` of ``unit_type`` (every unit when None) against
+    ``holdings`` of ``holding``; ``sites``, where a unit of the account may be raised now."""
+
+    unit_type: UnitType | None
+    holding: Holding
+    units: int
+    holdings: int
+    sites: tuple[str, ...]
+
+    @property
+    def owed(self) -> int:
+        """Builds allowed (positive) or removals owed (negative)."""
+        return self.holdings - self.units
+
+    @property
+    def builds(self) -> int:
+        """The builds that can be placed: those allowed, as far as there are sites."""
+        return max(0, min(self.owed, len(self.sites)))
+
+    @property
+    def removals(self) -> int:
+        return max(0, -self.owed)
+
+    def counts(self, unit: Unit) -> bool:
+        """Whether ``unit`` is one this account counts."""
+        return self.unit_type is None or unit.type is self.unit_type
+
+
+@dataclass(frozen=True, slots=True)
+class Adjustment:
+    """One power's accounts at an adjustment (or, before one, as they stand)."""
+
+    power: str
+    accounts: tuple[Account, ...]
+
+    @property
+    def owed(self) -> int:
+        """Builds (positive) or removals (negative), the accounts together."""
+        return sum(a.owed for a in self.accounts)
+
+    @property
+    def builds(self) -> int:
+        return sum(a.builds for a in self.accounts)
+
+    @property
+    def removals(self) -> int:
+        return sum(a.removals for a in self.accounts)
+
+    @property
+    def due(self) -> bool:
+        """Whether the power has a build it can place or a removal it owes."""
+        return any(a.builds or a.removals for a in self.accounts)
+
+    def sites(self, taken: Iterable[str] = ()) -> list[str]:
+        """Where the power may raise a unit now, in each account with a build, leaving out
+        the places ``taken`` (already built on by its orders)."""
+        left = set(taken)
+        return [
+            area
+            for account in self.accounts
+            if account.owed > 0
+            for area in account.sites
+            if area not in left
+        ]
+
+    def account_of(self, order: Order) -> Account:
+        """The account an adjustment order settles: the one counting its unit; a waive
+        gives up a build of the first account that has one (in Diplomacia the armies' while
+        they have one, then the fleets')."""
+        unit = order_unit(order)
+        if unit is None or isinstance(order, Waive):
+            return next((a for a in self.accounts if a.owed > 0), self.accounts[-1])
+        return next(a for a in self.accounts if a.counts(unit))
+
+    def removable(self, units: Iterable[Unit]) -> list[Unit]:
+        """Those of ``units`` an account owing removals counts: the ones that may be removed."""
+        owing = [a for a in self.accounts if a.owed < 0]
+        return [u for u in units if any(a.counts(u) for a in owing)]
+
+
+def adjustment(position: Position, power: str) -> Adjustment:
+    """``power``'s accounts in ``position``: what it may build or must remove at an
+    adjustment phase (before one, the counts as they stand)."""
+    if position.variant.rules.diplomacia:
+        have = power_accounts(position, power)
+        armies = Account(
+            UnitType.ARMY,
+            Holding.CENTRES,
+            have.armies,
+            have.centres,
+            tuple(build_site(position, power, UnitType.ARMY)),
+        )
+        fleets = Account(
+            UnitType.FLEET,
+            Holding.PORTS,
+            have.fleets,
+            have.ports,
+            tuple(build_site(position, power, UnitType.FLEET)),
+        )
+        return Adjustment(power, (armies, fleets))
+    owned = position.centers.get(power, frozenset())
+    occupied = {u.province for _, u in position.all_units()}
+    homes = tuple(h for h in position.homes.get(power, ()) if h in owned and h not in occupied)
+    units = len(position.units.get(power, ()))
+    return Adjustment(power, (Account(None, Holding.CENTRES, units, len(owned), homes),))
+
+
+def adjustments_due(position: Position) -> bool:
+    """Whether any power has a build it can place or a removal it owes (a neutral power
+    makes no adjustments)."""
+    return any(
+        adjustment(position, power).due
+        for power in position.variant.powers
+        if power not in position.neutral
+    )
