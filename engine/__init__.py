@@ -12,6 +12,8 @@
 'F1901M'
 """
 
+from engine.adjustment_ahead import adjustment_at_best
+from engine.centre_changes import centres_change
 from engine.control import Accounts, accounts, build_site, power_accounts
 from engine.convoy_orders import unmatched_convoys
 from engine.errors import (
@@ -95,11 +97,13 @@ __all__ = [
     "accounts",
     "adjudicate",
     "adjustment",
+    "adjustment_at_best",
     "adjustments_due",
     "available_variants",
     "build_site",
-    "doubly_ordered",
+    "centres_change",
     "check_order",
+    "doubly_ordered",
     "format_order",
     "join_seat",
     "kind_name",

@@ -22,12 +22,12 @@ def two_orders_cancel(position: Position) -> bool:
     return position.variant.rules.diplomacia
 
 
-def doubly_ordered(position: Position, orders: Iterable[Order]) -> frozenset[str]:
+def doubly_ordered(position: Position, orders: Iterable[Order]) -> tuple[str, ...]:
     """The provinces of the units that ``orders`` (one power's) give two different orders,
-    which therefore have none; empty where a later order replaces an earlier one. A build
-    names a place, not a unit: builds are never cancelled so."""
+    which therefore have none, in the order first given; empty where a later order replaces
+    an earlier one. A build names a place, not a unit: builds are never cancelled so."""
     if not two_orders_cancel(position):
-        return frozenset()
+        return ()
     by_unit: dict[str, list[Order]] = {}
     for order in orders:
         unit = order_unit(order)
@@ -35,7 +35,7 @@ def doubly_ordered(position: Position, orders: Iterable[Order]) -> frozenset[str
             found = by_unit.setdefault(unit.province, [])
             if order not in found:
                 found.append(order)
-    return frozenset(province for province, found in by_unit.items() if len(found) > 1)
+    return tuple(province for province, found in by_unit.items() if len(found) > 1)
 
 
 def singly_ordered(

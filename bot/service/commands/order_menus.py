@@ -15,10 +15,16 @@ from bot.service.commands.turns import Turn
 from bot.service.context import Command, Context, Deps
 from bot.service.effects import Actor, Place, Request
 from bot.service.errors import UserError
-from bot.service.words.accounts import owed_by_account
-from bot.service.words.power_state import free_homes
 from bot.store import Store
-from engine import PhaseKind, Position, Waive, format_order, legal_orders
+from engine import (
+    PhaseKind,
+    Position,
+    Waive,
+    adjustment,
+    format_order,
+    legal_orders,
+    units_to_order,
+)
 
 Choices = list[tuple[str, list[str]]]
 
@@ -60,38 +66,16 @@ async def order_form(
 
 
 def choices_for(position: Position, power: str) -> Choices:
-    """The menus of one power in a position, its units in their listed order."""
-    kind = position.phase.kind
-    if kind is PhaseKind.RETREATS:
-        return _listed(
-            position,
-            [(str(d.unit), d.unit.province) for d in position.dislodged if d.power == power],
-        )
-    units = [(str(u), u.province) for u in position.units.get(power, ())]
-    if kind is PhaseKind.MOVEMENT:
+    """The menus of one power in a position, its units in their listed order: each unit it
+    gives an order to now (:func:`engine.units_to_order`) and, in an adjustment phase, each
+    place it may raise a unit in; each with the engine's legal orders there."""
+    units = [(str(u), u.province) for u in units_to_order(position, power)]
+    if position.phase.kind is not PhaseKind.ADJUSTMENTS:
         return _listed(position, units)
-    if position.variant.rules.diplomacia:
-        return _evaluation_choices(position, power)
     waive = format_order(Waive())
-    owed = len(position.centers.get(power, ())) - len(units)
-    if owed < 0:
-        return _listed(position, units)
-    if owed == 0:
-        return []
-    sites = _listed(position, [(home, home) for home in free_homes(position, power)])
-    return [(f"Build in {home}", [*orders, waive]) for home, orders in sites]
-
-
-def _evaluation_choices(position: Position, power: str) -> Choices:
-    """Diplomacia's control evaluation, each account on its own: the units of an account
-    owing removals, the places to raise a unit of an account with builds (one power may
-    have both)."""
-    account = owed_by_account(position, power)
-    removable = [(str(u), u.province) for u in position.units.get(power, ()) if account[u.type] < 0]
-    waive = format_order(Waive())
-    sites = _listed(position, [(area, area) for area in free_homes(position, power)])
+    sites = _listed(position, [(area, area) for area in adjustment(position, power).sites()])
     return [
-        *_listed(position, removable),
+        *_listed(position, units),
         *((f"Build in {area}", [*orders, waive]) for area, orders in sites),
     ]
 

@@ -23,7 +23,6 @@ from bot.service.stored_orders import BUILD_PREFIX, WAIVE_PREFIX, order_key
 from bot.service.turn.conditional_orders import ConditionError, read_conditional, split_pieces
 from bot.service.words.labels import FAILED, OK, WARNING
 from bot.service.words.order_lists import orders_echo
-from bot.service.words.power_state import missing_orders
 from bot.service.words.quoting import excerpt, quotes_cut
 from bot.store import NewOrder, OrderKind
 from bot.store import Order as OrderRow
@@ -35,9 +34,11 @@ from engine import (
     PhaseKind,
     Position,
     Waive,
+    doubly_ordered,
     format_order,
     kind_name,
     parse_orders,
+    still_to_order,
 )
 from engine.names import names_for
 from engine.parse import OrderLine
@@ -151,7 +152,7 @@ async def _order_one(ctx: Context, turn: Turn, text: str) -> Message:
     checked: list[OrderLine] = []
     # unit key -> its order: of several for one unit, the last is the one stored.
     writes: dict[str, NewOrder] = {}
-    allowance = len(missing_orders(turn.position, turn.power, ()))
+    allowance = len(still_to_order(turn.position, turn.power, ()))
     doubled = _doubled(turn.position, lines)
     for line in lines:
         if line.order is None:
@@ -228,19 +229,14 @@ def _still_standing(
 
 
 def _doubled(position: Position, lines: Sequence[OrderLine]) -> dict[str, str]:
-    """Diplomacia (handbook 8): the units given two different orders in one message, as
-    province -> "two orders for <its name>"; neither order counts. A later message still
-    replaces an earlier one: that is a player rewriting their sheet, not writing twice."""
-    if not position.variant.rules.diplomacia or position.phase.kind is PhaseKind.ADJUSTMENTS:
-        return {}
-    given: dict[str, set[str]] = {}
-    for line in lines:
-        if line.order is not None and not isinstance(line.order, Waive | Build):
-            given.setdefault(line.order.unit.province, set()).add(format_order(line.order))
+    """The units given two different orders in one message where the rules say neither
+    counts (:func:`engine.doubly_ordered`), as province -> "two orders for <its name>". A
+    later message still replaces an earlier one: that is a player rewriting their sheet, not
+    writing twice."""
+    given = [line.order for line in lines if line.order is not None]
     return {
         province: f"two orders for {position.variant.province_name(province)}"
-        for province, orders in given.items()
-        if len(orders) > 1
+        for province in doubly_ordered(position, given)
     }
 
 

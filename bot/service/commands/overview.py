@@ -14,9 +14,8 @@ from bot.service.stored_orders import members_by_power, read_orders
 from bot.service.team_votes import ready_powers
 from bot.service.turn import opening
 from bot.service.words.labels import phase_label, power_name
-from bot.service.words.power_state import missing_orders
 from bot.store import Game, GameStatus, OrderKind, Platform, Store
-from engine import PhaseKind, Position
+from engine import PhaseKind, Position, still_to_order
 
 NO_GAMES = Message(
     title="No games yet",
@@ -69,7 +68,7 @@ async def _card(ctx: Context, game: Game) -> Message:
     rows = await ctx.store.orders_of_phase(phase.id, power=power, kind=OrderKind.ORDER)
     members = await members_by_power(ctx.store, game.id)
     mine = read_orders(position, rows, members).get(power, [])
-    missing = missing_orders(position, power, mine)
+    missing = still_to_order(position, power, mine)
     lines = [
         where,
         Line(f"You play {power_name(position, power)}."),

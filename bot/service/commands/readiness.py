@@ -14,8 +14,8 @@ from bot.service.schedule import early_deadline
 from bot.service.team_votes import ready_powers, waiting_for
 from bot.service.turn import opening
 from bot.service.words.labels import phase_label
-from bot.service.words.power_state import missing_orders
 from bot.store import GameStatus, PowerStatus
+from engine import still_to_order
 
 
 async def ready(ctx: Context) -> list[Reply]:
@@ -30,7 +30,7 @@ async def ready(ctx: Context) -> list[Reply]:
                 lines.append(
                     f"{each.name} is ready once every member is: waiting for {', '.join(waiting)}."
                 )
-        missing = missing_orders(each.position, each.power, await each.orders(ctx))
+        missing = still_to_order(each.position, each.power, await each.orders(ctx))
         if missing:
             whose = f"{each.name}: " if len(turns) > 1 else ""
             lines.append(
@@ -75,7 +75,7 @@ async def _everyone_ready(ctx: Context, turn: Turn) -> bool:
         power
         for power in playing
         if statuses.get(power, PowerStatus.PLAYING) == PowerStatus.PLAYING
-        and missing_orders(turn.position, power, ())
+        and still_to_order(turn.position, power, ())
     }
     return needed <= ready_now
 

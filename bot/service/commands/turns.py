@@ -23,10 +23,9 @@ from bot.service.turn import opening
 from bot.service.words import buttons
 from bot.service.words.labels import form_is_over, phase_label, power_name
 from bot.service.words.order_lists import convoy_warnings
-from bot.service.words.power_state import missing_orders
 from bot.store import Game, OrderKind, Phase, PowerStatus
 from bot.store import Order as OrderRow
-from engine import Order, PhaseKind, Position
+from engine import Order, PhaseKind, Position, still_to_order
 
 
 class Turn:
@@ -141,7 +140,7 @@ class Turn:
         return read_orders(self.position, rows, members).get(self.power, [])
 
     def still_missing(self, orders: Sequence[Order]) -> Section:
-        missing = missing_orders(self.position, self.power, orders)
+        missing = still_to_order(self.position, self.power, orders)
         if not missing:
             text = "Nothing is missing: every order is in."
         elif self.position.phase.kind is PhaseKind.ADJUSTMENTS:

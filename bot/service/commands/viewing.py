@@ -21,7 +21,6 @@ from bot.service.turn import opening, retrying
 from bot.service.turn.endings import ending_text
 from bot.service.words import delivery
 from bot.service.words.labels import phase_label, power_name
-from bot.service.words.power_state import missing_orders
 from bot.service.words.quoting import excerpt
 from bot.service.words.results import history_message
 from bot.service.words.status import status_lines
@@ -34,7 +33,7 @@ from bot.store import (
     PhaseStatus,
     PowerStatus,
 )
-from engine import Position
+from engine import Position, still_to_order
 
 _PHASE = re.compile(r"(?i)[SFW]\d{3,4}[MRA]")
 _REGION_WORDS = "a province code, or a region such as balkans or scandinavia"
@@ -56,7 +55,7 @@ async def status(ctx: Context) -> list[Reply]:
     rows = await ctx.store.orders_of_phase(phase.id, kind=OrderKind.ORDER)
     orders = read_orders(position, rows, await members_by_power(ctx.store, game.id))
     missing = {
-        power: len(missing_orders(position, power, orders.get(power, ())))
+        power: len(still_to_order(position, power, orders.get(power, ())))
         for power in position.variant.powers
     }
     message = status_lines(

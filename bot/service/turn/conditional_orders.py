@@ -28,11 +28,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from bot.service.stored_orders import order_key
-from bot.service.words.power_state import adjustment, missing_orders
 from bot.store import Game, OrderKind, PhaseStatus, Store
 from bot.store import Order as OrderRow
 from bot.store import Phase as PhaseRow
@@ -47,9 +46,12 @@ from engine import (
     Position,
     Season,
     Waive,
+    adjustment,
+    adjustment_at_best,
     format_order,
     kind_name,
     parse_order,
+    still_to_order,
 )
 from engine.names import location_code
 
@@ -250,7 +252,7 @@ def _adjustment(match: re.Match[str], position: Position, power: str) -> Conditi
         raise ConditionError("say what to build or remove")
     if len(items) > abs(delta):
         raise ConditionError(f"{delta:+d} allows {abs(delta)}, not {len(items)}")
-    winter = _winter(position, power)
+    winter = adjustment_at_best(position, power)
     orders: list[str] = []
     for item in items:
         written = item if item.lower() == "waive" else ("build " if delta > 0 else "remove ") + item
@@ -264,37 +266,6 @@ def _adjustment(match: re.Match[str], position: Position, power: str) -> Conditi
             raise ConditionError(f"{item}: {delta} is for removals")
         orders.append(format_order(order))
     return Conditional(ADJUST, delta=delta, orders=tuple(orders))
-
-
-def _winter(position: Position, power: str) -> Position:
-    """A winter where the power owns its home centres, all empty: builds are read as they
-    could be made at best; what is legal in the real winter is settled when it comes."""
-    homes = set(position.homes.get(power, ()))
-    units = {
-        p: tuple(u for u in us if u.province not in homes and p != power)
-        for p, us in position.units.items()
-    }
-    centers = {p: frozenset(c - homes) for p, c in position.centers.items()}
-    if position.variant.rules.diplomacia:
-        # control says who may build where: the power keeps every home area and its ports
-        control = dict(position.control)
-        control.update(dict.fromkeys(homes, power))
-        evaluation = Phase(position.phase.year, Season.TURN, PhaseKind.ADJUSTMENTS)
-        centres = position.variant.supply_centers
-        centers = {
-            p: frozenset(c for c in centres if control.get(c) == p) for p in position.variant.powers
-        }
-        return replace(
-            position,
-            phase=evaluation,
-            units=units,
-            centers=centers,
-            control=control,
-            dislodged=(),
-        )
-    centers[power] = frozenset(position.centers.get(power, frozenset()) | homes)
-    winter = Phase(position.phase.year, Season.WINTER, PhaseKind.ADJUSTMENTS)
-    return replace(position, phase=winter, units=units, centers=centers, dislodged=())
 
 
 def applicable(conditionals: Sequence[Conditional], delta: int) -> Conditional | None:
@@ -374,7 +345,7 @@ async def apply(
                 submitted_by=row.submitted_by,
             )
         applied = [o for o, _ in orders]
-        complete = not missing_orders(position, power, applied)
+        complete = not still_to_order(position, power, applied)
         out[power] = Applied(tuple(format_order(o) for o in applied), complete)
     return out
 
@@ -419,14 +390,14 @@ def _retreat_text(dislodged: Dislodged, condition: Conditional) -> str | None:
 def _adjustments(
     position: Position, power: str, given: Sequence[tuple[Conditional, OrderRow]]
 ) -> list[tuple[Order, OrderRow]]:
-    # in Diplomacia the two accounts together: `if +1 build ...` is one unit more in all
-    delta = adjustment(position, power)
+    # accounts kept apart count together here: `if +1 build ...` is one unit more in all
+    delta = adjustment(position, power).owed
     conditionals: Mapping[Conditional, OrderRow] = {c: row for c, row in given if c.kind == ADJUST}
     chosen = applicable(list(conditionals), delta)
     if chosen is None:
         return []
     row = conditionals[chosen]
-    owed = len(missing_orders(position, power, ()))
+    owed = len(still_to_order(position, power, ()))
     out: list[tuple[Order, OrderRow]] = []
     places: set[str] = set()
     for text in chosen.orders:

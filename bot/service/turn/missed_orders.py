@@ -25,10 +25,9 @@ from bot.service.team_votes import ready_powers
 from bot.service.turn import opening
 from bot.service.words.english import and_list
 from bot.service.words.labels import phase_label, power_name
-from bot.service.words.power_state import missing_orders
 from bot.store import Game, MissedOrders, Phase, PowerStatus, Store
 from engine import Phase as EnginePhase
-from engine import PhaseKind, Position
+from engine import PhaseKind, Position, still_to_order
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +58,7 @@ async def missing_powers(
         for p in position.variant.powers
         if p in playing
         and lead_of(game.settings, p) not in present
-        and missing_orders(position, p, ())
+        and still_to_order(position, p, ())
     ]
 
 

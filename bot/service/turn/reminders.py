@@ -16,9 +16,8 @@ from bot.service.stored_orders import members_by_power, read_orders
 from bot.service.team_votes import ready_powers
 from bot.service.turn import opening
 from bot.service.words import notices
-from bot.service.words.power_state import missing_orders
 from bot.store import Game, OrderKind, Phase, PowerStatus, Store
-from engine import Position
+from engine import Position, still_to_order
 
 # What these direct messages are, told to the game master should one not arrive.
 REMINDER = queue.About("a reminder to send orders")
@@ -45,7 +44,7 @@ async def remind(store: Store, game: Game, phase: Phase, now: datetime, default_
     for power, users in (await players_by_power(store, game)).items():
         if power in ready or statuses.get(power, PowerStatus.PLAYING) != PowerStatus.PLAYING:
             continue
-        missing = missing_orders(position, power, orders.get(power, ()))
+        missing = still_to_order(position, power, orders.get(power, ()))
         if not missing:
             continue
         for user_id in users:

@@ -1,6 +1,7 @@
-"""Diplomacia's two accounts in a player's words (handbook 6.5): armies against the supply
-centres a power controls, fleets against its ports, each settled on its own at a control
-evaluation.
+"""A power's accounts in a player's words (:func:`engine.adjustment`): each kind of unit it
+counts against what allows them, and at an adjustment what each calls for. Where units are
+counted in more than one account (Diplomacia: armies against the supply centres a power
+controls, fleets against its ports), the words name every account:
 
     Russia: 4 centres and 3 armies — 1 army to raise (in Karelia or Estonia);
     2 ports and 3 fleets — 1 fleet to remove
@@ -9,41 +10,59 @@ evaluation.
 from __future__ import annotations
 
 from bot.service.words.english import or_list, plural
-from engine import PhaseKind, Position, UnitType, build_site, power_accounts
+from engine import Account, Adjustment, Holding, PhaseKind, Position, UnitType, adjustment
 
-_KINDS = (UnitType.ARMY, UnitType.FLEET)
+_UNITS = {
+    UnitType.ARMY: ("army", "armies"),
+    UnitType.FLEET: ("fleet", "fleets"),
+    None: ("unit", "units"),
+}
+_HOLDINGS = {Holding.CENTRES: "centre", Holding.PORTS: "port"}
+# where a unit of an account is raised, as a player looks for one
+_SITES = {Holding.CENTRES: "home centre", Holding.PORTS: "port"}
 
 
-def owed_by_account(position: Position, power: str) -> dict[UnitType, int]:
-    """Builds allowed (positive) or removals owed (negative), per kind of unit."""
-    have = power_accounts(position, power)
-    return {kind: have.owed(kind) for kind in _KINDS}
+def kept_apart(owed: Adjustment) -> bool:
+    """Whether the power's units are counted in several accounts, each settled on its own:
+    then what it owes is told account by account."""
+    return len(owed.accounts) > 1
+
+
+def has_ports(position: Position, power: str) -> bool:
+    """Whether some account counts units against ports: a board whose centres and ports are
+    both counted."""
+    return any(a.holding is Holding.PORTS for a in adjustment(position, power).accounts)
 
 
 def accounts_text(position: Position, power: str) -> str:
-    """Both accounts of one power; at a control evaluation, what each calls for (before
-    one, the counts alone: they change until the evaluation comes)."""
-    have = power_accounts(position, power)
+    """Every account of one power; at an adjustment, what each calls for (before one, the
+    counts alone: they change until the adjustment comes)."""
     settling = position.phase.kind is PhaseKind.ADJUSTMENTS
-    armies = f"{plural(have.centres, 'centre')} and {plural(have.armies, 'army', 'armies')}"
-    fleets = f"{plural(have.ports, 'port')} and {plural(have.fleets, 'fleet')}"
-    if settling:
-        armies += _due(position, power, UnitType.ARMY, have.owed(UnitType.ARMY))
-        fleets += _due(position, power, UnitType.FLEET, have.owed(UnitType.FLEET))
-    return f"{armies}; {fleets}"
+    parts = []
+    for account in adjustment(position, power).accounts:
+        one, many = _UNITS[account.unit_type]
+        text = (
+            f"{plural(account.holdings, _HOLDINGS[account.holding])} and "
+            f"{plural(account.units, one, many)}"
+        )
+        if settling:
+            text += _due(position, account)
+        parts.append(text)
+    return "; ".join(parts)
 
 
-def _due(position: Position, power: str, kind: UnitType, owed: int) -> str:
-    noun, many = ("army", "armies") if kind is UnitType.ARMY else ("fleet", "fleets")
+def _due(position: Position, account: Account) -> str:
+    noun, many = _UNITS[account.unit_type]
+    owed = account.owed
     if owed < 0:
         return f" — {plural(-owed, noun, many)} to remove"
     if owed == 0:
         return ""
-    sites = build_site(position, power, kind)
+    sites = account.sites
     names = or_list(_site_name(position, area) for area in sites)
     raise_ = f" — {plural(owed, noun, many)} to raise"
     if not sites:
-        where = "home centre" if kind is UnitType.ARMY else "port"
+        where = _SITES[account.holding]
         return f"{raise_}, but no free {where} to raise {'it' if owed == 1 else 'them'} in"
     if len(sites) < owed:
         return f"{raise_}, room for {len(sites)} (in {names})"

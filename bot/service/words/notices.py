@@ -8,11 +8,11 @@ from collections.abc import Sequence
 
 from bot.service.effects import Deadline, Image, Line, Message, Section
 from bot.service.words import buttons
-from bot.service.words.accounts import accounts_text, owed_by_account
+from bot.service.words.accounts import accounts_text, kept_apart
 from bot.service.words.english import plural
 from bot.service.words.labels import phase_label, power_name
-from bot.service.words.power_state import free_homes
 from engine import (
+    Adjustment,
     Build,
     Move,
     PhaseKind,
@@ -20,6 +20,7 @@ from engine import (
     Rules,
     Unit,
     UnitType,
+    adjustment,
     format_order,
     legal_orders,
 )
@@ -71,11 +72,11 @@ def how_to_order(game_name: str, several_games: bool) -> Line:
 
 
 def units_text(position: Position, power: str) -> str:
-    """A power's units as a DM lists them: ``A PAR, F BRE``; on a Diplomacia board, whose
-    area codes few know by heart, with each area's name: ``A KAR (Karelia), F GFI (Gulf of
-    Finland)``."""
+    """A power's units as a DM lists them: ``A PAR, F BRE``; on a board of territories and
+    port sectors (Diplomacia's), whose area codes few know by heart, with each area's name:
+    ``A KAR (Karelia), F GFI (Gulf of Finland)``."""
     units = position.units.get(power, ())
-    if not position.variant.rules.diplomacia:
+    if not position.variant.ports:
         return ", ".join(str(u) for u in units)
     names = position.variant.province_name
     return ", ".join(f"{u} ({names(u.province)})" for u in units)
@@ -242,43 +243,46 @@ def _retreat_lines(position: Position, power: str) -> list[Line]:
 def _adjustment_lines(position: Position, power: str) -> list[Line]:
     if position.phase.kind is not PhaseKind.ADJUSTMENTS:
         return []
-    if position.variant.rules.diplomacia:
-        return _evaluation_lines(position, power)
+    owed = adjustment(position, power)
+    if kept_apart(owed):
+        return _accounts_lines(position, owed)
     units = position.units.get(power, ())
-    delta = len(position.centers.get(power, ())) - len(units)
-    if delta < 0:
+    if owed.owed < 0:
         listed = ", ".join(str(u) for u in units)
         return [
-            Line(f"You must remove {plural(-delta, 'unit')}. Your units: {listed}"),
+            Line(f"You must remove {plural(-owed.owed, 'unit')}. Your units: {listed}"),
             Line(f"order remove {units[-1]}", code=True),
         ]
-    free = free_homes(position, power)
-    if delta == 0 or not free:
+    free = owed.sites()
+    if not owed.builds:
         return []
-    builds = min(delta, len(free))
     example = format_order(legal_orders(position, free[0])[0])
     return [
-        Line(f"You may build {plural(builds, 'unit')} in {', '.join(free)}."),
+        Line(f"You may build {plural(owed.builds, 'unit')} in {', '.join(free)}."),
         Line(f"order {example}   (`order waive` gives up a build)", code=True),
     ]
 
 
-def _evaluation_lines(position: Position, power: str) -> list[Line]:
-    """Diplomacia's control evaluation: both accounts, and an order to start from."""
-    owed = owed_by_account(position, power)
-    if not any(owed.values()):
+def _accounts_lines(position: Position, owed: Adjustment) -> list[Line]:
+    """Accounts settled each on its own (Diplomacia's control evaluation): every account,
+    and an order to start from."""
+    if not any(a.owed for a in owed.accounts):
         return []
-    lines = [Line(f"Your accounts: {accounts_text(position, power)}.")]
-    removable = [u for u in position.units.get(power, ()) if owed[u.type] < 0]
-    sites = free_homes(position, power)
+    lines = [Line(f"Your accounts: {accounts_text(position, owed.power)}.")]
+    removable = owed.removable(position.units.get(owed.power, ()))
+    sites = owed.sites()
     if removable:
         lines.append(Line(f"order remove {removable[-1]}", code=True))
     if sites:
-        # an army is raised in a territory, a fleet in a port's sector: the area says which
-        kind = UnitType.ARMY if sites[0] in position.variant.supply_centers else UnitType.FLEET
-        example = format_order(Build(Unit(kind, sites[0])))
+        example = format_order(Build(Unit(_raised_in(owed, sites[0]), sites[0])))
         lines.append(Line(f"order {example}   (`order waive` gives up a build)", code=True))
     return lines
+
+
+def _raised_in(owed: Adjustment, site: str) -> UnitType:
+    """The kind of unit the account with ``site`` raises there."""
+    account = next(a for a in owed.accounts if site in a.sites)
+    return account.unit_type or UnitType.ARMY
 
 
 def reminder(
@@ -312,6 +316,8 @@ def reminder(
 
 
 def _accounts_reminder(position: Position, power: str) -> list[Line]:
-    if position.phase.kind is not PhaseKind.ADJUSTMENTS or not position.variant.rules.diplomacia:
+    if position.phase.kind is not PhaseKind.ADJUSTMENTS:
+        return []
+    if not kept_apart(adjustment(position, power)):
         return []
     return [Line(f"Your accounts: {accounts_text(position, power)}.")]

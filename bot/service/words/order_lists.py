@@ -9,9 +9,9 @@ from collections.abc import Mapping, Sequence, Set
 from typing import Protocol
 
 from bot.service.effects import Line, Message, Section
-from bot.service.words.accounts import accounts_text
+from bot.service.words.accounts import accounts_text, kept_apart
 from bot.service.words.labels import FAILED, OK, WARNING, phase_label, power_name
-from bot.service.words.power_state import adjustment, free_homes, missing_orders, unit_key
+from bot.service.words.power_state import unit_key
 from bot.service.words.quoting import excerpt, quotes_cut
 from engine import (
     Build,
@@ -20,7 +20,9 @@ from engine import (
     PhaseKind,
     Position,
     Waive,
+    adjustment,
     format_order,
+    still_to_order,
     unmatched_convoys,
 )
 from engine.orders import order_unit
@@ -118,31 +120,35 @@ def convoy_warnings(position: Position, power: str, orders: Sequence[Order]) -> 
 
 
 def _still_to_order(position: Position, power: str, orders: Sequence[Order]) -> str:
-    missing = missing_orders(position, power, orders)
-    if position.phase.kind is PhaseKind.ADJUSTMENTS and position.variant.rules.diplomacia:
-        if not missing_orders(position, power, ()):
+    missing = still_to_order(position, power, orders)
+    if position.phase.kind is PhaseKind.ADJUSTMENTS:
+        return _adjustments_left(position, power, orders, missing)
+    if missing:
+        return f"Units without orders: {', '.join(missing)}"
+    if not still_to_order(position, power, ()):
+        return "Nothing to order this phase."
+    return "Every unit has an order."
+
+
+def _adjustments_left(
+    position: Position, power: str, orders: Sequence[Order], missing: Sequence[str]
+) -> str:
+    owed = adjustment(position, power)
+    built = [o.unit.province for o in orders if isinstance(o, Build)]
+    if kept_apart(owed):
+        if not still_to_order(position, power, ()):
             return "Nothing to order this phase."
         if not missing:
             return "All builds and removals ordered."
-        built = [o.unit.province for o in orders if isinstance(o, Build)]
-        free = ", ".join(free_homes(position, power, built)) or "none"
+        free = ", ".join(owed.sites(built)) or "none"
         return (
             f"Builds and removals left: {len(missing)} (your accounts: "
             f"{accounts_text(position, power)}; free places to raise: {free})"
         )
-    if position.phase.kind is PhaseKind.ADJUSTMENTS:
-        delta = adjustment(position, power)
-        if delta > 0:
-            if not missing:
-                return "All builds ordered."
-            built = [o.unit.province for o in orders if isinstance(o, Build)]
-            free = ", ".join(free_homes(position, power, built))
-            return f"Builds left: {len(missing)} (free home centres: {free})"
-        if delta < 0:
-            return f"Removals left: {len(missing)}" if missing else "All removals ordered."
-        return "Nothing to order this phase."
-    if missing:
-        return f"Units without orders: {', '.join(missing)}"
-    if not missing_orders(position, power, ()):
-        return "Nothing to order this phase."
-    return "Every unit has an order."
+    if owed.owed > 0:
+        if not missing:
+            return "All builds ordered."
+        return f"Builds left: {len(missing)} (free home centres: {', '.join(owed.sites(built))})"
+    if owed.owed < 0:
+        return f"Removals left: {len(missing)}" if missing else "All removals ordered."
+    return "Nothing to order this phase."

@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from bot.service.effects import Line, Message, Section
-from bot.service.words.accounts import accounts_text, owed_by_account
+from bot.service.words.accounts import accounts_text, has_ports, kept_apart
 from bot.service.words.english import and_list, plural
 from bot.service.words.labels import FAILED, OK, phase_label, power_name
-from bot.service.words.power_state import adjustment, alive, free_homes, unit_key
+from bot.service.words.power_state import alive, unit_key
 from engine import (
     Order,
     OrderResult,
@@ -26,7 +26,8 @@ from engine import (
     Resolution,
     Retreat,
     Victory,
-    build_site,
+    adjustment,
+    centres_change,
     format_order,
 )
 from engine.orders import order_unit
@@ -131,14 +132,10 @@ def _power_sections(
 
 
 def _unused_builds(before: Position, resolution: Resolution, power: str) -> list[str]:
-    owed = adjustment(before, power)
-    if before.variant.rules.diplomacia:
-        # builds with nowhere to go are not owed: what each account could have raised
-        owed = sum(
-            min(n, len(build_site(before, power, kind)))
-            for kind, n in owed_by_account(before, power).items()
-            if n > 0
-        )
+    accounts = adjustment(before, power)
+    # builds with nowhere to go are not owed where accounts are kept apart: what each
+    # account could have raised
+    owed = accounts.builds if kept_apart(accounts) else accounts.owed
     if owed <= 0:
         return []
     used = sum(
@@ -182,12 +179,9 @@ def _dislodged_section(before: Position, resolution: Resolution) -> Section | No
 
 
 def _centres_settled(before: Position, resolution: Resolution) -> bool:
-    """Whether this step ended a Fall, so centres changed owner (or could have); in
-    Diplomacia, whether it ended a turn: control changes as units move, every turn."""
-    settles = before.phase.settles_centres or (
-        before.variant.rules.diplomacia and before.phase.kind is not PhaseKind.ADJUSTMENTS
-    )
-    if not settles:
+    """Whether this step could change who owns supply centres (:func:`engine.centres_change`),
+    and no retreat is left before they are counted."""
+    if not centres_change(before):
         return False
     return bool(resolution.winners) or resolution.position.phase.kind is not PhaseKind.RETREATS
 
@@ -214,7 +208,7 @@ def _centre_sections(before: Position, resolution: Resolution) -> list[Section]:
         text = f"{power_name(before, power)}: {plural(n, 'centre')}"
         if diff:
             text += f" ({diff:+d})"
-        if before.variant.rules.diplomacia:
+        if has_ports(after, power):
             ports = len(after.ports_of(power))
             text += f", {plural(ports, 'port')}"
             gained = ports - len(before.ports_of(power))
@@ -231,16 +225,17 @@ def _centre_sections(before: Position, resolution: Resolution) -> list[Section]:
 
 def _adjustment_line(position: Position, power: str) -> str | None:
     name = power_name(position, power)
-    if position.variant.rules.diplomacia:
-        if not any(owed_by_account(position, power).values()):
+    owed = adjustment(position, power)
+    if kept_apart(owed):
+        if not any(a.owed for a in owed.accounts):
             return None
         return f"{name}: {accounts_text(position, power)}"
-    delta = adjustment(position, power)
+    delta = owed.owed
     if delta < 0:
         return f"{name} must remove {plural(-delta, 'unit')}"
     if delta == 0:
         return None
-    free = free_homes(position, power)
+    free = owed.sites()
     builds = plural(delta, "build")
     if not free:
         return f"{name} has {builds} but no free home centre"

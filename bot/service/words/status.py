@@ -11,26 +11,29 @@ from __future__ import annotations
 from collections.abc import Mapping, Set
 
 from bot.service.effects import Line, Message, Section
-from bot.service.words.accounts import accounts_text
+from bot.service.words.accounts import accounts_text, kept_apart
 from bot.service.words.english import plural
 from bot.service.words.labels import phase_label, power_name
-from bot.service.words.power_state import adjustment, alive, missing_orders
+from bot.service.words.power_state import alive
 from engine import (
     PhaseKind,
     Position,
     Victory,
+    adjustment,
     pieces_on_board,
     seat_progress,
+    still_to_order,
 )
 
 
 def _waiting_text(position: Position, power: str, count: int) -> str:
     kind = position.phase.kind
-    if kind is PhaseKind.ADJUSTMENTS and position.variant.rules.diplomacia:
-        # the two accounts may call for a build and a removal at once
-        return f"{plural(count, 'build or removal', 'builds and removals')} to order"
     if kind is PhaseKind.ADJUSTMENTS:
-        word = "build" if adjustment(position, power) > 0 else "removal"
+        owed = adjustment(position, power)
+        if kept_apart(owed):
+            # accounts kept apart may call for a build and a removal at once
+            return f"{plural(count, 'build or removal', 'builds and removals')} to order"
+        word = "build" if owed.owed > 0 else "removal"
         return f"{plural(count, word)} to order"
     if kind is PhaseKind.RETREATS:
         return f"{plural(count, 'retreat')} to order"
@@ -50,16 +53,18 @@ def status_lines(
     its orders in without saying it is ready; and the centre counts. Only the reader's
     ``own`` powers are told how many orders they still lack.
 
-    ``missing`` is power -> :func:`missing_orders` count; a power left out is taken to have
+    ``missing`` is power -> :func:`engine.still_to_order` count; a power left out is taken to have
     ordered nothing yet. A power a computer plays (``computers``) is named as one.
     """
     state: list[Line] = []
     counts: list[Line] = []
+    # a power's units counted in several accounts are shown account by account
+    accounts = False
     for power in position.variant.powers:
         if not alive(position, power):
             continue
         name = power_name(position, power)
-        due = len(missing_orders(position, power, ()))
+        due = len(still_to_order(position, power, ()))
         # a power the caller has no count for has not ordered anything yet
         owed = missing.get(power, due)
         if not due:
@@ -74,13 +79,13 @@ def status_lines(
             text = "orders in, not marked ready"
         who = f"{name} (computer)" if power in computers else name
         state.append(Line(f"{who}: {text}"))
-        if position.variant.rules.diplomacia:
+        if kept_apart(adjustment(position, power)):
+            accounts = True
             counts.append(Line(f"{name}: {accounts_text(position, power)}"))
         else:
             centres = plural(len(position.centers.get(power, ())), "centre")
             counts.append(Line(f"{name}: {centres}"))
-    # Diplomacia counts two accounts: armies against centres, fleets against ports
-    title = "Accounts" if position.variant.rules.diplomacia else "Supply centres"
+    title = "Accounts" if accounts else "Supply centres"
     sections = [
         Section(None, (Line(f"Deadline: {deadline_text}"),)),
         Section("Orders", tuple(state)),

@@ -9,10 +9,18 @@ import pytest
 
 from bot.service.effects import Message
 from bot.service.words.order_lists import orders_echo, orders_message
-from bot.service.words.power_state import missing_orders
 from bot.service.words.results import history_message, results_message
 from bot.service.words.status import status_lines
-from engine import Order, Position, Resolution, adjudicate, format_order, parse_order, parse_orders
+from engine import (
+    Order,
+    Position,
+    Resolution,
+    adjudicate,
+    format_order,
+    parse_order,
+    parse_orders,
+    still_to_order,
+)
 
 
 def orders_of(position: Position, orders: Mapping[str, Sequence[str]]) -> dict[str, list[Order]]:
@@ -410,7 +418,7 @@ def test_orders_message_lists_units_without_orders() -> None:
     assert message.sections[0].lines[0].text == "A MUN - RUH"
     assert lines(message, "Conditional orders") == ["if A PAR - BUR: A MUN H"]
     assert message.sections[-1].lines[0].text == "Units without orders: A BER, F KIE"
-    assert missing_orders(start, "GERMANY", given) == ["A BER", "F KIE"]
+    assert still_to_order(start, "GERMANY", given) == ["A BER", "F KIE"]
 
 
 def test_orders_message_complete_and_empty() -> None:
@@ -431,13 +439,13 @@ def test_orders_message_complete_and_empty() -> None:
 def test_orders_message_in_retreats(dislodgement: tuple[Position, Resolution]) -> None:
     _, fall = dislodgement
     retreats = fall.position
-    assert missing_orders(retreats, "GERMANY", []) == ["A BUR"]
-    assert missing_orders(retreats, "FRANCE", []) == []
+    assert still_to_order(retreats, "GERMANY", []) == ["A BUR"]
+    assert still_to_order(retreats, "FRANCE", []) == []
     message = orders_message(retreats, "GERMANY", [])
     assert message.title == "Germany: orders for Fall 1901 retreats"
     assert message.sections[-1].lines[0].text == "Units without orders: A BUR"
     given = orders_of(retreats, {"GERMANY": ["A BUR R RUH"]})["GERMANY"]
-    assert missing_orders(retreats, "GERMANY", given) == []
+    assert still_to_order(retreats, "GERMANY", given) == []
     assert orders_message(retreats, "FRANCE", []).sections[-1].lines[0].text == (
         "Nothing to order this phase."
     )
@@ -447,15 +455,15 @@ def test_orders_message_in_adjustments(venice: tuple[Position, Resolution]) -> N
     _, fall = venice
     winter = fall.position
     build = orders_of(winter, {"AUSTRIA": ["A VIE B"]})["AUSTRIA"]
-    assert missing_orders(winter, "AUSTRIA", []) == ["build", "build"]
-    assert missing_orders(winter, "AUSTRIA", build) == ["build"]
+    assert still_to_order(winter, "AUSTRIA", []) == ["build", "build"]
+    assert still_to_order(winter, "AUSTRIA", build) == ["build"]
     assert orders_message(winter, "AUSTRIA", build).plain_text().splitlines() == [
         "Austria: orders for Winter 1901 adjustments",
         "A VIE B",
         "Builds left: 1 (free home centres: BUD, TRI)",
     ]
     remove = orders_of(winter, {"ITALY": ["A PIE D", "A TUS D"]})["ITALY"]
-    assert missing_orders(winter, "ITALY", remove[:1]) == ["removal"]
+    assert still_to_order(winter, "ITALY", remove[:1]) == ["removal"]
     assert orders_message(winter, "ITALY", []).sections[-1].lines[0].text == "Removals left: 2"
     assert orders_message(winter, "ITALY", remove).sections[-1].lines[0].text == (
         "All removals ordered."
@@ -470,7 +478,7 @@ def test_builds_owed_are_capped_by_free_home_centres() -> None:
             "centers": {"GERMANY": ["BER", "MUN", "KIE", "HOL", "DEN"]},
         }
     )
-    assert missing_orders(winter, "GERMANY", []) == ["build"]
+    assert still_to_order(winter, "GERMANY", []) == ["build"]
 
 
 # Status ------------------------------------------------------------------------------------
@@ -561,7 +569,7 @@ def test_status_never_shows_orders(dislodgement: tuple[Position, Resolution]) ->
             "GERMANY": ["A BUR H"],
         },
     )
-    missing = {p: len(missing_orders(fall, p, orders.get(p, []))) for p in fall.variant.powers}
+    missing = {p: len(still_to_order(fall, p, orders.get(p, []))) for p in fall.variant.powers}
     message = status_lines(fall, ready={"FRANCE"}, missing=missing, deadline_text="tomorrow")
     text = message.plain_text()
     every_order = [o for given in orders.values() for o in given]
