@@ -19,8 +19,10 @@ from engine import (
     PhaseKind,
     Position,
     Retreat,
+    adjustment,
     format_order,
     legal_orders,
+    units_to_order,
 )
 
 # Orders `possible` lists for a whole power: the ones a player weighs first.
@@ -75,15 +77,11 @@ def _possible_all(turn: Turn) -> Message:
 
 
 def _places(position: Position, power: str) -> list[str]:
-    kind = position.phase.kind
-    if kind is PhaseKind.RETREATS:
-        return [d.unit.province for d in position.dislodged if d.power == power]
-    units = [u.province for u in position.units.get(power, ())]
-    if kind is PhaseKind.ADJUSTMENTS:
-        have = len(units)
-        owned = position.centers.get(power, frozenset())
-        if have < len(owned):
-            return [h for h in position.homes.get(power, ()) if h in owned and h not in units]
+    """Where the power has something to order now (:func:`engine.units_to_order`), and in an
+    adjustment phase where it may raise a unit."""
+    units = [u.province for u in units_to_order(position, power)]
+    if position.phase.kind is PhaseKind.ADJUSTMENTS:
+        return [*units, *adjustment(position, power).sites()]
     return units
 
 

@@ -358,3 +358,20 @@ async def test_units_are_raised_in_the_handbook_s_words_and_ours(tmp_path: Path)
         # the handbook's "field" (6.5.1)
         lines = await table.play("bob@dm> clear\nbob@dm> field Finský záliv")
         assert "✓ F GFI B" in said(lines, "dm:bob")
+
+
+async def test_possible_lists_the_port_an_account_may_raise_a_fleet_in(tmp_path: Path) -> None:
+    """What `possible` offers at the evaluation is the engine's answer: the fleet account's
+    build in a controlled port, and no unit of an account that owes nothing."""
+    async with open_table("sqlite", tmp_path) as table:
+        await to_the_control_evaluation(table)
+        lines = await table.play("bob@dm> possible")
+        reply = said(lines, "dm:bob")
+        assert reply[1:3] == [
+            "in GFI: F GFI B",
+            "`possible <province>` lists every order for one unit, supports too.",
+        ]
+        lines = await table.play("bob@dm> possible LAT")
+        assert said(lines, "dm:bob") == [
+            "You have nothing to order in LAT this phase (your places: GFI)."
+        ]
