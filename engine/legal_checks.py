@@ -26,6 +26,7 @@ from engine.orders import (
     SupportMove,
     Waive,
 )
+from engine.owed import Adjustment, adjustment
 from engine.phase import PhaseKind
 from engine.position import Dislodged, Position
 from engine.units import Unit, UnitType, coast_of, province_of
@@ -414,8 +415,9 @@ def check_retreat(position: Position, power: str, order: Retreat) -> Order:
 def check_disband(position: Position, power: str, order: Disband) -> Order:
     unit = own_unit(position, power, order.unit)
     if position.phase.kind is PhaseKind.ADJUSTMENTS:
-        units, centers = _counts(position, power)
-        if units <= centers:
+        owed = adjustment(position, power)
+        if owed.removals == 0:
+            units, centers = _counts(owed)
             raise IllegalOrderError(
                 f"{_name(position, power)} has no units to remove: {units} units and {centers} "
                 "supply centres"
@@ -432,13 +434,15 @@ def _name(position: Position, power: str) -> str:
     return power if info is None else info.name
 
 
-def _counts(position: Position, power: str) -> tuple[int, int]:
-    return len(position.units.get(power, ())), len(position.centers.get(power, ()))
+def _counts(owed: Adjustment) -> tuple[int, int]:
+    """The power's units and supply centres, as its account counts them."""
+    return sum(a.units for a in owed.accounts), sum(a.holdings for a in owed.accounts)
 
 
 def _require_builds(position: Position, power: str) -> None:
-    units, centers = _counts(position, power)
-    if centers <= units:
+    owed = adjustment(position, power)
+    if owed.owed <= 0:
+        units, centers = _counts(owed)
         raise IllegalOrderError(
             f"{_name(position, power)} has no builds: {units} units and {centers} supply centres"
         )
