@@ -120,21 +120,17 @@ def adjustment(position: Position, power: str) -> Adjustment:
     adjustment phase (before one, the counts as they stand)."""
     if position.variant.rules.diplomacia:
         have = power_accounts(position, power)
-        armies = Account(
-            UnitType.ARMY,
-            Holding.CENTRES,
-            have.armies,
-            have.centres,
-            tuple(build_site(position, power, UnitType.ARMY)),
+        kept = (
+            (UnitType.ARMY, Holding.CENTRES, have.armies, have.centres),
+            (UnitType.FLEET, Holding.PORTS, have.fleets, have.ports),
         )
-        fleets = Account(
-            UnitType.FLEET,
-            Holding.PORTS,
-            have.fleets,
-            have.ports,
-            tuple(build_site(position, power, UnitType.FLEET)),
+        return Adjustment(
+            power,
+            tuple(
+                Account(kind, holding, units, holdings, tuple(build_site(position, power, kind)))
+                for kind, holding, units, holdings in kept
+            ),
         )
-        return Adjustment(power, (armies, fleets))
     owned = position.centers.get(power, frozenset())
     occupied = {u.province for _, u in position.all_units()}
     homes = tuple(h for h in position.homes.get(power, ()) if h in owned and h not in occupied)
