@@ -13,13 +13,10 @@ from bot.service.words.english import plural
 from bot.service.words.labels import phase_label, power_name
 from engine import (
     Adjustment,
-    Build,
     Move,
     PhaseKind,
     Position,
     Rules,
-    Unit,
-    UnitType,
     adjustment,
     format_order,
     legal_orders,
@@ -246,20 +243,19 @@ def _adjustment_lines(position: Position, power: str) -> list[Line]:
     owed = adjustment(position, power)
     if kept_apart(owed):
         return _accounts_lines(position, owed)
-    units = position.units.get(power, ())
-    if owed.owed < 0:
-        listed = ", ".join(str(u) for u in units)
+    removable = owed.removable(position.units.get(power, ()))
+    if removable:
+        listed = ", ".join(str(u) for u in removable)
         return [
-            Line(f"You must remove {plural(-owed.owed, 'unit')}. Your units: {listed}"),
-            Line(f"order remove {units[-1]}", code=True),
+            Line(f"You must remove {plural(owed.removals, 'unit')}. Your units: {listed}"),
+            Line(f"order remove {removable[-1]}", code=True),
         ]
-    free = owed.sites()
     if not owed.builds:
         return []
-    example = format_order(legal_orders(position, free[0])[0])
+    free = owed.sites()
     return [
         Line(f"You may build {plural(owed.builds, 'unit')} in {', '.join(free)}."),
-        Line(f"order {example}   (`order waive` gives up a build)", code=True),
+        _build_example(position, free[0]),
     ]
 
 
@@ -274,15 +270,14 @@ def _accounts_lines(position: Position, owed: Adjustment) -> list[Line]:
     if removable:
         lines.append(Line(f"order remove {removable[-1]}", code=True))
     if sites:
-        example = format_order(Build(Unit(_raised_in(owed, sites[0]), sites[0])))
-        lines.append(Line(f"order {example}   (`order waive` gives up a build)", code=True))
+        lines.append(_build_example(position, sites[0]))
     return lines
 
 
-def _raised_in(owed: Adjustment, site: str) -> UnitType:
-    """The kind of unit the account with ``site`` raises there."""
-    account = next(a for a in owed.accounts if site in a.sites)
-    return account.unit_type or UnitType.ARMY
+def _build_example(position: Position, site: str) -> Line:
+    """A build to start from: the first the rules allow at ``site``."""
+    example = format_order(legal_orders(position, site)[0])
+    return Line(f"order {example}   (`order waive` gives up a build)", code=True)
 
 
 def reminder(
