@@ -13,6 +13,7 @@ from bot.service.effects import Actor, Line, Message, Place, Request, Section
 from bot.service.stored_orders import members_by_power, read_orders
 from bot.service.team_votes import ready_powers
 from bot.service.turn import opening
+from bot.service.words.accounts import adjustments_left
 from bot.service.words.labels import phase_label, power_name
 from bot.store import Game, GameStatus, OrderKind, Platform, Store
 from engine import PhaseKind, Position, still_to_order
@@ -87,7 +88,7 @@ async def _card(ctx: Context, game: Game) -> Message:
 
 def _orders_state(position: Position, power: str, given: int, missing: list[str]) -> str:
     if missing and position.phase.kind is PhaseKind.ADJUSTMENTS:
-        return f"Your orders: {len(missing)} {missing[0]}{'s' if len(missing) > 1 else ''} to go."
+        return f"Your orders: {adjustments_left(missing)} to go."
     if missing:
         return f"Your orders: still missing for {', '.join(missing)}."
     if given:

@@ -21,6 +21,7 @@ from bot.service.stored_orders import (
 from bot.service.team_votes import member_power
 from bot.service.turn import opening
 from bot.service.words import buttons
+from bot.service.words.accounts import adjustments_left
 from bot.service.words.labels import form_is_over, phase_label, power_name
 from bot.service.words.order_lists import convoy_warnings
 from bot.store import Game, OrderKind, Phase, PowerStatus
@@ -144,7 +145,7 @@ class Turn:
         if not missing:
             text = "Nothing is missing: every order is in."
         elif self.position.phase.kind is PhaseKind.ADJUSTMENTS:
-            text = f"Still to order: {len(missing)} {missing[0]}{'s' if len(missing) > 1 else ''}"
+            text = f"Still to order: {adjustments_left(missing)}"
         else:
             text = f"Units without orders: {', '.join(missing)}"
         return Section(None, (Line(text), *convoy_warnings(self.position, self.power, orders)))

@@ -9,6 +9,8 @@ controls, fleets against its ports), the words name every account:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.service.words.english import or_list, plural
 from engine import Account, Adjustment, Holding, PhaseKind, Position, UnitType, adjustment
 
@@ -75,3 +77,11 @@ def _site_name(position: Position, area: str) -> str:
     if province.port is not None:
         return f"{province.port} ({area})"
     return f"{province.name} ({area})"
+
+
+def adjustments_left(missing: Sequence[str]) -> str:
+    """What :func:`engine.still_to_order` lists in an adjustment phase, counted: ``2 builds``,
+    ``1 removal``, or where accounts kept apart call for both, ``2 builds and removals``."""
+    if len(set(missing)) > 1:
+        return plural(len(missing), "build or removal", "builds and removals")
+    return plural(len(missing), missing[0])

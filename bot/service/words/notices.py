@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from bot.service.effects import Deadline, Image, Line, Message, Section
 from bot.service.words import buttons
-from bot.service.words.accounts import accounts_text, kept_apart
+from bot.service.words.accounts import accounts_text, adjustments_left, kept_apart
 from bot.service.words.english import plural
 from bot.service.words.labels import phase_label, power_name
 from engine import (
@@ -292,7 +292,7 @@ def reminder(
     """A nudge to a power that still owes orders, naming what is missing."""
     kind = position.phase.kind
     if kind is PhaseKind.ADJUSTMENTS and missing:
-        what = plural(len(missing), missing[0])
+        what = adjustments_left(missing)
     else:
         what = ", ".join(missing)
     lines = [
