@@ -103,7 +103,8 @@ class Adjustment:
     def account_of(self, order: Order) -> Account:
         """The account an adjustment order settles: the one counting its unit; a waive
         gives up a build of the first account that has one (in Diplomacia the armies' while
-        they have one, then the fleets')."""
+        they have one, then the fleets'), and with none to give up goes to the last, where
+        it is void."""
         unit = order_unit(order)
         if unit is None or isinstance(order, Waive):
             return next((a for a in self.accounts if a.owed > 0), self.accounts[-1])
