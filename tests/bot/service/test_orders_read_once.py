@@ -163,9 +163,7 @@ gm> /dip start
 """
 
 
-async def test_orders_for_two_powers_are_read_once_for_each(
-    tmp_path: Path, reads: Reads
-) -> None:
+async def test_orders_for_two_powers_are_read_once_for_each(tmp_path: Path, reads: Reads) -> None:
     async with open_table("sqlite", tmp_path) as table:
         lines = await table.play(FOUR)
         seated = dict(line.split(": ", 1) for line in said(lines, "#game") if ": " in line)
