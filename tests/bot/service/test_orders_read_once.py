@@ -181,3 +181,25 @@ async def test_orders_for_two_powers_are_read_once_for_each(tmp_path: Path, read
         # each unnamed order tried as Austria's and as France's (2 x 2), the named one read
         # as France's; none read again to be stored (before: 3 more, and 3 read back)
         assert reads.take() == {"sent": 5}
+
+
+async def test_computers_orders_are_stored_as_chosen_and_read_once_to_adjudicate(
+    tmp_path: Path, reads: Reads
+) -> None:
+    async with open_table("sqlite", tmp_path) as table:
+        reads.take()
+        # six computers choose their orders as the phase opens: stored as the values they
+        # are, nothing read
+        lines = await table.play(
+            """
+            gm> /dip newgame hague bots=all reminders=off
+            alice> /dip join france
+            gm> /dip start
+            """
+        )
+        assert "England: computer" in said(lines, "#game")
+        assert reads.take() == {}
+        await table.play("clock +3d")
+        # France gave no orders; the computers' 19 (3 a power, Russia 4) are read once each,
+        # from their canonical text, for the adjudication
+        assert reads.take() == {"stored": 19}
