@@ -146,9 +146,10 @@ def stored_order(text: str, position: Position, power: str) -> Order | None:
     """The order a stored text records, None if it no longer reads.
 
     Orders are stored as their canonical text (``A PAR - BUR``: the record, for history and
-    export), which the engine's canonical reader takes with a table lookup a word; only a
-    text stored otherwise (a row kept from before canonical texts) needs the full reader.
-    Stored orders are read as accepted, not checked again (``check=False``).
+    export), which the engine's canonical reader takes with a table lookup a word, as the
+    order it was accepted as. Only a text it does not take (a row kept from before canonical
+    texts, or an order the position no longer allows) goes to the full reader, unchecked,
+    so that it reads as it was stored.
     """
     fast = read_canonical_order(text, position, power, names_for(position.variant))
     if fast is not None:
