@@ -112,6 +112,14 @@ def parse_order(text: str, position: Position, power: str, *, check: bool = True
     return _read(text, position, power, check=check)[0]
 
 
+def read_order(text: str, position: Position, power: str, *, check: bool = True) -> OrderLine:
+    """Read one order of ``power`` as :func:`parse_order` does, kept as a value with what
+    to tell the player: the :class:`OrderLine` :func:`parse_orders` gives an order it reads,
+    or why it cannot be taken. A caller that must try a text before it knows which power
+    it is for keeps the line instead of reading the text again."""
+    return _line(text, position, power, check=check)
+
+
 def _read(text: str, position: Position, power: str, *, check: bool) -> tuple[Order, str | None]:
     """The order, and what to tell the player about how it was read."""
     names = names_for(position.variant)

@@ -15,6 +15,8 @@ from typing import Any
 from bot.store import Order as OrderRow
 from bot.store import OrderKind, Phase, Player, Store
 from engine import Build, Order, OrderError, Position, Resolution, Waive, adjudicate, parse_order
+from engine.names import names_for
+from engine.parse_canonical import read_canonical_order
 
 logger = logging.getLogger(__name__)
 
@@ -107,21 +109,28 @@ def members_among(players: Iterable[Player]) -> dict[str, frozenset[str]]:
 
 
 def read_orders(
-    position: Position, rows: Sequence[OrderRow], members: Members
+    position: Position,
+    rows: Sequence[OrderRow],
+    members: Members,
+    *,
+    known: Mapping[tuple[str, str], Order] | None = None,
 ) -> dict[str, list[Order]]:
     """The stored orders of a phase that count (:func:`counted_rows`), per power, as the
     engine reads them.
 
-    Each row keeps the canonical text it was accepted as, so it reads back to the same
-    order. One that no longer reads (never expected) is left out, so its unit takes the
-    default; only its key is logged, never its text.
+    ``known``: (power, unit key) -> the order of a row the caller holds as a value already
+    (what a request just read and stored), taken as it is rather than read back from its
+    text. Each other row keeps the canonical text it was accepted as, so it reads back to
+    the same order (:func:`stored_order`). One that no longer reads (never expected) is left
+    out, so its unit takes the default; only its key is logged, never its text.
     """
     orders: dict[str, list[Order]] = {}
+    held = known or {}
     for row in counted_rows(rows, members):
-        text = row.canonical_text or row.raw_text
-        try:
-            order = parse_order(text, position, row.power, check=False)
-        except OrderError:
+        order = held.get((row.power, row.unit_key))
+        if order is None:
+            order = stored_order(row.canonical_text or row.raw_text, position, row.power)
+        if order is None:
             logger.warning(
                 "stored order %s/%s of phase %s does not read back; the unit takes its default",
                 row.power,
@@ -131,6 +140,24 @@ def read_orders(
             continue
         orders.setdefault(row.power, []).append(order)
     return orders
+
+
+def stored_order(text: str, position: Position, power: str) -> Order | None:
+    """The order a stored text records, None if it no longer reads.
+
+    Orders are stored as their canonical text (``A PAR - BUR``: the record, for history and
+    export), which the engine's canonical reader takes with a table lookup a word, as the
+    order it was accepted as. Only a text it does not take (a row kept from before canonical
+    texts, or an order the position no longer allows) goes to the full reader, unchecked,
+    so that it reads as it was stored.
+    """
+    fast = read_canonical_order(text, position, power, names_for(position.variant))
+    if fast is not None:
+        return fast[0]
+    try:
+        return parse_order(text, position, power, check=False)
+    except OrderError:
+        return None
 
 
 def adjudicated_orders(
@@ -143,10 +170,11 @@ def adjudicated_orders(
     orders: dict[str, list[Order]] = {}
     for power, texts in results["orders"].items():
         for text in texts:
-            try:
-                orders.setdefault(power, []).append(parse_order(text, position, power, check=False))
-            except OrderError:
+            order = stored_order(text, position, power)
+            if order is None:
                 logger.warning("an adjudicated order of %s does not read back", power)
+                continue
+            orders.setdefault(power, []).append(order)
     return orders
 
 

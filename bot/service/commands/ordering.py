@@ -11,7 +11,7 @@ from dataclasses import replace
 from bot.service.commands.bare_orders import require_bare_orders
 from bot.service.commands.order_limits import MAX_CHARACTERS, MAX_ORDERS, check_size
 from bot.service.commands.order_review import CLEAR, ORDERS, clear, orders, read_province
-from bot.service.commands.order_routing import route
+from bot.service.commands.order_routing import ReadCondition, Share, read_share, route
 from bot.service.commands.order_votes import cast_votes, take_votes
 from bot.service.commands.spec import Argument, CommandSpec, Suggest
 from bot.service.commands.team_orders import agreement
@@ -20,7 +20,7 @@ from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
 from bot.service.errors import UserError
 from bot.service.stored_orders import BUILD_PREFIX, WAIVE_PREFIX, order_key
-from bot.service.turn.conditional_orders import ConditionError, read_conditional, split_pieces
+from bot.service.turn.conditional_orders import ConditionError
 from bot.service.words.labels import FAILED, OK, WARNING
 from bot.service.words.order_lists import orders_echo
 from bot.service.words.quoting import excerpt, quotes_cut
@@ -37,7 +37,6 @@ from engine import (
     doubly_ordered,
     format_order,
     kind_name,
-    parse_orders,
     still_to_order,
 )
 from engine.names import names_for
@@ -81,14 +80,14 @@ def _with_votes(replies: list[Reply], votes: list[Reply]) -> list[Reply]:
 
 
 async def _order_all(ctx: Context, turns: list[Turn], text: str) -> list[Reply]:
-    """Each power's orders of ``text`` stored; the echo of each."""
+    """Each power's orders of ``text`` read once, stored; the echo of each."""
     if len(turns) == 1:
-        return [ctx.private(await _order_one(ctx, turns[0], text))]
+        return [ctx.private(await _order_one(ctx, turns[0], read_share(turns[0], text)))]
     routed, refused = route(turns, text)
     replies: list[Reply] = []
     for turn in turns:
-        if routed.get(turn.power):
-            message = await _order_one(ctx, turn, "\n".join(routed[turn.power]))
+        if turn.power in routed:
+            message = await _order_one(ctx, turn, routed[turn.power])
             replies.append(ctx.private(replace(message, title=f"{turn.name} — {message.title}")))
     if refused:
         lines = tuple(Line(f"{FAILED} {excerpt(piece)} — {why}") for piece, why in refused)
@@ -141,10 +140,11 @@ ORDER = CommandSpec(
 )
 
 
-async def _order_one(ctx: Context, turn: Turn, text: str) -> Message:
-    """Record one power's orders (plain and conditional), in one statement; their echo."""
-    conditions, plain = split_pieces(text)
-    lines = parse_orders(plain, turn.position, turn.power)
+async def _order_one(ctx: Context, turn: Turn, share: Share) -> Message:
+    """Record one power's orders (plain and conditional), read already, in one statement;
+    their echo. What is stored is the orders' canonical text; the orders themselves, as
+    read, tell what is still missing."""
+    lines, conditions = share.lines, share.conditions
     rows = await turn.first_order_rows(ctx)
     stored = turn.own(rows)
     keys = dict(stored)
@@ -152,6 +152,7 @@ async def _order_one(ctx: Context, turn: Turn, text: str) -> Message:
     checked: list[OrderLine] = []
     # unit key -> its order: of several for one unit, the last is the one stored.
     writes: dict[str, NewOrder] = {}
+    values: dict[str, Order] = {}
     allowance = len(still_to_order(turn.position, turn.power, ()))
     doubled = _doubled(turn.position, lines)
     for line in lines:
@@ -173,6 +174,7 @@ async def _order_one(ctx: Context, turn: Turn, text: str) -> Message:
         keys[key] = canonical
         writes.pop(key, None)
         writes[key] = NewOrder(turn.file_key(key), line.text, canonical_text=canonical)
+        values[turn.file_key(key)] = line.order
         checked.append(line)
     if not checked and not conditions:
         raise UserError("No orders found after `order`: write e.g. `order A PAR - BUR`.")
@@ -204,7 +206,7 @@ async def _order_one(ctx: Context, turn: Turn, text: str) -> Message:
     )
     if turn.member is not None and writes:
         sections.append(await agreement(ctx, turn, list(writes)))
-    current = await turn.orders(ctx, _rows_after(rows, withdrawn, written))
+    current = await turn.orders(ctx, _rows_after(rows, withdrawn, written), known=values)
     sections.append(turn.still_missing(current))
     return Message(title=title, sections=tuple(sections))
 
@@ -273,7 +275,7 @@ async def _withdraw_doubled(
 
 
 async def _conditionals(
-    ctx: Context, turn: Turn, texts: Sequence[str]
+    ctx: Context, turn: Turn, given: Sequence[ReadCondition]
 ) -> tuple[Section, str, list[NewOrder]]:
     """Conditional retreats and adjustments read: their echo, a heading counting them, and
     what to store (of several for one case, the last)."""
@@ -286,11 +288,9 @@ async def _conditionals(
     lines: list[Line] = []
     writes: dict[str, NewOrder] = {}
     refused = 0
-    for text in texts:
-        try:
-            condition = read_conditional(text, turn.position, turn.power)
-        except ConditionError as exc:
-            lines.append(Line(f"{FAILED} {excerpt(text)} — {quotes_cut(str(exc))}"))
+    for text, condition in given:
+        if isinstance(condition, ConditionError):
+            lines.append(Line(f"{FAILED} {excerpt(text)} — {quotes_cut(str(condition))}"))
             refused += 1
             continue
         writes.pop(condition.key, None)
@@ -306,7 +306,7 @@ async def _conditionals(
         else:
             lines.append(Line(f"{OK} {condition.text}", code=True))
         stored.add(condition.key)
-    heading = f"conditional: {len(texts) - refused} accepted"
+    heading = f"conditional: {len(given) - refused} accepted"
     if refused:
         heading += f", {refused} not accepted"
     third = kind_name(PhaseKind.ADJUSTMENTS, numbered_turns=turn.position.phase.is_turn).lower()

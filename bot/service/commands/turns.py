@@ -4,7 +4,7 @@ that give or read its orders and votes (`order`, `orders`, `possible`, `ready`, 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from bot.service.context import Context
 from bot.service.effects import Line, Section
@@ -132,13 +132,20 @@ class Turn:
             ]
         return {base_key(row.unit_key): row.canonical_text or row.raw_text for row in rows}
 
-    async def orders(self, ctx: Context, rows: Sequence[OrderRow] | None = None) -> list[Order]:
+    async def orders(
+        self,
+        ctx: Context,
+        rows: Sequence[OrderRow] | None = None,
+        known: Mapping[str, Order] | None = None,
+    ) -> list[Order]:
         """The power's orders that count now; ``rows``: its order rows (kind ORDER) when the
-        caller has them already."""
+        caller has them already; ``known``: stored key -> the order of a row the caller
+        holds as a value (just read and stored), not read back from its text."""
         if rows is None:
             rows = await self.order_rows(ctx)
         members = members_among(await ctx.players(self.game))
-        return read_orders(self.position, rows, members).get(self.power, [])
+        held = {(self.power, key): order for key, order in (known or {}).items()}
+        return read_orders(self.position, rows, members, known=held).get(self.power, [])
 
     def still_missing(self, orders: Sequence[Order]) -> Section:
         missing = still_to_order(self.position, self.power, orders)

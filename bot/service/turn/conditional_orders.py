@@ -143,6 +143,11 @@ class Conditional:
         )
 
 
+def is_condition(piece: str) -> bool:
+    """Whether one piece of an `order` text is a conditional order (it starts with `if`)."""
+    return _IF.match(piece) is not None
+
+
 def split_pieces(text: str) -> tuple[list[str], str]:
     """The conditional pieces of an `order` text (each starting with `if`) and the rest,
     the plain orders, as one text."""
@@ -151,7 +156,7 @@ def split_pieces(text: str) -> tuple[list[str], str]:
     for piece in _SEPARATORS.split(text):
         if not piece.strip():
             continue
-        (conditions if _IF.match(piece) else plain).append(piece.strip())
+        (conditions if is_condition(piece) else plain).append(piece.strip())
     return conditions, "; ".join(plain)
 
 

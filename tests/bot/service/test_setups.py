@@ -3,19 +3,20 @@ two powers as separate states, and the powers nobody plays in civil disorder."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
 from sqlalchemy import select
 
-from bot.service.commands.order_routing import route
+from bot.service.commands.order_routing import Share, route
 from bot.service.errors import UserError
 from bot.service.options.fewer_players import LAYOUTS
 from bot.service.options.game_options import parse_newgame
 from bot.service.turn.endings import Ending, ending_text, outcome_json
 from bot.service.words.results import results_message
 from bot.store import Phase, PhaseStatus, PowerStatus, Store
-from engine import Position, adjudicate
+from engine import Position, adjudicate, format_order
 from tests.bot.service.harness import Table, open_table, said
 from tests.bot.store.support import BACKENDS
 
@@ -220,11 +221,22 @@ class Hand:
         self.power = power
 
 
+def _read(routed: Mapping[str, Share]) -> dict[str, list[tuple[str, str | None]]]:
+    """Each power's orders as written, with what each was read as (None: refused)."""
+    return {
+        power: [(line.text, line.order and format_order(line.order)) for line in share.lines]
+        for power, share in routed.items()
+    }
+
+
 def test_orders_go_to_the_power_they_name() -> None:
     start = Position.initial()
     hands = [Hand(start, "AUSTRIA"), Hand(start, "FRANCE")]
     routed, refused = route(hands, "A Vie-Gal, A Par-Bur; France: A Mar H; A Mun-Ruh")
-    assert routed == {"AUSTRIA": ["A Vie-Gal", "A Mun-Ruh"], "FRANCE": ["A Par-Bur", "A Mar H"]}
+    assert _read(routed) == {
+        "AUSTRIA": [("A Vie-Gal", "A VIE - GAL"), ("A Mun-Ruh", None)],
+        "FRANCE": [("A Par-Bur", "A PAR - BUR"), ("A Mar H", "A MAR H")],
+    }
     assert refused == []
     winter = Position.from_json(
         {
@@ -235,7 +247,10 @@ def test_orders_go_to_the_power_they_name() -> None:
     )
     hands = [Hand(winter, "AUSTRIA"), Hand(winter, "FRANCE")]
     routed, refused = route(hands, "build A VIE; waive; France: waive")
-    assert routed == {"AUSTRIA": ["build A VIE"], "FRANCE": ["waive"]}
+    assert _read(routed) == {
+        "AUSTRIA": [("build A VIE", "A VIE B")],
+        "FRANCE": [("waive", "WAIVE")],
+    }
     assert refused == [("waive", "it could be Austria or France's: write e.g. `Austria: waive`")]
 
 
