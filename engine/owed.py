@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from engine.control import build_site, power_accounts
-from engine.orders import Order, Waive, order_unit
+from engine.orders import Build, Disband, Order, Waive, order_unit
 from engine.position import Position
 from engine.units import Unit, UnitType
 
@@ -109,6 +109,24 @@ class Adjustment:
         if unit is None or isinstance(order, Waive):
             return next((a for a in self.accounts if a.owed > 0), self.accounts[-1])
         return next(a for a in self.accounts if a.counts(unit))
+
+    def overdrawn(self, order: Order, given: Iterable[Order]) -> Account | None:
+        """The account ``order`` would overdraw on top of the orders ``given``: a build or
+        waive beyond the builds it can place, a removal beyond those it owes; None when the
+        order fits (or settles nothing: a retreat or a move)."""
+        if not isinstance(order, Build | Waive | Disband):
+            return None
+        account = self.account_of(order)
+        building = not isinstance(order, Disband)
+        allowed = account.builds if building else account.removals
+        same = [
+            o
+            for o in given
+            if isinstance(o, Build | Waive | Disband)
+            and isinstance(o, Disband) is not building
+            and self.account_of(o) == account
+        ]
+        return account if len(same) >= allowed else None
 
     def removable(self, units: Iterable[Unit]) -> list[Unit]:
         """Those of ``units`` an account owing removals counts: the ones that may be removed."""

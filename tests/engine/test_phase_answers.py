@@ -186,6 +186,24 @@ def test_diplomacia_still_to_order_counts_each_account_on_its_own() -> None:
     assert still_to_order(EVALUATION, "RUSSIA", orders(russia=["WAIVE"])["RUSSIA"]) == ["removal"]
 
 
+def test_an_order_beyond_its_own_account_overdraws_it_whatever_the_other_owes() -> None:
+    owed = adjustment(EVALUATION, "RUSSIA")
+    armies, fleets = owed.accounts
+    removed = orders(russia=["F GBO D"])["RUSSIA"]
+    second = orders(russia=["F GFI D"])["RUSSIA"][0]
+    # one fleet removal owed and given: a second is one too many, though an army build is owed
+    assert owed.overdrawn(second, removed) == fleets
+    assert owed.overdrawn(second, []) is None
+    build = orders(russia=["A KAR B"])["RUSSIA"][0]
+    assert owed.overdrawn(build, removed) is None
+    assert owed.overdrawn(orders(russia=["WAIVE"])["RUSSIA"][0], [build]) == armies
+    # the standard game's one account: Germany may place one build (KIE, its free home)
+    german = adjustment(WINTER, "GERMANY")
+    kiel = read(WINTER, "GERMANY", "A KIE B")[0]
+    assert german.overdrawn(kiel, []) is None
+    assert german.overdrawn(read(WINTER, "GERMANY", "WAIVE")[0], [kiel]) == german.accounts[0]
+
+
 def test_diplomacia_units_to_order_are_those_of_the_account_owing_removals() -> None:
     assert [str(u) for u in units_to_order(EVALUATION, "RUSSIA")] == ["F GBO", "F GFI"]
     assert adjustment(EVALUATION, "RUSSIA").sites() == ["KAR"]

@@ -19,25 +19,26 @@ from bot.service.commands.turns import Turn
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
 from bot.service.errors import UserError
-from bot.service.stored_orders import BUILD_PREFIX, WAIVE_PREFIX, order_key
+from bot.service.stored_orders import order_key, stored_order
 from bot.service.turn.conditional_orders import ConditionError
+from bot.service.words.accounts import kept_apart, unit_noun
+from bot.service.words.english import plural
 from bot.service.words.labels import FAILED, OK, WARNING
 from bot.service.words.order_lists import orders_echo
 from bot.service.words.quoting import excerpt, quotes_cut
 from bot.store import NewOrder, OrderKind
 from bot.store import Order as OrderRow
 from engine import (
-    Build,
     Disband,
     IllegalOrderError,
     Order,
     PhaseKind,
     Position,
     Waive,
+    adjustment,
     doubly_ordered,
     format_order,
     kind_name,
-    still_to_order,
 )
 from engine.names import names_for
 from engine.parse import OrderLine
@@ -153,7 +154,7 @@ async def _order_one(ctx: Context, turn: Turn, share: Share) -> Message:
     # unit key -> its order: of several for one unit, the last is the one stored.
     writes: dict[str, NewOrder] = {}
     values: dict[str, Order] = {}
-    allowance = len(still_to_order(turn.position, turn.power, ()))
+    given = _given(turn, stored)
     doubled = _doubled(turn.position, lines)
     for line in lines:
         if line.order is None:
@@ -164,7 +165,7 @@ async def _order_one(ctx: Context, turn: Turn, share: Share) -> Message:
             checked.append(OrderLine(line.text, None, twice))
             continue
         key = order_key(line.order, keys)
-        problem = _over_allowance(turn, keys, key, line.order, allowance)
+        problem = _over_allowance(turn, given, key, line.order)
         if problem is not None:
             checked.append(OrderLine(line.text, None, problem))
             continue
@@ -172,6 +173,7 @@ async def _order_one(ctx: Context, turn: Turn, share: Share) -> Message:
             replaced.add(str(line.order.unit))
         canonical = format_order(line.order)
         keys[key] = canonical
+        given[key] = line.order
         writes.pop(key, None)
         writes[key] = NewOrder(turn.file_key(key), line.text, canonical_text=canonical)
         values[turn.file_key(key)] = line.order
@@ -319,27 +321,40 @@ def unit_name(order: Order) -> str:
     return "" if isinstance(order, Waive) else str(order.unit)
 
 
+def _given(turn: Turn, stored: dict[str, str]) -> dict[str, Order]:
+    """At an adjustment, the orders the power has given in earlier messages, by key (they
+    count against what it owes)."""
+    if turn.position.phase.kind is not PhaseKind.ADJUSTMENTS:
+        return {}
+    read = {k: stored_order(text, turn.position, turn.power) for k, text in stored.items()}
+    return {k: order for k, order in read.items() if order is not None}
+
+
 def _over_allowance(
-    turn: Turn, keys: dict[str, str], key: str, order: Order, allowance: int
+    turn: Turn, given: dict[str, Order], key: str, order: Order
 ) -> IllegalOrderError | None:
-    """In adjustments, a build or removal beyond what the power owes is refused now rather
-    than voided at the deadline."""
-    if turn.position.phase.kind is not PhaseKind.ADJUSTMENTS or key in keys:
+    """In adjustments, a build or removal beyond what its account owes is refused now rather
+    than voided at the deadline. ``given``: the power's orders so far, by key."""
+    if turn.position.phase.kind is not PhaseKind.ADJUSTMENTS or key in given:
         return None
-    if isinstance(order, Build | Waive):
-        counted = [k for k in keys if k.startswith((BUILD_PREFIX, WAIVE_PREFIX))]
-        word = "build"
-    elif isinstance(order, Disband):
-        counted = [k for k in keys if not k.startswith((BUILD_PREFIX, WAIVE_PREFIX))]
-        word = "removal"
-    else:
+    owed = adjustment(turn.position, turn.power)
+    account = owed.overdrawn(order, given.values())
+    if account is None:
         return None
-    if len(counted) < allowance:
-        return None
-    given = "; ".join(keys[k] for k in sorted(counted))
-    many = f"{allowance} {word}{'s' if allowance != 1 else ''}"
+    building = not isinstance(order, Disband)
+    allowance = account.builds if building else account.removals
+    noun = "build" if building else "removal"
+    if kept_apart(owed):
+        noun = f"{unit_noun(account)} {noun}"
+    counted = [
+        k
+        for k, o in given.items()
+        if isinstance(o, Disband) is not building and owed.account_of(o) == account
+    ]
+    listed = "; ".join(format_order(given[k]) for k in sorted(counted))
+    many = plural(allowance, noun)
     return IllegalOrderError(
-        f"you have {many} to order and all are given ({given}): `clear` one first"
+        f"you have {many} to order and all are given ({listed}): `clear` one first"
     )
 
 

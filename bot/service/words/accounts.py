@@ -24,6 +24,11 @@ _HOLDINGS = {Holding.CENTRES: "centre", Holding.PORTS: "port"}
 _SITES = {Holding.CENTRES: "home centre", Holding.PORTS: "port"}
 
 
+def unit_noun(account: Account) -> str:
+    """What one unit of the account is called: ``army``, ``fleet``, ``unit``."""
+    return _UNITS[account.unit_type][0]
+
+
 def kept_apart(owed: Adjustment) -> bool:
     """Whether the power's units are counted in several accounts, each settled on its own:
     then what it owes is told account by account."""

@@ -314,6 +314,14 @@ async def test_civil_disorder_removes_an_army_and_a_fleet_each_from_its_account(
             "Russia: 0 centres and 1 army — 1 army to remove; 1 port and 2 fleets — 1 fleet to "
             "remove" in channel
         )
+        # each account takes what it owes: a second fleet is not removed for the army
+        lines = await table.play("bob@dm> order F GBO D; F EBA D")
+        dm = said(lines, "dm:bob")
+        assert (
+            "✗ F EBA D — illegal: you have 1 fleet removal to order and all are given "
+            "(F GBO D): `clear` one first"
+        ) in dm
+        await table.play("bob@dm> clear GBO")
         lines = await table.play("gm> /dip process")
         channel = said(lines, "#game")
         start = channel.index("Russia") + 1
