@@ -67,8 +67,6 @@ _KEYWORDS = frozenset({"A", "F", "H", "-", "S", "C", "R", "D", "B", "ZP", "VIA",
 _CONVOY_WORDS = frozenset({"by", "convoy"})
 _BACKING = frozenset({"S", "C"})
 _WAIVE = Waive()
-# texts whose words are kept per variant before starting afresh (a bound against junk input)
-_REMEMBERED = 4096
 
 
 def read_canonical_order(
@@ -157,8 +155,6 @@ class _Reader:
         self.diplomacia = names.variant.rules.diplomacia
         self.coasts = {w.coast.lower(): w.coast for w in self.locations.values() if w.coast}
         self.vocabulary = {*self.locations, *_KEYWORDS}
-        # text -> its words (:meth:`words`), for the texts read lately
-        self.seen: dict[str, tuple[list[str] | None, list[str] | None]] = {}
         # locations the reader reads as their province alone, in every tier: no
         # abbreviation of another name (TYR for the Tyrrhenian Sea, too)
         self.sole = frozenset(
@@ -186,18 +182,8 @@ class _Reader:
         the text's :func:`order_tokens` if they were needed.
 
         The word-by-word reader reads an order from its words (:func:`order_tokens`) alone,
-        so a text with the words of a canonical order means what that order means. The
-        lists are shared by every reading of the same text: no reader changes them.
+        so a text with the words of a canonical order means what that order means.
         """
-        found = self.seen.get(text)
-        if found is None:
-            # orders are written with few distinct texts (menus send the same ones back)
-            if len(self.seen) >= _REMEMBERED:
-                self.seen.clear()
-            found = self.seen[text] = self._words(text)
-        return found
-
-    def _words(self, text: str) -> tuple[list[str] | None, list[str] | None]:
         if text.isascii() and "--" not in text:
             # the reader takes a dash apart from the words around it (A Par-Bur)
             plain = text.upper().replace("-", " - ").split()
