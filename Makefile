@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test lint pytest bench bench-bots bench-compare clean
+.PHONY: test lint pytest sweep bench bench-bots bench-compare clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +27,11 @@ lint: $(STAMP)
 # A throwaway PostgreSQL (installed from Debian's packages if missing) serves the storage tests.
 pytest: $(STAMP)
 	tools/pg.sh run -- $(BIN)/python tools/run_pytest.py
+
+# The order reader's property sweep whole: every slice of every position (`make test` checks
+# one slice of fewer positions; see tests/engine/test_parse_canonical.py).
+sweep: $(STAMP)
+	DIPGM_SWEEP=full $(BIN)/python tools/run_pytest.py tests/engine/test_parse_canonical.py -q
 
 # Each benchmark prints its details and records its targeted figures; the table ends the run.
 # The deadline, the orders and the orders amid a deadline storm are measured on PostgreSQL

@@ -59,7 +59,8 @@ ambiguous: :mod:`engine.parse_meaning`.
 
 Orders in the canonical notation (``A PAR - BUR``, what every reply writes and front ends
 send back) skip both steps: :mod:`engine.parse_canonical` reads them with a table lookup
-per word, to the same order.
+per word, to the same order, or to the same error when the rules refuse one that can be
+read only one way.
 """
 
 from __future__ import annotations
@@ -127,7 +128,14 @@ def _read(text: str, position: Position, power: str, *, check: bool) -> tuple[Or
     if own is None:
         raise IllegalOrderError(f"unknown power {power!r}")
     words, tokens = canonical_words(names, text)
-    fast = None if words is None else read_canonical_words(words, position, own, names)
+    # words the text spells out itself (no tokens needed) are answered even when the rules
+    # refuse them, where that is the full reader's answer
+    refused = check if tokens is None else None
+    fast = (
+        None
+        if words is None
+        else read_canonical_words(words, position, own, names, refused=refused)
+    )
     if fast is not None:
         return fast
     return read_by_words(text, position, own, check=check, tokens=tokens)

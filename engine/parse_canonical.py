@@ -21,9 +21,14 @@ type the same order, each where the reader provably reads it as the canonical wo
   (``A Paris-Burgundy``, ``F St. Petersburg (south coast) - Bot``), read piece by piece as
   the reader reads them (``_Reader._spelled_out``).
 
+An order the rules refuse is answered here too when its words were written as the notation
+writes them and each location in it has one reading (no abbreviation makes it another
+province, as ``TYR`` may be the Tyrrhenian Sea): the full reader then has one meaning to
+judge, so it says what the rules say, or the letter was wrong (:func:`read_canonical_words`).
+
 Anything else (another notation, a code the table leaves out, a power's name, an order the
-rules refuse) gets ``None``, and the full reader takes it, with its suggestions and its
-error messages.
+rules refuse that could be read another way) gets ``None``, and the full reader takes it,
+with its suggestions and its error messages.
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from engine.errors import OrderError
+from engine.errors import IllegalOrderError, OrderError
 from engine.legal import check_order
 from engine.names import Names, Written
 from engine.orders import (
@@ -81,36 +86,53 @@ def canonical_words(names: Names, text: str) -> tuple[list[str] | None, list[str
 
 
 def read_canonical_words(
-    words: list[str], position: Position, power: str, names: Names
+    words: list[str],
+    position: Position,
+    power: str,
+    names: Names,
+    *,
+    refused: bool | None = None,
 ) -> tuple[Order, str | None] | None:
-    """:func:`read_canonical_order` for the words :func:`canonical_words` found."""
+    """:func:`read_canonical_order` for the words :func:`canonical_words` found.
+
+    ``refused`` answers an order the rules refuse as the full reader would, when the words
+    are the text's own (no order words or full names read into them) and each location has
+    one reading: the full reader has one meaning to judge then, the order made here. With
+    ``refused=True`` (the reader's ``check``) its error is raised: the wrong unit letter if
+    the letter was wrong, else what the rules say; with ``False`` the order is returned as
+    written, with its note. ``None`` leaves every refused order to the full reader.
+    """
     if words == ["WAIVE"]:
-        return _checked(position, power, _WAIVE)
-    reader = _reader(names)
-    if len(words) >= 2 and words[0] not in _LETTERS:
-        lettered = reader.lettered(words, position, power)
-        if lettered is None:
+        made: Order | None = _WAIVE
+        letter = None
+    else:
+        reader = _reader(names)
+        if len(words) >= 2 and words[0] not in _LETTERS:
+            lettered = reader.lettered(words, position, power)
+            if lettered is None:
+                return None
+            words = lettered
+        if len(words) < 3:
             return None
-        words = lettered
-    if len(words) < 3:
+        made = reader.made(words, position, power)
+        letter = _LETTERS[words[0]]
+    if made is None:
         return None
-    made = reader.made(words, position, power)
-    found = None if made is None else _checked(position, power, made)
-    if found is None:
-        return None
-    result = found[0]
-    letter = _LETTERS[words[0]]
-    if isinstance(result, Build | Waive) or result.unit.type is letter:
-        return found
-    return result, misnamed(letter, result, position)
-
-
-def _checked(position: Position, power: str, order: Order) -> tuple[Order, str | None] | None:
     try:
-        return check_order(position, power, order), None
+        result = check_order(position, power, made)
     except OrderError:
-        # the full reader says what is wrong, or finds a meaning the rules allow
-        return None
+        if refused is None or not _reader(names).one_reading(words):
+            # the full reader says what is wrong, or finds a meaning the rules allow
+            return None
+        note = None if letter is None else misnamed(letter, made, position)
+        if not refused:
+            return made, note
+        if note is not None:
+            # written for a unit the power does not have there: what the real one could
+            # not do is beside the point
+            raise IllegalOrderError(note) from None
+        raise
+    return result, None if letter is None else misnamed(letter, result, position)
 
 
 @cache
@@ -133,6 +155,11 @@ class _Reader:
         self.diplomacia = names.variant.rules.diplomacia
         self.coasts = {w.coast.lower(): w.coast for w in self.locations.values() if w.coast}
         self.vocabulary = {*self.locations, *_KEYWORDS}
+        # locations the reader reads as their province alone, in every tier: no
+        # abbreviation of another name (TYR for the Tyrrhenian Sea, too)
+        self.sole = frozenset(
+            word for word, at in self.locations.items() if self._sole(names, at.code)
+        )
         # where an order may start without its unit letter: the reader takes no power's
         # name from the words
         self.unlettered = frozenset(
@@ -140,6 +167,14 @@ class _Reader:
             for word, at in self.locations.items()
             if not names.may_start_power(at.code.lower())
         )
+
+    def _sole(self, names: Names, code: str) -> bool:
+        span = names.span([code.lower()], 0, self.stop)
+        return span is not None and span.tiers == ((code,),) and not span.declared
+
+    def one_reading(self, words: Sequence[str]) -> bool:
+        """Every location in the canonical ``words`` has one reading."""
+        return all(word in self.sole for word in words if word in self.locations)
 
     def words(self, text: str) -> tuple[list[str] | None, list[str] | None]:
         """The words of ``text`` as the canonical notation writes them, if it is written in
