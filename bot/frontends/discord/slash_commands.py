@@ -15,9 +15,10 @@ command's own method. Nothing of discord.py's private state is touched, no code 
 at run time, and a command the service declares appears under `/dip` with nothing to write
 here.
 
-When a command runs, what was typed is written back as one line of the service's text
-grammar (:meth:`bot.service.CommandSpec.written`): the service reads Discord as it reads
-Slack and the console. Whether Discord first shows "thinking…" to the asker alone or to the
+When a command runs, the options' values go to the service as they are (a
+:class:`bot.service.Options`), which reads them by the same declaration as the text front
+ends' lines, into the same values: nothing typed is joined into a line and read again.
+Whether Discord first shows "thinking…" to the asker alone or to the
 channel follows the declaration (:meth:`bot.service.CommandSpec.is_public`); a game master's
 command from anyone who is not the game's master (which the service refuses) thinks privately.
 """
@@ -39,9 +40,9 @@ from bot.service import (
     ArgumentValue,
     CommandSpec,
     Kind,
+    Options,
     Suggest,
     help_topics,
-    neutral_users,
     read_variants_ahead,
     suggest_orders,
     suggest_units,
@@ -75,15 +76,16 @@ def slash_command(front: Front, spec: CommandSpec) -> AnyCommand:
     arguments = spec.offered_arguments
 
     async def callback(interaction: Interaction, **typed: Any) -> None:
-        values = {_argument_name(name): _value(value) for name, value in typed.items()}
+        values = {
+            _argument_name(name): _value(spec, _argument_name(name), value)
+            for name, value in typed.items()
+        }
         private = not spec.is_public(values)
         if spec.gm and not private:
             # Decided before "thinking…" shows: a refusal is for the asker alone, and so is
             # the acknowledgement that comes before it.
             private = not await front.is_game_master(interaction, typed_game(interaction))
-        # a mention typed into a text option (`powers: with <@123>`) names that user too
-        written = neutral_users(spec.written(values), neutral_mention)
-        await front.command(interaction, written, private=private)
+        await front.command(interaction, Options(spec.name, values), private=private)
 
     # inspect.signature (and discord.py) reads __signature__ first; typeshed does not declare
     # it on functions.
@@ -138,10 +140,16 @@ def _signature(arguments: tuple[Argument, ...]) -> inspect.Signature:
     return inspect.Signature(parameters)
 
 
-def _value(typed: str | bool | discord.User | discord.Member | None) -> ArgumentValue:
-    """An option's value as the service takes it: a picked user in its neutral form."""
+def _value(
+    spec: CommandSpec, name: str, typed: str | bool | discord.User | discord.Member | None
+) -> ArgumentValue:
+    """An option's value as the service takes it: a picked user in its neutral form, and so
+    a user typed as a mention into a user's option where Discord offers text."""
     if isinstance(typed, discord.User | discord.Member):
         return mention_of(typed)
+    argument = next((a for a in spec.offered_arguments if a.name == name), None)
+    if isinstance(typed, str) and argument is not None and argument.kind is Kind.USER:
+        return neutral_mention(typed.strip()) or typed
     return typed
 
 

@@ -58,7 +58,7 @@ ORDERS = CommandSpec(
 
 async def clear(ctx: Context) -> list[Reply]:
     turns = await Turn.all(ctx, writing=True)
-    word = ctx.args.strip()
+    word = ctx.values.text("unit")
     if len(turns) == 1:
         return [ctx.private(await _clear_one(ctx, turns[0], word))]
     replies: list[Reply] = []

@@ -46,15 +46,20 @@ from engine.parse_start import unit_province
 # order ---------------------------------------------------------------------------------------
 
 
+# The orders as typed: one free text, read into orders by the orders' own reader.
+ORDERS_ARGUMENT = "orders"
+
+
 async def order(ctx: Context) -> list[Reply]:
+    written = ctx.values.text(ORDERS_ARGUMENT)
     try:
-        check_size(ctx.args)
+        check_size(written)
     except UserError:
         if ctx.command.implicit:
             # Bare text too long to read through is not taken for orders at all.
             raise UserError(ctx.command.refusal) from None
         raise
-    text, votes = take_votes(ctx.args)
+    text, votes = take_votes(written)
     if ctx.command.implicit:
         await require_bare_orders(ctx, text, votes)
     if not text.strip() and not votes:
@@ -131,7 +136,7 @@ ORDER = CommandSpec(
     ),
     arguments=(
         Argument(
-            "orders",
+            ORDERS_ARGUMENT,
             "Orders, e.g. A Par-Bur; F Bre-MAO (suggestions follow your typing); none: the menus",
             suggest=Suggest.ORDERS,
         ),

@@ -18,12 +18,7 @@ MAX_LENGTH = PRESS_LIMIT
 async def report(ctx: Context) -> list[Reply]:
     # A dispute may outlive the game: the game master hears of it all the same.
     game = await ctx.game(ended=True)
-    body = ctx.args.strip()
-    if not body:
-        raise UserError(
-            "Write the note after `report`, e.g. `report England threatened to break my "
-            "bike`. Only the game master reads it."
-        )
+    body = ctx.values.text("text")
     if len(body) > MAX_LENGTH:
         raise UserError(f"That note has {len(body)} characters; send at most {MAX_LENGTH:,}.")
     sender = ctx.request.actor.display_name

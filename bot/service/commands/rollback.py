@@ -40,7 +40,7 @@ async def rollback(ctx: Context) -> list[Reply]:
     last = done[-1]
     current = next((p for p in every if p.status == PhaseStatus.OPEN), None)
     label = phase_label(last.name)
-    if ctx.args.strip().lower() != "confirm":
+    if not ctx.values.flag("confirm"):
         then = f"; {phase_label(current.name)} is voided" if current is not None else ""
         raise UserError(
             f"`rollback` undoes the adjudication of {label}: it opens again with its orders "

@@ -23,24 +23,34 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from bot.service.effects import OptionValue
+
 if TYPE_CHECKING:
     from bot.service.context import Context
     from bot.service.effects import Reply
 
 Handler = Callable[["Context"], Awaitable[list["Reply"]]]
-# A typed argument's value: text, a yes/no, or nothing given.
-ArgumentValue = str | bool | None
+# A typed option's value as a front end with typed options hands it over.
+ArgumentValue = OptionValue
 
 
 class Kind(StrEnum):
-    """What an argument's value is."""
+    """What an argument's value is; :mod:`.arguments` reads each into its value."""
 
-    TEXT = "text"  # written as typed
+    # Free text, the rest of the line as typed (orders, a message): the last of its command.
+    TEXT = "text"
+    WORD = "word"  # one word (a name, a region); with choices, one of them
     # Several names (`england, germany`): written as one word of the grammar, `england,germany`.
     NAMES = "names"
     YES_NO = "yes_no"
     # A person, written as the grammar names users (see :mod:`.mentions`).
     USER = "user"
+    POWER = "power"  # a power of the game's variant, read into its code
+    DURATION = "duration"  # a span of time: 24h, 1d12h
+    WHEN = "when"  # a moment in the game's time zone: +2h, tomorrow 18:00
+    PHASE = "phase"  # a phase's short name: S1901M
+    # `option=value ...`, the rest of the line, read by the options code into name: value
+    SETTINGS = "settings"
 
 
 class Suggest(StrEnum):
@@ -55,10 +65,17 @@ class Suggest(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Choice:
-    """One of the fixed values an argument may take, and the label offered for it."""
+    """One of the fixed values an argument may take, the label offered for it, and other
+    spellings read as it (`colorblind`)."""
 
     value: str
     label: str
+    also: tuple[str, ...] = ()
+
+    def means(self, written: str) -> bool:
+        """Whether ``written`` (any case) is this choice."""
+        word = written.strip().lower()
+        return word == self.value.lower() or word in self.also
 
 
 def choices_of(values: Iterable[StrEnum]) -> tuple[Choice, ...]:
