@@ -58,9 +58,9 @@ DESCRIPTION_LIMIT = 100
 MAX_SUGGESTIONS = 25
 SUGGESTION_LIMIT = 100
 
-_ANNOTATIONS: dict[Kind, Any] = {
-    Kind.TEXT: str,
-    Kind.NAMES: str,
+# How Discord offers each kind of argument: a yes/no as a boolean, a person picked from the
+# members, any other as text the service reads into its value.
+_ANNOTATIONS: dict[Kind, Any] = {kind: str for kind in Kind} | {
     Kind.YES_NO: bool,
     Kind.USER: discord.User | discord.Member,
 }

@@ -218,7 +218,7 @@ def _refuse_misplaced(spec: CommandSpec, argument: Argument, value: str) -> None
             spec,
             argument,
             f"`{excerpt(value)}` was typed in the {argument.name} option",
-            f"{accepted(argument)}; {other.name} has an option of its own",
+            f"{accepted(argument)}; give `{other.name}` in an option of its own",
         )
     )
 
