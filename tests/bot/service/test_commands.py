@@ -42,8 +42,9 @@ def test_in_a_dm_bare_text_may_be_orders() -> None:
         parse_command("game", in_dm=True)
 
 
-def test_words_split_the_arguments() -> None:
-    assert parse_command("map F1901M  balkans").words == ["F1901M", "balkans"]
+def test_arguments_are_read_into_values() -> None:
+    command = parse_command("map F1901M  balkans")
+    assert dict(command.values.given) == {"phase": "F1901M", "region": "balkans"}
 
 
 @pytest.mark.parametrize(
