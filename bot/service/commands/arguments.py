@@ -280,7 +280,8 @@ def _read_in_place(
     word = tokens[at].group(0)
     while waiting:
         argument = waiting.pop(0)
-        if argument.kind in _TO_THE_END:
+        if argument.kind in _TO_THE_END or (argument.kind is Kind.USER and not waiting):
+            # a user written last is all the rest: `two words` names nobody, as a whole
             rest = line[tokens[at].start() :].strip()
             given[argument.name] = _read(spec, argument, rest)
             return len(tokens)
@@ -292,6 +293,11 @@ def _read_in_place(
             continue
         given[argument.name] = _read(spec, argument, word)
         return at + 1
+    if _takes_settings(spec):
+        # more than the arguments in place: options, read by the options code (`schedule`
+        # alone is an option without its value)
+        given[_settings_name(spec)] = _read_settings(spec, line[tokens[at].start() :])
+        return len(tokens)
     takes = ", ".join(f"`{a.name}`" for a in spec.arguments) or "nothing after it"
     raise ArgumentError(
         refusal(spec, None, f"`{excerpt(word)}` is more than `{spec.name}` takes ({takes})")

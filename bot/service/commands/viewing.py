@@ -339,9 +339,7 @@ def _region(ctx: Context, board: Position) -> str | None:
     if gone is not None:
         raise UserError(f"{gone} is off the board in {board.variant.name}: there is no map of it.")
     raise ctx.values.refuse(
-        "region",
-        f"`{excerpt(word)}` is neither a phase nor a region",
-        f"a region ({_REGION_WORDS}) or a province code",
+        "region", f"`{excerpt(word)}` is neither a phase nor a region", _REGION_WORDS
     )
 
 

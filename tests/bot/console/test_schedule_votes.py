@@ -92,8 +92,7 @@ async def test_a_pause_passes_with_two_thirds(table: Table) -> None:
 
 
 USAGE = (
-    "Usage: `vote extend <duration> | vote pause until <date> | vote no`, e.g. "
-    "`vote extend 1d`."
+    "Usage: `vote extend <duration> | vote pause until <date> | vote no`, e.g. `vote extend 1d`."
 )
 
 

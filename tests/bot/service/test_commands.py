@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.commands.grammar import parse_command
+from bot.service.commands.grammar import neutral_users, parse_command
+from bot.service.commands.mentions import user_mention
 from bot.service.commands.registry import COMMANDS, help_message
 from bot.service.commands.spec import CommandSpec
 from bot.service.context import Command
@@ -85,7 +86,13 @@ def test_every_command_has_its_own_help(spec: CommandSpec) -> None:
     assert ("For the game master only." in text) == spec.gm
     for example in spec.examples:
         assert example in text
-        assert parse_command(example).name == spec.name
+        # written as a person types it: the front end makes `@zoe` a mention
+        assert parse_command(neutral_users(example, _picked)).name == spec.name
+
+
+def _picked(written: str) -> str | None:
+    """A name typed after @, as a front end's list of people makes it a mention."""
+    return user_mention(written[1:], written[1:]) if written.startswith("@") else None
 
 
 def test_help_on_addressing_a_game() -> None:

@@ -90,7 +90,8 @@ async def test_a_players_palette_colours_the_maps_for_them_alone(table: Table) -
     assert styles(table) == ["default"]
     lines = await table.play("carol@dm> palette sepia")
     assert said(lines, "dm:carol") == [
-        "'sepia' is not a palette: write `palette standard` or `palette colourblind`."
+        "`sepia` is not a choice: `palette` takes one of `standard`, `colourblind`, `game`. "
+        "Usage: `palette [standard|colourblind|game]`, e.g. `palette colourblind`."
     ]
 
 
