@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from bot.service.commands.arguments import Values
+from bot.service.arguments import Values
 from bot.service.effects import Access, Audience, Message, Reply, Request, text
 from bot.service.errors import UserError
 from bot.service.former_seats import former_game

@@ -60,7 +60,7 @@ SUGGESTION_LIMIT = 100
 
 # How Discord offers each kind of argument: a yes/no as a boolean, a person picked from the
 # members, any other as text the service reads into its value.
-_ANNOTATIONS: dict[Kind, Any] = {kind: str for kind in Kind} | {
+_ANNOTATIONS: dict[Kind, Any] = dict.fromkeys(Kind, str) | {
     Kind.YES_NO: bool,
     Kind.USER: discord.User | discord.Member,
 }

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import re
 
-from bot.service.commands.spec import Argument, CommandSpec
+from bot.service.arguments import Argument
+from bot.service.commands.spec import CommandSpec
 from bot.service.context import Context
 from bot.service.effects import Reply
 from bot.service.errors import UserError

@@ -10,6 +10,7 @@ leaves the power in civil disorder (its units hold) until `replace` hands it to 
 
 from __future__ import annotations
 
+from bot.service.arguments import Argument, Kind
 from bot.service.commands.seating import (
     Seat,
     line_message,
@@ -17,7 +18,7 @@ from bot.service.commands.seating import (
     remove_players,
     seat_of,
 )
-from bot.service.commands.spec import Argument, CommandSpec, Kind
+from bot.service.commands.spec import CommandSpec
 from bot.service.context import Context
 from bot.service.effects import Reply
 from bot.service.errors import UserError

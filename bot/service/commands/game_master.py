@@ -6,7 +6,8 @@ from datetime import timedelta
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from bot.service.commands.spec import Argument, CommandSpec, Kind
+from bot.service.arguments import Argument, Kind
+from bot.service.commands.spec import CommandSpec
 from bot.service.context import Command, Context, Deps
 from bot.service.effects import Actor, Line, Message, Place, Reply, Request, Section
 from bot.service.errors import UserError

@@ -29,11 +29,10 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
-from bot.service.commands.arguments import Values, read_line, read_typed
+from bot.service.arguments import GAME_ARGUMENT, Kind, Values, read_line, read_typed
 from bot.service.commands.order_votes import leads_with_vote
 from bot.service.commands.ordering import ORDERS_ARGUMENT
 from bot.service.commands.registry import BY_NAME, find_command, unknown_command_text
-from bot.service.commands.spec import GAME_ARGUMENT, Kind
 from bot.service.context import Command
 from bot.service.effects import Options
 from bot.service.errors import UserError

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.service.arguments import Argument, Kind
 from bot.service.commands.club_records import require_reliability, tell_master
 from bot.service.commands.forming import seats_for
 from bot.service.commands.late_joining import answer_request, join_running
-from bot.service.commands.spec import Argument, CommandSpec, Kind
+from bot.service.commands.spec import CommandSpec
 from bot.service.commands.team_forming import (
     drop_from_team,
     join_team_forming,

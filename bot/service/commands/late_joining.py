@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from bot.service.arguments import not_a_user, read_user, user_mention
 from bot.service.commands.club_records import record, record_line
-from bot.service.commands.mentions import not_a_user, read_user, user_mention
 from bot.service.commands.seating import Seat, brief, line_message, playable_status
 from bot.service.commands.team_forming import JOIN_WITH_USAGE, read_partner
 from bot.service.context import Context

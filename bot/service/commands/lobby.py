@@ -4,7 +4,8 @@ as a volunteer in the game's channel is (`late_joining.py`)."""
 
 from __future__ import annotations
 
-from bot.service.commands.spec import Argument, CommandSpec, Kind
+from bot.service.arguments import Argument, Kind
+from bot.service.commands.spec import CommandSpec
 from bot.service.context import Context
 from bot.service.effects import Reply
 from bot.service.errors import UserError

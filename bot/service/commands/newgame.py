@@ -3,10 +3,11 @@ game master."""
 
 from __future__ import annotations
 
+from bot.service.arguments import Argument, Choice, Kind, Suggest, choices_of
 from bot.service.commands.channel_access import BEFORE_START, check_channel
 from bot.service.commands.forming import MIN_PLAYERS, refuse_teams_in_seats, setup_of
 from bot.service.commands.settings import option_lines
-from bot.service.commands.spec import Argument, Choice, CommandSpec, Kind, Suggest, choices_of
+from bot.service.commands.spec import CommandSpec
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
 from bot.service.errors import UserError

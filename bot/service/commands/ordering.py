@@ -8,12 +8,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from bot.service.arguments import Argument, Suggest
 from bot.service.commands.bare_orders import require_bare_orders
 from bot.service.commands.order_limits import MAX_CHARACTERS, MAX_ORDERS, check_size
 from bot.service.commands.order_review import CLEAR, ORDERS, clear, orders, read_province
 from bot.service.commands.order_routing import route
 from bot.service.commands.order_votes import cast_votes, take_votes
-from bot.service.commands.spec import Argument, CommandSpec, Suggest
+from bot.service.commands.spec import CommandSpec
 from bot.service.commands.team_orders import agreement
 from bot.service.commands.turns import Turn
 from bot.service.context import Context

@@ -4,7 +4,8 @@ sees)."""
 
 from __future__ import annotations
 
-from bot.service.commands.spec import Argument, Choice, CommandSpec, Kind
+from bot.service.arguments import Argument, Choice, Kind
+from bot.service.commands.spec import CommandSpec
 from bot.service.context import Context
 from bot.service.effects import Reply
 from bot.service.options.palette import Palette, parse_palette

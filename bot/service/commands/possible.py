@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from bot.service.arguments import Argument, Suggest
 from bot.service.commands.ordering import read_province, unit_name
-from bot.service.commands.spec import Argument, CommandSpec, Suggest
+from bot.service.commands.spec import CommandSpec
 from bot.service.commands.turns import Turn
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section

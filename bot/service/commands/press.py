@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from bot.service.commands.arguments import Values
-from bot.service.commands.spec import Argument, CommandSpec, Kind
+from bot.service.arguments import Argument, Kind, Values
+from bot.service.commands.spec import CommandSpec
 from bot.service.commands.team_talk import team_talk
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section

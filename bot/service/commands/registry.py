@@ -12,6 +12,7 @@ from __future__ import annotations
 import difflib
 import re
 
+from bot.service.arguments import Argument, Kind, Suggest
 from bot.service.commands import (
     club,
     computers,
@@ -37,7 +38,7 @@ from bot.service.commands import (
     voting,
 )
 from bot.service.commands.help_pages import GAME_TOPIC, detail, game_topic, overview
-from bot.service.commands.spec import Argument, CommandSpec, Kind, Suggest
+from bot.service.commands.spec import CommandSpec
 from bot.service.context import Context
 from bot.service.effects import Message, Reply
 from bot.service.errors import UserError

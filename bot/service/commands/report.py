@@ -3,8 +3,9 @@ go to the game master). Delivered by DM to the game's creator, and to nobody els
 
 from __future__ import annotations
 
+from bot.service.arguments import Argument
 from bot.service.commands.press import MAX_LENGTH as PRESS_LIMIT
-from bot.service.commands.spec import Argument, CommandSpec
+from bot.service.commands.spec import CommandSpec
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
 from bot.service.errors import UserError

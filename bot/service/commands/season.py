@@ -3,7 +3,8 @@ only finished games count, so the answer is for everyone where it was asked."""
 
 from __future__ import annotations
 
-from bot.service.commands.spec import Argument, CommandSpec, Kind, choices_of
+from bot.service.arguments import Argument, Kind, choices_of
+from bot.service.commands.spec import CommandSpec
 from bot.service.context import Context
 from bot.service.effects import Image, Line, Message, Reply, Section
 from bot.service.errors import UserError

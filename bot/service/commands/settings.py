@@ -7,8 +7,9 @@ orders, the agreed end) apply from now on, the current deadline staying where it
 
 from __future__ import annotations
 
+from bot.service.arguments import Argument, Kind
 from bot.service.commands.forming import refuse_teams_in_seats
-from bot.service.commands.spec import Argument, CommandSpec, Kind
+from bot.service.commands.spec import CommandSpec
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
 from bot.service.errors import UserError

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from bot.service.commands.mentions import not_a_user, read_user
+from bot.service.arguments import not_a_user, read_user
 from bot.service.context import Context
 from bot.service.errors import UserError
 from bot.store import Game, Player

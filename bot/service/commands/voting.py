@@ -7,7 +7,8 @@ the game is over.
 
 from __future__ import annotations
 
-from bot.service.commands.spec import Argument, Choice, CommandSpec, Kind
+from bot.service.arguments import Argument, Choice, Kind
+from bot.service.commands.spec import CommandSpec
 from bot.service.commands.turns import Turn
 from bot.service.context import Context
 from bot.service.effects import Reply

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from bot.service.arguments import user_mention
 from bot.service.commands.grammar import neutral_users, parse_command
-from bot.service.commands.mentions import user_mention
 from bot.service.commands.registry import COMMANDS, help_message
 from bot.service.commands.spec import CommandSpec
 from bot.service.context import Command

@@ -10,15 +10,14 @@ from importlib import import_module
 import pytest
 
 import bot.service.commands
+from bot.service.arguments import GAME_ARGUMENT, Kind, read_user, user_mention
 from bot.service.commands.grammar import (
     command_after_prefix,
     command_in_message,
     neutral_users,
-    parse_command,
 )
-from bot.service.commands.mentions import read_user, user_mention
 from bot.service.commands.registry import BY_NAME, COMMANDS, find_command, help_message
-from bot.service.commands.spec import GAME_ARGUMENT, CommandSpec, Kind
+from bot.service.commands.spec import CommandSpec
 
 
 @pytest.mark.parametrize("spec", COMMANDS, ids=lambda spec: spec.name)

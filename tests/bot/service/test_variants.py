@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
+from bot.service.arguments import Suggest
 from bot.service.commands.registry import BY_NAME
-from bot.service.commands.spec import Suggest
 from bot.service.errors import UserError
 from bot.service.options.agreed_end import parse_end
 from bot.service.options.game_options import parse_changes, parse_newgame

@@ -1,7 +1,8 @@
-"""A command's arguments read once, into values, from its declaration (:class:`.spec.Argument`).
+"""A command's arguments read once, into values, from its declaration (:class:`Argument`).
 
 Text front ends (Slack, direct messages, the console) hand over the line after the command's
-word, read here by :func:`read_line` as :meth:`.spec.CommandSpec.written` writes it: a yes/no
+word, read here by :func:`read_line` as
+:meth:`bot.service.commands.spec.CommandSpec.written` writes it: a yes/no
 with a ``word`` is that word (`map mine`), any other worded argument the word and its value
 (`join with <@U1|fran>`), arguments with a ``setting`` (and a :attr:`Kind.SETTINGS`) are
 `option=value ...` to the end of the line, and the others come in their declared order, one
@@ -22,9 +23,10 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import Protocol
 
-from bot.service.commands.mentions import read_user
-from bot.service.commands.spec import Argument, ArgumentValue, CommandSpec, Kind
+from bot.service.arguments.declaration import Argument, ArgumentValue, Kind
+from bot.service.arguments.mentions import read_user
 from bot.service.errors import UserError
 from bot.service.schedule import ScheduleError
 from bot.service.schedule.parsing import parse_when, split_options
@@ -32,6 +34,21 @@ from bot.service.schedule.spans import parse_duration
 from bot.service.words.quoting import excerpt, quotes_cut
 from engine import OrderError, Variant
 from engine.names import power_code
+
+
+class CommandSpec(Protocol):
+    """What reading needs of a command's declaration
+    (:class:`bot.service.commands.spec.CommandSpec`)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def usage(self) -> str: ...
+    @property
+    def examples(self) -> tuple[str, ...]: ...
+    @property
+    def arguments(self) -> tuple[Argument, ...]: ...
+
 
 # A read argument: text, a yes/no, a span of time, several names, settings; None: not given.
 Value = str | bool | timedelta | tuple[str, ...] | Mapping[str, str] | None
