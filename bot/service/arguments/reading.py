@@ -225,7 +225,10 @@ def read_typed(spec: CommandSpec, typed: Mapping[str, ArgumentValue]) -> Values:
 
 def _refuse_misplaced(spec: CommandSpec, argument: Argument, value: str) -> None:
     """An option's value that starts as another argument is written in a line (`with
-    @zoe` in `powers`): that argument has an option of its own, which is where it goes."""
+    @zoe` in `powers`): that argument has an option of its own, which is where it goes.
+    Free text is what it is, whatever its first word (`message: grey skies`)."""
+    if argument.kind is Kind.TEXT:
+        return
     first = value.split(maxsplit=1)[0].lower() if value.strip() else ""
     other = next((a for a in spec.arguments if a.word and a.word.lower() == first), None)
     if other is None or other is argument or other.setting is not None:
