@@ -33,7 +33,6 @@ from bot.service.schedule import (
     Schedule,
     ScheduleError,
     parse_options,
-    split_options,
 )
 from bot.service.words.quoting import excerpt
 from engine import load_variant
@@ -147,14 +146,6 @@ class GameOptions:
         )
 
 
-def parse_newgame(text: str, default_zone: str) -> tuple[str | None, GameOptions]:
-    """`[name] [option=value ...]` -> the name (None: choose one) and the options."""
-    first, _, rest = text.strip().partition(" ")
-    if not first or "=" in first:
-        return new_game_options(None, _split(text), default_zone)
-    return new_game_options(first, _split(rest), default_zone)
-
-
 def new_game_options(
     written: str | None, given: Mapping[str, str], default_zone: str
 ) -> tuple[str | None, GameOptions]:
@@ -185,18 +176,6 @@ FIXED_ONCE_STARTED = {
     "bots": "the seats nobody took were filled when the game started (the game master puts "
     "a computer on a power with `bot <power>`)",
 }
-
-
-def _split(text: str) -> dict[str, str]:
-    try:
-        return split_options(text) if text.strip() else {}
-    except ScheduleError as exc:
-        raise UserError(f"{exc}. `help newgame` lists the options.") from None
-
-
-def parse_changes(text: str, current: GameOptions) -> tuple[GameOptions, list[str]]:
-    """`option=value ...` written as one text: :func:`changed_options`."""
-    return changed_options(_split(text), current)
 
 
 def changed_options(

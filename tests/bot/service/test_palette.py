@@ -10,10 +10,11 @@ from pathlib import Path
 import pytest
 
 from bot.service.errors import UserError
-from bot.service.options.game_options import GameOptions, parse_changes
+from bot.service.options.game_options import GameOptions
 from bot.service.options.palette import Palette
 from bot.service.schedule import Schedule
 from tests.bot.service.harness import FakeRenderer, Table, open_table, said
+from tests.bot.service.option_text import parse_changes
 from tests.bot.store.support import BACKENDS
 
 
