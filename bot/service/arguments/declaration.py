@@ -29,6 +29,7 @@ class Kind(StrEnum):
     DURATION = "duration"  # a span of time: 24h, 1d12h
     WHEN = "when"  # a moment in the game's time zone: +2h, tomorrow 18:00
     PHASE = "phase"  # a phase's short name: S1901M
+    DATE = "date"  # a day: 2026-12-28
     # `option=value ...`, the rest of the line, read by the options code into name: value
     SETTINGS = "settings"
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from typing import Protocol
 
 from bot.service.arguments.declaration import Argument, ArgumentValue, Kind
@@ -50,8 +50,9 @@ class CommandSpec(Protocol):
     def arguments(self) -> tuple[Argument, ...]: ...
 
 
-# A read argument: text, a yes/no, a span of time, several names, settings; None: not given.
-Value = str | bool | timedelta | tuple[str, ...] | Mapping[str, str] | None
+# A read argument: text, a yes/no, a span of time, a day, several names, settings; None: not
+# given.
+Value = str | bool | timedelta | date | tuple[str, ...] | Mapping[str, str] | None
 
 # One word of a line; a user in the neutral form may have spaces in its name (`<@U1|Fran S>`).
 _TOKEN = re.compile(r"(?:[^\s<]*=)?<@[^>]*>|\S+")
@@ -72,6 +73,7 @@ _ACCEPTED: dict[Kind, str] = {
     Kind.DURATION: "a duration, e.g. 24h, 90m or 1d12h",
     Kind.WHEN: "a time in the game's time zone, e.g. +2h, tomorrow 18:00 or 2026-11-25 18:00",
     Kind.PHASE: "a phase, e.g. S1901M, F1901R or W1901A",
+    Kind.DATE: "a date, e.g. 2026-12-28",
     Kind.SETTINGS: "options written option=value, e.g. press=public",
 }
 
@@ -129,6 +131,10 @@ class Values:
     def duration(self, name: str) -> timedelta | None:
         value = self.given.get(name)
         return value if isinstance(value, timedelta) else None
+
+    def day(self, name: str) -> date | None:
+        value = self.given.get(name)
+        return value if isinstance(value, date) else None
 
     def settings(self, name: str) -> dict[str, str]:
         """`option=value ...`, names in lower case with ``-`` read as ``_``."""
@@ -380,6 +386,11 @@ def _read(spec: CommandSpec, argument: Argument, written: str) -> Value:
         if _PHASE.fullmatch(written) is None:
             raise refuse(f"`{excerpt(written)}` is not a phase")
         return written.upper()
+    if kind is Kind.DATE:
+        try:
+            return date.fromisoformat(written)
+        except ValueError:
+            raise refuse(f"`{excerpt(written)}` is not a date") from None
     if kind is Kind.SETTINGS:
         return _read_settings(spec, written)
     return written

@@ -29,7 +29,6 @@ from bot.service.schedule import (
 )
 from bot.service.turn import opening
 from bot.service.words.labels import phase_label
-from bot.service.words.quoting import excerpt
 from bot.store import Game, GameStatus, Phase, PowerStatus, ScheduleVote
 
 _EXTEND, _PAUSE, _NO = "extend", "pause", "no"
@@ -76,17 +75,11 @@ def _detail(ctx: Context, game: Game, kind: str) -> dict[str, str | int]:
 
 
 def _until(ctx: Context, game: Game) -> date:
-    written = ctx.values.text("until")
-    try:
-        day = date.fromisoformat(written) if written else None
-    except ValueError:
-        day = None
+    day = ctx.values.day("until")
     if day is None:
         raise ctx.values.refuse(
             "until",
-            "`vote pause` was given no date"
-            if not written
-            else f"`{excerpt(written)}` is not a date",
+            "`vote pause` was given no date",
             "a date: the clock runs again as that day begins, in the game's time zone",
         )
     start = _start_of(day, ctx.zone(game))
@@ -194,7 +187,7 @@ VOTE = CommandSpec(
         ),
         Argument("by", "For extend: how much longer, e.g. 1d", Kind.DURATION),
         Argument(
-            "until", "For pause: the day it runs again, e.g. 2026-12-28", Kind.WORD, word="until"
+            "until", "For pause: the day it runs again, e.g. 2026-12-28", Kind.DATE, word="until"
         ),
     ),
     public=False,

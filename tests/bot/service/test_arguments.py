@@ -5,7 +5,7 @@ gets one refusal: what was wrong, what the argument takes, and the command's usa
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from datetime import timedelta
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +35,7 @@ from tests.bot.service.harness import Table, open_table
         ("surrender CANCEL", {"decision": "cancel"}),
         ("palette colorblind", {"palette": "colourblind"}),
         ("vote no", {"vote": "no"}),
-        ("vote pause until 2026-12-28", {"vote": "pause", "until": "2026-12-28"}),
+        ("vote pause until 2026-12-28", {"vote": "pause", "until": date(2026, 12, 28)}),
         ("join france, england", {"powers": ("france", "england")}),
         (
             "join france with <@U1|Fran Smith>",
@@ -130,6 +130,7 @@ WRONG = [
         "`prussia` is no power of standard: `to` takes a power:",
     ),
     ("alice", "report", "No `text` was given: `text` takes some text."),
+    ("alice", "vote pause until someday", "`someday` is not a date: `until` takes a date, e.g. 2"),
     (
         "gm",
         "settings press",

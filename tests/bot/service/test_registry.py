@@ -48,7 +48,12 @@ def test_arguments_fit_every_front_end(spec: CommandSpec) -> None:
         assert 1 <= len(argument.description) <= 100, argument.name
         assert len(argument.choices) <= 25
         # a word marks a yes/no, or a user or one word written after it (`join with <user>`)
-        assert argument.word is None or argument.kind in (Kind.YES_NO, Kind.USER, Kind.WORD)
+        assert argument.word is None or argument.kind in (
+            Kind.YES_NO,
+            Kind.USER,
+            Kind.WORD,
+            Kind.DATE,
+        )
     assert spec.flip is None or spec.flip in names
     users = [i for i, a in enumerate(spec.arguments) if a.kind is Kind.USER and a.word is None]
     assert users in ([], [len(spec.arguments) - 1]), "a user without a word is written last"
