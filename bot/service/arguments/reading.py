@@ -36,7 +36,7 @@ from engine import OrderError, Variant
 from engine.names import power_code
 
 
-class CommandSpec(Protocol):
+class Declared(Protocol):
     """What reading needs of a command's declaration
     (:class:`bot.service.commands.spec.CommandSpec`)."""
 
@@ -93,7 +93,7 @@ def accepted(argument: Argument, variant: Variant | None = None) -> str:
     return _ACCEPTED[argument.kind]
 
 
-def refusal(spec: CommandSpec, argument: Argument | None, problem: str, what: str = "") -> str:
+def refusal(spec: Declared, argument: Argument | None, problem: str, what: str = "") -> str:
     """The one refusal of a wrong argument: the problem, what is accepted, and the usage."""
     takes = f": `{argument.name}` takes {what or accepted(argument)}" if argument else ""
     shown = next((e for e in spec.examples if " " in e), None)
@@ -110,7 +110,7 @@ def _problem(error: ScheduleError) -> str:
 class Values:
     """A command's arguments, read: each by its name, as its kind reads it."""
 
-    spec: CommandSpec | None = None
+    spec: Declared | None = None
     given: Mapping[str, Value] = field(default_factory=dict)
 
     def __contains__(self, name: str) -> bool:
@@ -179,7 +179,7 @@ class Values:
 
 @dataclass(frozen=True, slots=True)
 class _Refuser:
-    spec: CommandSpec | None
+    spec: Declared | None
     argument: Argument | None
 
     def __call__(self, problem: str, what: str = "") -> ArgumentError:
@@ -188,7 +188,7 @@ class _Refuser:
         return ArgumentError(refusal(self.spec, self.argument, problem, what))
 
 
-def _argument(spec: CommandSpec | None, name: str) -> Argument | None:
+def _argument(spec: Declared | None, name: str) -> Argument | None:
     if spec is None:
         return None
     return next((a for a in spec.arguments if a.name == name), None)
@@ -205,7 +205,7 @@ def _power(refuse: _Refuser, written: str, variant: Variant) -> str:
 # Reading ------------------------------------------------------------------------------------
 
 
-def read_typed(spec: CommandSpec, typed: Mapping[str, ArgumentValue]) -> Values:
+def read_typed(spec: Declared, typed: Mapping[str, ArgumentValue]) -> Values:
     """Option values as a front end with typed options hands them over, read."""
     given: dict[str, Value] = {}
     settings: dict[str, str] = {}
@@ -229,7 +229,7 @@ def read_typed(spec: CommandSpec, typed: Mapping[str, ArgumentValue]) -> Values:
     return Values(spec, given)
 
 
-def _refuse_misplaced(spec: CommandSpec, argument: Argument, value: str) -> None:
+def _refuse_misplaced(spec: Declared, argument: Argument, value: str) -> None:
     """An option's value that starts as another argument is written in a line (`with
     @zoe` in `powers`): that argument has an option of its own, which is where it goes.
     Free text is what it is, whatever its first word (`message: grey skies`)."""
@@ -249,7 +249,7 @@ def _refuse_misplaced(spec: CommandSpec, argument: Argument, value: str) -> None
     )
 
 
-def read_line(spec: CommandSpec, line: str) -> Values:
+def read_line(spec: Declared, line: str) -> Values:
     """The text after a command's word, read by its declaration."""
     given: dict[str, Value] = {}
     worded = {a.word.lower(): a for a in spec.arguments if a.word is not None and a.setting is None}
@@ -272,7 +272,7 @@ def read_line(spec: CommandSpec, line: str) -> Values:
 
 
 def _read_worded(
-    spec: CommandSpec,
+    spec: Declared,
     argument: Argument,
     tokens: list[re.Match[str]],
     at: int,
@@ -294,7 +294,7 @@ def _read_worded(
 
 
 def _read_in_place(
-    spec: CommandSpec,
+    spec: Declared,
     waiting: list[Argument],
     line: str,
     tokens: list[re.Match[str]],
@@ -358,7 +358,7 @@ def _may_be(argument: Argument, word: str) -> bool:
     return True
 
 
-def _read(spec: CommandSpec, argument: Argument, written: str) -> Value:
+def _read(spec: Declared, argument: Argument, written: str) -> Value:
     """One argument's text, read into its kind's value."""
     refuse = _Refuser(spec, argument)
     kind = argument.kind
@@ -396,7 +396,7 @@ def _read(spec: CommandSpec, argument: Argument, written: str) -> Value:
     return written
 
 
-def _read_settings(spec: CommandSpec, written: str) -> dict[str, str]:
+def _read_settings(spec: Declared, written: str) -> dict[str, str]:
     argument = next((a for a in spec.arguments if a.kind is Kind.SETTINGS), None)
     try:
         return split_options(written)
@@ -404,16 +404,16 @@ def _read_settings(spec: CommandSpec, written: str) -> dict[str, str]:
         raise ArgumentError(refusal(spec, argument, _problem(exc))) from None
 
 
-def _takes_settings(spec: CommandSpec) -> bool:
+def _takes_settings(spec: Declared) -> bool:
     return any(a.setting is not None or a.kind is Kind.SETTINGS for a in spec.arguments)
 
 
-def _settings_name(spec: CommandSpec) -> str:
+def _settings_name(spec: Declared) -> str:
     """Where a command's settings are kept: its settings argument, else `settings`."""
     return next((a.name for a in spec.arguments if a.kind is Kind.SETTINGS), "settings")
 
 
-def _require(spec: CommandSpec, given: Mapping[str, Value]) -> None:
+def _require(spec: Declared, given: Mapping[str, Value]) -> None:
     for argument in spec.arguments:
         if argument.required and given.get(argument.name) in (None, "", ()):
             what = accepted(argument)
