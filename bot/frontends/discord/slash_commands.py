@@ -34,7 +34,7 @@ import discord
 from discord import app_commands
 
 from bot.frontends.discord.front import Front
-from bot.frontends.discord.identity import Interaction, mention_of, neutral_mention
+from bot.frontends.discord.identity import Interaction, mention_of
 from bot.service import (
     Argument,
     ArgumentValue,
@@ -76,10 +76,7 @@ def slash_command(front: Front, spec: CommandSpec) -> AnyCommand:
     arguments = spec.offered_arguments
 
     async def callback(interaction: Interaction, **typed: Any) -> None:
-        values = {
-            _argument_name(name): _value(spec, _argument_name(name), value)
-            for name, value in typed.items()
-        }
+        values = {_argument_name(name): _value(value) for name, value in typed.items()}
         private = not spec.is_public(values)
         if spec.gm and not private:
             # Decided before "thinking…" shows: a refusal is for the asker alone, and so is
@@ -140,16 +137,10 @@ def _signature(arguments: tuple[Argument, ...]) -> inspect.Signature:
     return inspect.Signature(parameters)
 
 
-def _value(
-    spec: CommandSpec, name: str, typed: str | bool | discord.User | discord.Member | None
-) -> ArgumentValue:
-    """An option's value as the service takes it: a picked user in its neutral form, and so
-    a user typed as a mention into a user's option where Discord offers text."""
+def _value(typed: str | bool | discord.User | discord.Member | None) -> ArgumentValue:
+    """An option's value as the service takes it: a picked user in its neutral form."""
     if isinstance(typed, discord.User | discord.Member):
         return mention_of(typed)
-    argument = next((a for a in spec.offered_arguments if a.name == name), None)
-    if isinstance(typed, str) and argument is not None and argument.kind is Kind.USER:
-        return neutral_mention(typed.strip()) or typed
     return typed
 
 
