@@ -39,7 +39,9 @@ ZONES: dict[str, frozenset[str]] = {
     "roster": frozenset({"options"}),
     "stored_orders": frozenset({"options", "words"}),
     "outbox": frozenset({"effects", "errors", "words"}),
-    "context": frozenset({"effects", "errors", "maps", "options", "outbox", "words"}),
+    # how a command's arguments are declared and read into values
+    "arguments": frozenset({"effects", "errors", "schedule", "words"}),
+    "context": frozenset({"arguments", "effects", "errors", "maps", "options", "outbox", "words"}),
     # a club's season across its games, and its lobby
     "season": frozenset({"effects", "errors", "options", "outbox", "schedule", "words"}),
     "turn": frozenset(
@@ -50,12 +52,15 @@ ZONES: dict[str, frozenset[str]] = {
     ),
     "commands": frozenset(
         {
-            *("effects", "errors", "maps", "context", "roster", "stored_orders"),
+            *("arguments", "effects", "errors", "maps", "context", "roster", "stored_orders"),
             *("outbox", "options", "schedule", "words", "turn", "season"),
         }
     ),
     "game_service": frozenset(
-        {"effects", "errors", "inbound", "maps", "context", "outbox", "commands", "turn", "health"}
+        {
+            *("arguments", "effects", "errors", "inbound", "maps", "context", "outbox"),
+            *("commands", "turn", "health"),
+        }
     ),
 }
 

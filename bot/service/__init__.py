@@ -27,6 +27,16 @@ plays what), :mod:`.stored_orders`, :mod:`.maps`, :mod:`.health` (what an operat
 :mod:`.game_service` (the facade).
 """
 
+from bot.service.arguments import (
+    GAME_ARGUMENT,
+    Argument,
+    ArgumentValue,
+    Choice,
+    Kind,
+    Suggest,
+    read_user,
+    user_mention,
+)
 from bot.service.commands.export import FORMAT as RECORD_FORMAT
 from bot.service.commands.grammar import (
     COMMAND_PREFIX,
@@ -36,20 +46,11 @@ from bot.service.commands.grammar import (
     neutral_users,
     parse_command,
 )
-from bot.service.commands.mentions import read_user, user_mention
 from bot.service.commands.newgame import read_variants_ahead, suggest_variants
 from bot.service.commands.order_menus import OrderForm, choices_for
 from bot.service.commands.order_suggestions import suggest_orders, suggest_units
 from bot.service.commands.registry import COMMANDS, find_command, help_topics
-from bot.service.commands.spec import (
-    GAME_ARGUMENT,
-    Argument,
-    ArgumentValue,
-    Choice,
-    CommandSpec,
-    Kind,
-    Suggest,
-)
+from bot.service.commands.spec import CommandSpec
 from bot.service.effects import (
     Access,
     Actor,
@@ -60,6 +61,7 @@ from bot.service.effects import (
     Line,
     Message,
     Need,
+    Options,
     Place,
     Reply,
     Request,
@@ -118,6 +120,7 @@ __all__ = [
     "Line",
     "Message",
     "Need",
+    "Options",
     "OrderForm",
     "PicturePart",
     "Place",

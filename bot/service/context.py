@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from bot.service.arguments import Values
 from bot.service.effects import Access, Audience, Message, Reply, Request, text
 from bot.service.errors import UserError
 from bot.service.former_seats import former_game
@@ -45,20 +46,17 @@ FollowUp = Callable[[], Awaitable[list[Reply]]]
 
 @dataclass(frozen=True, slots=True)
 class Command:
-    """A command as written: its name and the rest of the text; ``game`` when the text named
-    a game (``game hague orders``)."""
+    """A command: its name, its arguments as written and as read (``values``, by its
+    declaration); ``game`` when it named a game (``game hague orders``)."""
 
     name: str
     args: str = ""
     game: str | None = None
+    values: Values = field(default_factory=Values, compare=False)
     # Bare text in a DM taken as `order`: refused as "not a command" unless it is orders,
     # with ``refusal`` (what the text would get as a mistyped command).
     implicit: bool = False
     refusal: str = field(default="", compare=False, repr=False)
-
-    @property
-    def words(self) -> list[str]:
-        return self.args.split()
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,8 +102,9 @@ class Context:
         return self.request.actor.workspace
 
     @property
-    def args(self) -> str:
-        return self.command.args
+    def values(self) -> Values:
+        """The command's arguments, read."""
+        return self.command.values
 
     # Replies -----------------------------------------------------------------------------
 

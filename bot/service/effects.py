@@ -7,6 +7,7 @@ go to a channel, to one user in place ("only you can see this"), or by direct me
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
@@ -219,13 +220,30 @@ class Place:
     is_dm: bool = False
 
 
+# An option's value as a front end with typed options hands it over: text, a yes/no, or
+# nothing given.
+OptionValue = str | bool | None
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """A command given with typed options (Discord's slash commands): its name, and each
+    option's value by its argument's name (`game` too, when it names one)."""
+
+    command: str
+    values: Mapping[str, OptionValue] = field(default_factory=dict)
+
+
 @dataclass(frozen=True, slots=True)
 class Request:
-    """A command written by ``actor`` at ``place``. ``phase``: the phase (``S1901M``) of the
-    form the command was sent from (a menu opened earlier); the service refuses it once that
-    phase is over, so a form left open never acts on another phase."""
+    """A command written by ``actor`` at ``place``: as one line of ``text``, or, from a front
+    end with typed options, as ``options`` (``text`` then only shows it). ``phase``: the
+    phase (``S1901M``) of the form the command was sent from (a menu opened earlier); the
+    service refuses it once that phase is over, so a form left open never acts on another
+    phase."""
 
     actor: Actor
     place: Place
     text: str
     phase: str | None = None
+    options: Options | None = None

@@ -21,7 +21,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
 
 from bot.service.commands import game_master, order_menus, overview
-from bot.service.commands.grammar import parse_command
+from bot.service.commands.grammar import parse_command, typed_command
 from bot.service.commands.newgame import read_variants_ahead
 from bot.service.commands.order_menus import OrderForm
 from bot.service.commands.registry import BY_NAME
@@ -140,7 +140,10 @@ class GameService:
         request = clean_request(request)
         await read_variants_ahead()
         try:
-            command = parse_command(request.text, in_dm=request.place.is_dm)
+            if request.options is not None:
+                command = typed_command(request.options)
+            else:
+                command = parse_command(request.text, in_dm=request.place.is_dm)
         except UserError as exc:
             return [_private(request, str(exc))]
         replies = await self._run(request, command)

@@ -41,4 +41,10 @@ def clean_actor(actor: Actor) -> Actor:
 
 def clean_request(request: Request) -> Request:
     """The request with its text and its writer's name storable."""
-    return replace(request, actor=clean_actor(request.actor), text=clean(request.text))
+    options = request.options
+    if options is not None:
+        values = {k: clean(v) if isinstance(v, str) else v for k, v in options.values.items()}
+        options = replace(options, values=values)
+    return replace(
+        request, actor=clean_actor(request.actor), text=clean(request.text), options=options
+    )

@@ -41,6 +41,7 @@ from bot.service import (
     Audience,
     GameService,
     Message,
+    Options,
     OrderForm,
     Place,
     Reply,
@@ -77,17 +78,17 @@ class Front:
 
     # Slash commands and buttons ----------------------------------------------------------
 
-    async def command(self, interaction: Interaction, command: str, *, private: bool) -> None:
-        """Run a command typed as a slash command; ``private``: acknowledge it to the asker
-        alone (the command's answers are usually for them only). `/dip order` with nothing
-        typed opens the order menus."""
-        menus = asks_for_menus(command)
+    async def command(self, interaction: Interaction, options: Options, *, private: bool) -> None:
+        """Run a slash command with its options' values; ``private``: acknowledge it to the
+        asker alone (the command's answers are usually for them only). `/dip order` with
+        nothing typed opens the order menus."""
+        menus = asks_for_menus(options)
         if menus is not None:
             await self._open_builder(interaction, None, menus or None)
             return
         self._note(interaction)
         await interaction.response.defer(ephemeral=private, thinking=True)
-        await self._run(interaction, command, private=private, workspace=None)
+        await self._run(interaction, options, private=private, workspace=None)
 
     async def is_game_master(self, interaction: Interaction, game: str | None) -> bool:
         """Whether the asker masters the game the command means (False if there is none)."""
@@ -111,10 +112,20 @@ class Front:
             await our_fault(interaction)
 
     async def _run(
-        self, interaction: Interaction, command: str, *, private: bool, workspace: str | None
+        self,
+        interaction: Interaction,
+        command: str | Options,
+        *,
+        private: bool,
+        workspace: str | None,
     ) -> None:
-        actor = actor_of(interaction, workspace)
-        replies = await self.handle(Request(actor, place_of(interaction), command))
+        """Run a command: a line of text (a button's), or a slash command's options."""
+        actor, place = actor_of(interaction, workspace), place_of(interaction)
+        if isinstance(command, Options):
+            request = Request(actor, place, command.command, options=command)
+        else:
+            request = Request(actor, place, command)
+        replies = await self.handle(request)
         await answer(interaction, replies, deferred_private=private, workspace=actor.workspace)
 
     # Order menus and autocomplete --------------------------------------------------------

@@ -15,9 +15,10 @@ command's own method. Nothing of discord.py's private state is touched, no code 
 at run time, and a command the service declares appears under `/dip` with nothing to write
 here.
 
-When a command runs, what was typed is written back as one line of the service's text
-grammar (:meth:`bot.service.CommandSpec.written`): the service reads Discord as it reads
-Slack and the console. Whether Discord first shows "thinking…" to the asker alone or to the
+When a command runs, the options' values go to the service as they are (a
+:class:`bot.service.Options`), which reads them by the same declaration as the text front
+ends' lines, into the same values: nothing typed is joined into a line and read again.
+Whether Discord first shows "thinking…" to the asker alone or to the
 channel follows the declaration (:meth:`bot.service.CommandSpec.is_public`); a game master's
 command from anyone who is not the game's master (which the service refuses) thinks privately.
 """
@@ -33,15 +34,15 @@ import discord
 from discord import app_commands
 
 from bot.frontends.discord.front import Front
-from bot.frontends.discord.identity import Interaction, mention_of, neutral_mention
+from bot.frontends.discord.identity import Interaction, mention_of
 from bot.service import (
     Argument,
     ArgumentValue,
     CommandSpec,
     Kind,
+    Options,
     Suggest,
     help_topics,
-    neutral_users,
     read_variants_ahead,
     suggest_orders,
     suggest_units,
@@ -57,9 +58,9 @@ DESCRIPTION_LIMIT = 100
 MAX_SUGGESTIONS = 25
 SUGGESTION_LIMIT = 100
 
-_ANNOTATIONS: dict[Kind, Any] = {
-    Kind.TEXT: str,
-    Kind.NAMES: str,
+# How Discord offers each kind of argument: a yes/no as a boolean, a person picked from the
+# members, any other as text the service reads into its value.
+_ANNOTATIONS: dict[Kind, Any] = dict.fromkeys(Kind, str) | {
     Kind.YES_NO: bool,
     Kind.USER: discord.User | discord.Member,
 }
@@ -81,9 +82,7 @@ def slash_command(front: Front, spec: CommandSpec) -> AnyCommand:
             # Decided before "thinking…" shows: a refusal is for the asker alone, and so is
             # the acknowledgement that comes before it.
             private = not await front.is_game_master(interaction, typed_game(interaction))
-        # a mention typed into a text option (`powers: with <@123>`) names that user too
-        written = neutral_users(spec.written(values), neutral_mention)
-        await front.command(interaction, written, private=private)
+        await front.command(interaction, Options(spec.name, values), private=private)
 
     # inspect.signature (and discord.py) reads __signature__ first; typeshed does not declare
     # it on functions.

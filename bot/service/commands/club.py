@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import re
 
-from bot.service.commands.spec import Argument, CommandSpec
+from bot.service.arguments import Argument
+from bot.service.commands.spec import CommandSpec
 from bot.service.context import Context
 from bot.service.effects import Reply
 from bot.service.errors import UserError
-from bot.service.schedule import ScheduleError, split_options
 from bot.service.season import DEFAULT_SCORING, Scoring, parse_scoring
 from bot.service.words.quoting import excerpt
 from bot.store import ClubSettings, Platform
@@ -50,7 +50,8 @@ def describe(club: ClubSettings, ctx: Context) -> list[str]:
 
 
 async def club(ctx: Context) -> list[Reply]:
-    if not ctx.args.strip():
+    given = ctx.values.settings("settings")
+    if not given:
         current = await ctx.store.club_settings(ctx.platform, ctx.workspace)
         return [ctx.say(*describe(current, ctx), title="This club's settings")]
     if not ctx.request.actor.is_admin:
@@ -58,10 +59,6 @@ async def club(ctx: Context) -> list[Reply]:
             "Only an admin of this workspace or server may change the club's settings; "
             "`club` alone shows them."
         )
-    try:
-        given = split_options(ctx.args)
-    except ScheduleError as exc:
-        raise UserError(f"{exc}. {_UNKNOWN.format('that')}") from None
     changes = dict(_change(ctx, name, value) for name, value in given.items())
     updated = await ctx.store.set_club_settings(ctx.platform, ctx.workspace, **changes)
     return [ctx.say(*describe(updated, ctx), title="This club's settings are now")]

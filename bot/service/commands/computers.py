@@ -10,7 +10,7 @@ leaves the power in civil disorder (its units hold) until `replace` hands it to 
 
 from __future__ import annotations
 
-from bot.service.commands.mentions import read_user
+from bot.service.arguments import Argument, Kind
 from bot.service.commands.seating import (
     Seat,
     line_message,
@@ -18,7 +18,7 @@ from bot.service.commands.seating import (
     remove_players,
     seat_of,
 )
-from bot.service.commands.spec import Argument, CommandSpec, Kind
+from bot.service.commands.spec import CommandSpec
 from bot.service.context import Context
 from bot.service.effects import Reply
 from bot.service.errors import UserError
@@ -28,23 +28,11 @@ from bot.service.turn import computer_turns
 from bot.service.words.labels import power_name, power_names
 from bot.store import PowerStatus
 
-USAGE = "`bot <power>` or `bot <power> off`, e.g. `bot france`"
-_OFF = ("off", "no", "remove", "stop")
-
 
 async def bot(ctx: Context) -> list[Reply]:
-    word, _, rest = ctx.args.strip().partition(" ")
-    seat = await seat_of(ctx, word, USAGE)
-    switch = rest.strip().lower()
-    if switch in _OFF:
+    seat = await seat_of(ctx)
+    if ctx.values.flag("off"):
         return await _off(ctx, seat)
-    if switch and switch not in ("on", "yes"):
-        if read_user(rest) is not None or rest.strip().startswith("@"):
-            raise UserError(
-                f"`bot` puts a computer on a power; to hand {seat.name} to a person write "
-                f"`replace {seat.power.lower()} <user>`."
-            )
-        raise UserError(f"Write {USAGE}, or `bot {seat.power.lower()} off`.")
     return await _on(ctx, seat)
 
 
@@ -115,7 +103,7 @@ BOT = CommandSpec(
     ),
     ("bot france", "bot france off"),
     arguments=(
-        Argument("power", "The power a computer plays, e.g. france", required=True),
+        Argument("power", "The power a computer plays, e.g. france", Kind.POWER, required=True),
         Argument(
             "off",
             "Take the computer off (the power falls into civil disorder)",

@@ -2,26 +2,23 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from bot.service.commands.spec import Argument, CommandSpec, Kind
+from bot.service.arguments import Argument, Kind
+from bot.service.commands.spec import CommandSpec
 from bot.service.context import Command, Context, Deps
 from bot.service.effects import Actor, Line, Message, Place, Reply, Request, Section
 from bot.service.errors import UserError
 from bot.service.schedule import (
     PhaseTimes,
-    ScheduleError,
     describe_duration,
     extended,
-    parse_duration,
-    parse_when,
     resumed_deadline,
 )
 from bot.service.turn import final_announcement, opening
 from bot.service.words.labels import phase_label
-from bot.service.words.quoting import quotes_cut
 from bot.store import Game, GameStatus, Phase, Store
 from engine import Position
 
@@ -215,12 +212,9 @@ UNLOCK = CommandSpec(
 
 async def extend(ctx: Context) -> list[Reply]:
     game, phase = await _gm_phase(ctx)
-    if not ctx.args.strip():
-        raise UserError("Say by how much, e.g. `extend 24h` or `extend 1d12h`.")
-    try:
-        by = parse_duration(ctx.args)
-    except ScheduleError as exc:
-        raise UserError(f"{quotes_cut(str(exc))}.") from None
+    by = ctx.values.duration("duration")
+    if by is None:  # pragma: no cover - the duration is required
+        raise ctx.values.refuse("duration", "`extend` needs its duration")
     amount = describe_duration(by)
     if game.status == GameStatus.PAUSED:
         phase.paused_remaining_seconds = (phase.paused_remaining_seconds or 0) + int(
@@ -245,7 +239,9 @@ EXTEND = CommandSpec(
     extend,
     (),
     ("extend 24h", "extend 1d12h"),
-    arguments=(Argument("duration", "How much later, e.g. 24h or 1d12h", required=True),),
+    arguments=(
+        Argument("duration", "How much later, e.g. 24h or 1d12h", Kind.DURATION, required=True),
+    ),
     gm=True,
     public=True,
 )
@@ -257,16 +253,9 @@ async def deadline(ctx: Context) -> list[Reply]:
         raise UserError(
             f"{game.name} is paused: `resume` it first, or `extend` to add to the time left."
         )
-    if not ctx.args.strip():
-        raise UserError(
-            "Say when, e.g. `deadline +2h`, `deadline tomorrow 18:00` or "
-            "`deadline 2026-11-25 18:00`."
-        )
-    zone = ctx.zone(game)
-    try:
-        when: datetime = parse_when(ctx.args, now=ctx.now, zone=zone)
-    except ScheduleError as exc:
-        raise UserError(f"{quotes_cut(str(exc))}.") from None
+    when = ctx.values.when("when", now=ctx.now, zone=ctx.zone(game))
+    if when is None:  # pragma: no cover - the time is required
+        raise ctx.values.refuse("when", "`deadline` needs its time")
     times = opening.times_of(phase)
     gap = timedelta(0) if times is None else times.deadline - times.orders_close_at
     _set_times(phase, PhaseTimes(max(ctx.now, when - gap), when))
@@ -285,7 +274,10 @@ DEADLINE = CommandSpec(
     ("deadline +2h", "deadline tomorrow 18:00", "deadline 2026-11-25 18:00"),
     arguments=(
         Argument(
-            "when", "In the game's time zone: +2h, tomorrow 18:00, 2026-11-25 18:00", required=True
+            "when",
+            "In the game's time zone: +2h, tomorrow 18:00, 2026-11-25 18:00",
+            Kind.WHEN,
+            required=True,
         ),
     ),
     gm=True,
@@ -304,7 +296,7 @@ def _set_times(phase: Phase, times: PhaseTimes) -> None:
 async def end(ctx: Context) -> list[Reply]:
     game = await ctx.game()
     ctx.require_gm(game)
-    if ctx.args.strip().lower() != "confirm":
+    if not ctx.values.flag("confirm"):
         raise UserError(
             f"`end` stops {game.name} for good, without a winner; orders not yet adjudicated "
             "are never revealed. Write `end confirm` to do it."

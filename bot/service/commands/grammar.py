@@ -27,11 +27,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 
+from bot.service.arguments import GAME_ARGUMENT, Kind, Values, read_line, read_typed
 from bot.service.commands.order_votes import leads_with_vote
+from bot.service.commands.ordering import ORDERS_ARGUMENT
 from bot.service.commands.registry import BY_NAME, find_command, unknown_command_text
-from bot.service.commands.spec import Kind
 from bot.service.context import Command
+from bot.service.effects import Options
 from bot.service.errors import UserError
 from bot.service.words.quoting import excerpt
 
@@ -55,14 +58,17 @@ def parse_command(text: str, *, in_dm: bool = False) -> Command:
 
     ``in_dm``: text that starts with no command word may be bare orders (see above)."""
     try:
-        return _parse(text)
+        written = _parse(text)
     except NotACommandError as exc:
         if not in_dm:
             raise
-        return Command("order", exc.text, game=exc.game, implicit=True, refusal=str(exc))
+        values = Values(BY_NAME["order"], {ORDERS_ARGUMENT: exc.text})
+        return Command("order", exc.text, exc.game, values, implicit=True, refusal=str(exc))
+    return replace(written, values=read_line(BY_NAME[written.name], written.args))
 
 
 def _parse(text: str) -> Command:
+    """The command's name, its arguments as written and the game named; not read yet."""
     match = _HEAD.fullmatch(text)
     if match is None:
         raise UserError("Write a command, e.g. `help`.")
@@ -86,6 +92,14 @@ def _addressed(rest: str) -> Command:
         raise UserError("Name one game only, e.g. `game hague status`.")
     _refuse_votes_with_orders(tail, name)
     return Command(_command_name(word, args, whole=tail, game=name), args, game=name)
+
+
+def typed_command(options: Options) -> Command:
+    """A command given with typed options: its values read from them, never from text."""
+    spec = BY_NAME[options.command]
+    game = options.values.get(GAME_ARGUMENT.name) if spec.game_argument else None
+    named = game.strip() if isinstance(game, str) and game.strip() else None
+    return Command(spec.name, "", named, read_typed(spec, options.values))
 
 
 def _refuse_votes_with_orders(text: str, game: str | None) -> None:
@@ -155,7 +169,7 @@ def neutral_users(text: str, read_mention: Callable[[str], str | None]) -> str:
     service then says what is wrong with it). Text that is no command stays as it is.
     """
     try:
-        command = parse_command(text)
+        command = _parse(text)
     except UserError:
         return text
     arguments = BY_NAME[command.name].arguments
@@ -194,9 +208,15 @@ def _user_after_word(args: str, word: str, read_mention: Callable[[str], str | N
     return re.sub(pattern, neutral, args, count=1)
 
 
-def asks_for_menus(text: str) -> str | None:
-    """`order` with nothing after it asks for a front end's order menus (its form): the
-    game's name if one was given (`game hague order`), "" if not; None for anything else."""
+def asks_for_menus(text: str | Options) -> str | None:
+    """`order` with nothing after it (as text or as options) asks for a front end's order
+    menus (its form): the game's name if one was given (`game hague order`), "" if not; None
+    for anything else."""
+    if isinstance(text, Options):
+        if text.command != "order" or text.values.get(ORDERS_ARGUMENT):
+            return None
+        game = text.values.get(GAME_ARGUMENT.name)
+        return game.strip() if isinstance(game, str) else ""
     try:
         parsed = _parse(text)
     except UserError:

@@ -3,18 +3,17 @@ where teams are allowed), its answers once under way (`late_joining.py`), and `l
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
+from bot.service.arguments import Argument, Kind
 from bot.service.commands.club_records import require_reliability, tell_master
 from bot.service.commands.forming import seats_for
 from bot.service.commands.late_joining import answer_request, join_running
-from bot.service.commands.spec import Argument, CommandSpec, Kind
+from bot.service.commands.spec import CommandSpec
 from bot.service.commands.team_forming import (
     drop_from_team,
     join_team_forming,
     read_partner,
-    split_user,
     teams_formed,
 )
 from bot.service.context import Context
@@ -24,27 +23,8 @@ from bot.service.options.fewer_players import commanded
 from bot.service.roster import computer_takes_over
 from bot.service.turn import computer_turns
 from bot.service.words.labels import power_list, power_names
-from bot.service.words.quoting import quotes_cut
 from bot.store import Game, GameStatus, PowerStatus
-from engine import OrderError, Position, Variant
-from engine.names import power_code
-
-_SEPARATORS = re.compile(r"[\s,;/]+")
-
-
-def read_preferences(variant: Variant, text: str) -> list[str]:
-    chosen: list[str] = []
-    for word in _SEPARATORS.split(text.strip()):
-        if not word:
-            continue
-        try:
-            code = power_code(variant, word)
-        except OrderError as exc:
-            raise UserError(f"{quotes_cut(str(exc))}. Write e.g. `join france, england`.") from None
-        if code not in chosen:
-            chosen.append(code)
-    return chosen
-
+from engine import Position
 
 # join / leave ------------------------------------------------------------------------------
 
@@ -53,11 +33,10 @@ async def join(ctx: Context) -> list[Reply]:
     game = await ctx.game()
     variant = ctx.variant(game)
     teams = ctx.options(game).teams
-    accepted, rest = split_user(ctx.args, "accept")
-    refused, rest = split_user(rest, "refuse")
-    if accepted is not None or refused is not None:
-        return await answer_request(ctx, game, accepted or refused or "", accept=bool(accepted))
-    partner_text, wishes = split_user(rest, "with")
+    accepted, refused = ctx.values.text("accept"), ctx.values.text("refuse")
+    if accepted or refused:
+        return await answer_request(ctx, game, accepted or refused, accept=bool(accepted))
+    partner_text = ctx.values.text("with") or None
     if partner_text is not None and teams is None:
         raise UserError(
             f"{game.name} has one player per power: teams are allowed only in a game created "
@@ -65,9 +44,9 @@ async def join(ctx: Context) -> list[Reply]:
         )
     joiner = await require_reliability(ctx, game)
     if game.status != GameStatus.FORMING:
-        return await join_running(ctx, game, wishes, partner_text)
+        return await join_running(ctx, game, partner_text)
     partner = None if partner_text is None else read_partner(ctx, game, partner_text)
-    preferences = read_preferences(variant, wishes)
+    preferences = ctx.values.powers("powers", variant)
     players = await ctx.store.players_of(game.id)
     already = any(p.user_id == ctx.actor_id for p in players)
     total = seats_for(ctx, game)
@@ -169,7 +148,9 @@ JOIN = CommandSpec(
     ),
     ("join", "join france, england", "join with @alice", "join accept @zoe"),
     arguments=(
-        Argument("powers", "The powers you would like, best first: e.g. france, england"),
+        Argument(
+            "powers", "The powers you would like, best first: e.g. france, england", Kind.NAMES
+        ),
         Argument(
             "with",
             "A player whose team you join, where the game allows teams",
@@ -201,7 +182,7 @@ async def leave(ctx: Context) -> list[Reply]:
         total = seats_for(ctx, game)
         message = text(f"{name} left {game.name} ({_of_total(count, total, teams)}).")
         return [*await ctx.announce(game, message, "leave"), ctx.say(f"You left {game.name}.")]
-    if ctx.args.strip().lower() != "confirm":
+    if not ctx.values.flag("confirm"):
         raise UserError(
             f"{game.name} is under way: if you leave, your power falls into civil disorder and "
             "its units hold every turn. Write `leave confirm` to leave."

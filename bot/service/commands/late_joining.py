@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from bot.service.arguments import not_a_user, read_user, user_mention
 from bot.service.commands.club_records import record, record_line
-from bot.service.commands.mentions import not_a_user, read_user, user_mention
 from bot.service.commands.seating import Seat, brief, line_message, playable_status
 from bot.service.commands.team_forming import JOIN_WITH_USAGE, read_partner
 from bot.service.context import Context
@@ -25,10 +25,7 @@ from bot.service.errors import UserError
 from bot.service.options.teams import Teams
 from bot.service.outbox import queue
 from bot.service.roster import users_of
-from bot.service.words.quoting import quotes_cut
 from bot.store import Game, GameStatus, PowerStatus
-from engine import OrderError
-from engine.names import power_code
 
 _REQUESTS = "join_requests"
 ANSWER_USAGE = "`join accept <user>` or `join refuse <user>`, e.g. `join accept @zoe`"
@@ -53,14 +50,12 @@ def _keep(game: Game, requests: Mapping[str, Mapping[str, str]]) -> None:
     game.settings = {**game.settings, _REQUESTS: {k: dict(v) for k, v in requests.items()}}
 
 
-async def join_running(
-    ctx: Context, game: Game, power_word: str, partner: str | None
-) -> list[Reply]:
+async def join_running(ctx: Context, game: Game, partner: str | None) -> list[Reply]:
     """`join` in a game under way: ask a team's consent, or volunteer for a power nobody
     plays."""
     if game.status == GameStatus.FINISHED:
         raise UserError(f"{game.name} has ended.")
-    seat = await _seat_named(ctx, game, power_word, partner)
+    seat = await _seat_named(ctx, game, partner)
     if await ctx.membership(game) is not None:
         raise UserError(f"You already play in {game.name}.")
     state = await playable_status(ctx, seat)
@@ -75,7 +70,7 @@ async def join_running(
     return await _ask_team(ctx, seat)
 
 
-async def _seat_named(ctx: Context, game: Game, power_word: str, partner: str | None) -> Seat:
+async def _seat_named(ctx: Context, game: Game, partner: str | None) -> Seat:
     """The power the newcomer names, or their partner's."""
     phase, position = await ctx.open_phase(game)
     if partner is not None:
@@ -84,7 +79,8 @@ async def _seat_named(ctx: Context, game: Game, power_word: str, partner: str | 
         if theirs is None or theirs.power is None:
             raise UserError(f"{display} does not play a power in {game.name}.")
         return Seat(game, phase, position, theirs.power)
-    if not power_word.strip():
+    powers = ctx.values.powers("powers", position.variant)
+    if not powers:
         if ctx.options(game).teams is None:
             raise UserError(
                 f"{game.name} has already started: players join before the game master writes "
@@ -96,11 +92,11 @@ async def _seat_named(ctx: Context, game: Game, power_word: str, partner: str | 
             f"`join france`, or {JOIN_WITH_USAGE}; its members are asked. A power without a "
             "player goes to a volunteer the game master chooses."
         )
-    try:
-        power = power_code(position.variant, power_word.strip())
-    except OrderError as exc:
-        raise UserError(f"{quotes_cut(str(exc))}. Write e.g. `join france`.") from None
-    return Seat(game, phase, position, power)
+    if len(powers) > 1:
+        raise ctx.values.refuse(
+            "powers", f"{game.name} is under way: a team is joined one power at a time", "one power"
+        )
+    return Seat(game, phase, position, powers[0])
 
 
 # A power nobody plays: volunteering ----------------------------------------------------------

@@ -4,7 +4,8 @@ as a volunteer in the game's channel is (`late_joining.py`)."""
 
 from __future__ import annotations
 
-from bot.service.commands.spec import Argument, CommandSpec
+from bot.service.arguments import Argument, Kind
+from bot.service.commands.spec import CommandSpec
 from bot.service.context import Context
 from bot.service.effects import Reply
 from bot.service.errors import UserError
@@ -12,10 +13,8 @@ from bot.service.roster import users_of
 from bot.service.season import advertise_forming, advertise_seats, lobby_of
 from bot.service.words.english import and_list
 from bot.service.words.labels import power_name
-from bot.service.words.quoting import quotes_cut
 from bot.store import Game, GameStatus, PowerStatus
-from engine import OrderError, Position
-from engine.names import power_code
+from engine import Position
 
 NO_LOBBY = (
     "This club has no lobby to advertise in: an admin names one by writing `club lobby=here` "
@@ -32,7 +31,7 @@ async def advertise(ctx: Context) -> list[Reply]:
     entry = await ctx.store.audit(ctx.actor_id, "advertise", game_id=game.id)
     key = f"game:{game.id}:lobby:{entry.id}"
     if game.status == GameStatus.FORMING:
-        if ctx.args.strip():
+        if "power" in ctx.values:
             raise UserError(
                 f"{game.name} is forming: its seats are advertised together, with `advertise` "
                 "alone; powers are assigned at `start`."
@@ -42,11 +41,8 @@ async def advertise(ctx: Context) -> list[Reply]:
         return [ctx.say(f"{game.name} is advertised in the lobby as looking for players.")]
     phase, position = await ctx.open_phase(game)
     free = await _free_powers(ctx, game, position)
-    if ctx.args.strip():
-        try:
-            wanted = power_code(position.variant, ctx.args.strip())
-        except OrderError as exc:
-            raise UserError(f"{quotes_cut(str(exc))}. Write e.g. `advertise france`.") from None
+    wanted = ctx.values.power("power", position.variant)
+    if wanted is not None:
         if wanted not in free:
             raise UserError(
                 f"{power_name(position, wanted)} has a player (or is out of the game): only a "
@@ -95,7 +91,11 @@ ADVERTISE = CommandSpec(
         "game's reliability minimum holds there too.",
     ),
     ("advertise", "advertise france"),
-    arguments=(Argument("power", "The power to advertise (default: every seat without a player)"),),
+    arguments=(
+        Argument(
+            "power", "The power to advertise (default: every seat without a player)", Kind.POWER
+        ),
+    ),
     gm=True,
     public=True,
 )

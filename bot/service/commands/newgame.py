@@ -3,15 +3,16 @@ game master."""
 
 from __future__ import annotations
 
+from bot.service.arguments import Argument, Choice, Kind, Suggest, choices_of
 from bot.service.commands.channel_access import BEFORE_START, check_channel
 from bot.service.commands.forming import MIN_PLAYERS, refuse_teams_in_seats, setup_of
 from bot.service.commands.settings import option_lines
-from bot.service.commands.spec import Argument, Choice, CommandSpec, Kind, Suggest, choices_of
+from bot.service.commands.spec import CommandSpec
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
 from bot.service.errors import UserError
 from bot.service.options.agreed_end import refuse_past_end
-from bot.service.options.game_options import Press, parse_newgame
+from bot.service.options.game_options import Press, new_game_options
 from bot.service.options.palette import Palette
 from bot.service.options.teams import Teams
 from bot.service.options.variant_choice import playable_variants, unplayable_variants
@@ -38,7 +39,9 @@ async def newgame(ctx: Context) -> list[Reply]:
             "Play one game per channel: create the next one in another channel, or `end` "
             "this one first."
         )
-    name, options = parse_newgame(ctx.args, ctx.deps.default_zone)
+    name, options = new_game_options(
+        ctx.values.text("name") or None, ctx.values.settings("settings"), ctx.deps.default_zone
+    )
     refuse_teams_in_seats(options)
     refuse_past_end(options.end, ctx.now, options.schedule.zone)
     if name is None:
@@ -200,7 +203,9 @@ NEWGAME = CommandSpec(
         "newgame hague bots=6 bot_level=easy",
     ),
     arguments=(
-        Argument("name", "One word: letters, digits, - or _ (default: game-1, game-2, ...)"),
+        Argument(
+            "name", "One word: letters, digits, - or _ (default: game-1, game-2, ...)", Kind.WORD
+        ),
         Argument(
             "variant",
             "The board and rules (default: standard)",

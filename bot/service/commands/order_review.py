@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from bot.service.commands.spec import Argument, CommandSpec, Suggest
+from bot.service.arguments import Argument, Suggest
+from bot.service.commands.spec import CommandSpec
 from bot.service.commands.team_orders import team_proposals
 from bot.service.commands.turns import Turn
 from bot.service.context import Context
@@ -58,7 +59,7 @@ ORDERS = CommandSpec(
 
 async def clear(ctx: Context) -> list[Reply]:
     turns = await Turn.all(ctx, writing=True)
-    word = ctx.args.strip()
+    word = ctx.values.text("unit")
     if len(turns) == 1:
         return [ctx.private(await _clear_one(ctx, turns[0], word))]
     replies: list[Reply] = []

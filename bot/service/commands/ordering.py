@@ -8,12 +8,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from bot.service.arguments import Argument, Suggest
 from bot.service.commands.bare_orders import require_bare_orders
 from bot.service.commands.order_limits import MAX_CHARACTERS, MAX_ORDERS, check_size
 from bot.service.commands.order_review import CLEAR, ORDERS, clear, orders, read_province
 from bot.service.commands.order_routing import ReadCondition, Share, read_share, route
 from bot.service.commands.order_votes import cast_votes, take_votes
-from bot.service.commands.spec import Argument, CommandSpec, Suggest
+from bot.service.commands.spec import CommandSpec
 from bot.service.commands.team_orders import agreement
 from bot.service.commands.turns import Turn
 from bot.service.context import Context
@@ -47,15 +48,20 @@ from engine.parse_start import unit_province
 # order ---------------------------------------------------------------------------------------
 
 
+# The orders as typed: one free text, read into orders by the orders' own reader.
+ORDERS_ARGUMENT = "orders"
+
+
 async def order(ctx: Context) -> list[Reply]:
+    written = ctx.values.text(ORDERS_ARGUMENT)
     try:
-        check_size(ctx.args)
+        check_size(written)
     except UserError:
         if ctx.command.implicit:
             # Bare text too long to read through is not taken for orders at all.
             raise UserError(ctx.command.refusal) from None
         raise
-    text, votes = take_votes(ctx.args)
+    text, votes = take_votes(written)
     if ctx.command.implicit:
         await require_bare_orders(ctx, text, votes)
     if not text.strip() and not votes:
@@ -132,7 +138,7 @@ ORDER = CommandSpec(
     ),
     arguments=(
         Argument(
-            "orders",
+            ORDERS_ARGUMENT,
             "Orders, e.g. A Par-Bur; F Bre-MAO (suggestions follow your typing); none: the menus",
             suggest=Suggest.ORDERS,
         ),

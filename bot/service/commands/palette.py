@@ -4,7 +4,8 @@ sees)."""
 
 from __future__ import annotations
 
-from bot.service.commands.spec import Argument, Choice, CommandSpec, choices_of
+from bot.service.arguments import Argument, Choice, Kind
+from bot.service.commands.spec import CommandSpec
 from bot.service.context import Context
 from bot.service.effects import Reply
 from bot.service.options.palette import Palette, parse_palette
@@ -15,7 +16,7 @@ _WHAT = "`map mine`, `map` asked for in a direct message, and your retreat and a
 
 
 async def palette(ctx: Context) -> list[Reply]:
-    word = ctx.args.strip().lower()
+    word = ctx.values.text("palette")
     if not word:
         chosen = await ctx.store.palette_of(ctx.platform, ctx.workspace, ctx.actor_id)
         now = (
@@ -67,8 +68,10 @@ PALETTE = CommandSpec(
         Argument(
             "palette",
             "standard, colourblind, or game (each game's own)",
+            Kind.WORD,
             choices=(
-                *choices_of(Palette),
+                Choice(Palette.STANDARD.value, Palette.STANDARD.value),
+                Choice(Palette.COLOURBLIND.value, Palette.COLOURBLIND.value, also=("colorblind",)),
                 Choice(_GAME, "game's own"),
             ),
         ),

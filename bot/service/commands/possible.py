@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from bot.service.arguments import Argument, Suggest
 from bot.service.commands.ordering import read_province, unit_name
-from bot.service.commands.spec import Argument, CommandSpec, Suggest
+from bot.service.commands.spec import CommandSpec
 from bot.service.commands.turns import Turn
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
@@ -33,8 +34,8 @@ _MOST = 80
 
 async def possible(ctx: Context) -> list[Reply]:
     turns = await Turn.all(ctx)
-    if ctx.args.strip():
-        province = read_province(turns[0].position, ctx.args.strip())
+    if "unit" in ctx.values:
+        province = read_province(turns[0].position, ctx.values.text("unit"))
         mine = [t for t in turns if province in _places(t.position, t.power)]
         return [ctx.private(_possible_in(mine[0] if mine else turns[0], province))]
     replies = [ctx.private(_possible_all(turn)) for turn in turns]

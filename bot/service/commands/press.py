@@ -14,11 +14,11 @@ plays: the writer is told it cannot read press, and nothing is sent or kept for 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from bot.service.commands.spec import Argument, CommandSpec, Kind
+from bot.service.arguments import Argument, Kind, Values
+from bot.service.commands.spec import CommandSpec
 from bot.service.commands.team_talk import team_talk
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
@@ -27,16 +27,14 @@ from bot.service.options.game_options import GameOptions, Press
 from bot.service.outbox import queue
 from bot.service.roster import players_by_power
 from bot.service.words.labels import power_names
-from bot.service.words.quoting import excerpt
 from bot.store import Game, PowerStatus
-from engine import OrderError, Phase, PhaseKind, Position, Variant, kind_name
-from engine.names import power_code
+from engine import Phase, PhaseKind, Position, Variant, kind_name
 
 # Long enough for any letter; every front end splits a longer text over several posts, so
 # this is the one limit, and what `help press` states.
 MAX_LENGTH = 3500
-_ADDRESS = re.compile(r"\s*([^\s,]+(?:\s*,\s*[^\s,]+)*)(?:\s+(.*))?", re.DOTALL)
-_GREY = ("grey", "gray")
+# `press team <message>`: to the other members of one's team
+_TEAM = "team"
 PRESS_MESSAGE = "a press message"
 USAGE = "`press germany <message>`, `press england,germany <message>` or `press all <message>`"
 
@@ -50,43 +48,21 @@ class Letter:
     body: str
 
 
-def read_letter(variant: Variant, text: str) -> Letter:
-    """``<powers|all> [grey] <message>``; the powers separated by commas."""
-    match = _ADDRESS.fullmatch(text)
-    if match is None:
-        raise UserError(f"Say to whom and what: {USAGE}.")
-    names, body = match.group(1), (match.group(2) or "").strip()
-    if not body:
-        raise UserError(f"The message is empty: {USAGE}.")
-    words = [w for w in re.split(r"\s*,\s*", names) if w]
-    if [w.lower() for w in words] == ["all"]:
+def read_letter(variant: Variant, values: Values) -> Letter:
+    """The letter the arguments give: to the powers named (or all), signed or grey."""
+    names = values.names("to")
+    if [w.lower() for w in names] == ["all"]:
         to: tuple[str, ...] | None = None
+    elif any(w.lower() == "all" for w in names):
+        raise values.refuse("to", "`all` with powers", "`all` alone, or powers")
     else:
-        codes: list[str] = []
-        for word in words:
-            if word.lower() == "all":
-                raise UserError(f"Write `all` alone, or name powers: {USAGE}.")
-            try:
-                code = power_code(variant, word)
-            except OrderError:
-                known = ", ".join(variant.power_info[p].name for p in variant.powers)
-                raise UserError(
-                    f"{excerpt(word)!r} is not a power ({known}, or all). Write {USAGE}."
-                ) from None
-            if code not in codes:
-                codes.append(code)
-        to = tuple(codes)
-    grey = False
-    head, *rest = body.split(None, 1)
-    if head.lower() in _GREY:
-        grey, body = True, "".join(rest).strip()
-    if not body:
-        raise UserError(f"The message is empty: {USAGE}.")
+        to = tuple(values.powers("to", variant))
+    body = values.text("message").strip()
     if len(body) > MAX_LENGTH:
         raise UserError(
             f"That message has {len(body)} characters; send at most {MAX_LENGTH} at a time."
         )
-    return Letter(to, grey, body)
+    return Letter(to, values.flag("grey"), body)
 
 
 def _check_rule(game: Game, options: GameOptions, letter: Letter, phase: Phase) -> None:
@@ -114,16 +90,15 @@ def _check_rule(game: Game, options: GameOptions, letter: Letter, phase: Phase) 
 
 
 async def press(ctx: Context) -> list[Reply]:
-    head, *rest = ctx.args.strip().split(None, 1) or [""]
-    if head.lower() == "team":
-        return await team_talk(ctx, "".join(rest), MAX_LENGTH)
+    if [w.lower() for w in ctx.values.names("to")] == [_TEAM]:
+        return await team_talk(ctx, ctx.values.text("message"), MAX_LENGTH)
     game = await ctx.game()
     mine = await ctx.powers(game)
     phase = await ctx.store.open_phase_of(game.id)
     if phase is None:
         raise UserError(f"{game.name} has no phase open: press waits for the next one.")
     position = Position.from_json(phase.position)
-    letter = read_letter(position.variant, ctx.args)
+    letter = read_letter(position.variant, ctx.values)
     statuses = await ctx.store.power_statuses(game.id)
     signers = [p for p in mine if statuses.get(p, PowerStatus.PLAYING) == PowerStatus.PLAYING]
     if not signers:
@@ -275,7 +250,7 @@ PRESS = CommandSpec(
         Argument(
             "grey", "Send it unsigned, where the game allows grey press", Kind.YES_NO, word="grey"
         ),
-        Argument("message", "What to say", required=True),
+        Argument("message", "What to say", Kind.TEXT, required=True),
     ),
 )
 

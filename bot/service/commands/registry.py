@@ -12,6 +12,7 @@ from __future__ import annotations
 import difflib
 import re
 
+from bot.service.arguments import Argument, Kind, Suggest
 from bot.service.commands import (
     club,
     computers,
@@ -37,7 +38,7 @@ from bot.service.commands import (
     voting,
 )
 from bot.service.commands.help_pages import GAME_TOPIC, detail, game_topic, overview
-from bot.service.commands.spec import Argument, CommandSpec, Suggest
+from bot.service.commands.spec import CommandSpec
 from bot.service.context import Context
 from bot.service.effects import Message, Reply
 from bot.service.errors import UserError
@@ -49,7 +50,7 @@ _ORDER_LIKE = re.compile(r"(?i)^(a|f|army|fleet|build|remove|waive)\b")
 
 
 async def _help(ctx: Context) -> list[Reply]:
-    return [ctx.private(help_message(ctx.args))]
+    return [ctx.private(help_message(ctx.values.text("command")))]
 
 
 HELP = CommandSpec(
@@ -58,7 +59,7 @@ HELP = CommandSpec(
     "List the commands, or explain one.",
     _help,
     examples=("help", "help order"),
-    arguments=(Argument("command", "A command to explain", suggest=Suggest.TOPICS),),
+    arguments=(Argument("command", "A command to explain", Kind.WORD, suggest=Suggest.TOPICS),),
     game_argument=False,
 )
 

@@ -3,8 +3,9 @@ go to the game master). Delivered by DM to the game's creator, and to nobody els
 
 from __future__ import annotations
 
+from bot.service.arguments import Argument
 from bot.service.commands.press import MAX_LENGTH as PRESS_LIMIT
-from bot.service.commands.spec import Argument, CommandSpec
+from bot.service.commands.spec import CommandSpec
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
 from bot.service.errors import UserError
@@ -18,12 +19,7 @@ MAX_LENGTH = PRESS_LIMIT
 async def report(ctx: Context) -> list[Reply]:
     # A dispute may outlive the game: the game master hears of it all the same.
     game = await ctx.game(ended=True)
-    body = ctx.args.strip()
-    if not body:
-        raise UserError(
-            "Write the note after `report`, e.g. `report England threatened to break my "
-            "bike`. Only the game master reads it."
-        )
+    body = ctx.values.text("text")
     if len(body) > MAX_LENGTH:
         raise UserError(f"That note has {len(body)} characters; send at most {MAX_LENGTH:,}.")
     sender = ctx.request.actor.display_name

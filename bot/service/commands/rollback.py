@@ -12,7 +12,8 @@ runs, the rollback is refused and nothing changes.
 
 from __future__ import annotations
 
-from bot.service.commands.spec import Argument, CommandSpec, Kind
+from bot.service.arguments import Argument, Kind
+from bot.service.commands.spec import CommandSpec
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
 from bot.service.errors import UserError
@@ -40,7 +41,7 @@ async def rollback(ctx: Context) -> list[Reply]:
     last = done[-1]
     current = next((p for p in every if p.status == PhaseStatus.OPEN), None)
     label = phase_label(last.name)
-    if ctx.args.strip().lower() != "confirm":
+    if not ctx.values.flag("confirm"):
         then = f"; {phase_label(current.name)} is voided" if current is not None else ""
         raise UserError(
             f"`rollback` undoes the adjudication of {label}: it opens again with its orders "

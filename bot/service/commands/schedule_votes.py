@@ -16,40 +16,35 @@ import math
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
-from bot.service.commands.spec import Argument, CommandSpec
+from bot.service.arguments import Argument, Choice, Kind
+from bot.service.commands.spec import CommandSpec
 from bot.service.commands.turns import Turn
 from bot.service.context import Context
 from bot.service.effects import Reply, text
 from bot.service.errors import UserError
 from bot.service.options.club_rules import votes_text
 from bot.service.schedule import (
-    ScheduleError,
     extended,
-    parse_duration,
     schedule_wish,
 )
 from bot.service.turn import opening
 from bot.service.words.labels import phase_label
-from bot.service.words.quoting import excerpt, quotes_cut
 from bot.store import Game, GameStatus, Phase, PowerStatus, ScheduleVote
 
-USAGE = "`vote extend 1d`, `vote pause until 2026-12-28` or `vote no`"
+_EXTEND, _PAUSE, _NO = "extend", "pause", "no"
 # A pause reaches this far at most: a longer break is the game master's to decide.
 LONGEST_PAUSE = timedelta(days=60)
 
 
 async def vote(ctx: Context) -> list[Reply]:
-    words = ctx.args.split()
-    if not words:
-        raise UserError(f"Say what you vote for: {USAGE}.")
+    kind = ctx.values.text("vote")
     turns = await Turn.all(ctx, writing=True)
     game, phase = turns[0].game, turns[0].phase
     if game.status == GameStatus.PAUSED:
         raise UserError(f"{game.name} is paused: only the game master's `resume` restarts it.")
-    kind = words[0].lower()
-    if kind in ("no", "withdraw"):
+    if kind == _NO:
         return await _withdraw(ctx, turns)
-    detail = _detail(ctx, game, kind, words[1:])
+    detail = _detail(ctx, game, kind)
     await ctx.store.ensure_open(phase.id)
     for turn in turns:
         await ctx.store.cast_schedule_vote(
@@ -70,28 +65,22 @@ async def vote(ctx: Context) -> list[Reply]:
     ]
 
 
-def _detail(ctx: Context, game: Game, kind: str, rest: list[str]) -> dict[str, str | int]:
-    if kind == "extend":
-        try:
-            by = parse_duration(" ".join(rest))
-        except ScheduleError as exc:
-            raise UserError(f"{quotes_cut(str(exc))}. Write e.g. `vote extend 1d`.") from None
+def _detail(ctx: Context, game: Game, kind: str) -> dict[str, str | int]:
+    if kind == _EXTEND:
+        by = ctx.values.duration("by")
+        if by is None:
+            raise ctx.values.refuse("by", "`vote extend` was given no duration")
         return {"seconds": int(by.total_seconds())}
-    if kind == "pause":
-        return {"until": _until(ctx, game, rest).isoformat()}
-    raise UserError(f"`{excerpt(kind)}` is not something to vote for: {USAGE}.")
+    return {"until": _until(ctx, game).isoformat()}
 
 
-def _until(ctx: Context, game: Game, rest: list[str]) -> date:
-    words = [w for w in rest if w.lower() != "until"]
-    try:
-        day = date.fromisoformat(words[0]) if len(words) == 1 else None
-    except ValueError:
-        day = None
+def _until(ctx: Context, game: Game) -> date:
+    day = ctx.values.day("until")
     if day is None:
-        raise UserError(
-            "Say until when, as a date: `vote pause until 2026-12-28` (the clock runs again "
-            "as that day begins, in the game's time zone)."
+        raise ctx.values.refuse(
+            "until",
+            "`vote pause` was given no date",
+            "a date: the clock runs again as that day begins, in the game's time zone",
         )
     start = _start_of(day, ctx.zone(game))
     if start <= ctx.now:
@@ -184,7 +173,23 @@ VOTE = CommandSpec(
         "Computer players do not vote. The game master keeps `pause`, `resume` and `extend`.",
     ),
     ("vote extend 1d", "vote pause until 2026-12-28", "vote no"),
-    arguments=(Argument("vote", "extend 1d, pause until 2026-12-28, or no", required=True),),
+    arguments=(
+        Argument(
+            "vote",
+            "extend, pause, or no (takes your vote back)",
+            Kind.WORD,
+            required=True,
+            choices=(
+                Choice(_EXTEND, "extend the deadline"),
+                Choice(_PAUSE, "pause the game"),
+                Choice(_NO, "no: take my vote back", also=("withdraw",)),
+            ),
+        ),
+        Argument("by", "For extend: how much longer, e.g. 1d", Kind.DURATION),
+        Argument(
+            "until", "For pause: the day it runs again, e.g. 2026-12-28", Kind.DATE, word="until"
+        ),
+    ),
     public=False,
     group="club",
 )

@@ -3,8 +3,8 @@ only finished games count, so the answer is for everyone where it was asked."""
 
 from __future__ import annotations
 
-from bot.service.commands.mentions import not_a_user, read_user
-from bot.service.commands.spec import Argument, CommandSpec, Kind, choices_of
+from bot.service.arguments import Argument, Kind, choices_of
+from bot.service.commands.spec import CommandSpec
 from bot.service.context import Context
 from bot.service.effects import Image, Line, Message, Reply, Section
 from bot.service.errors import UserError
@@ -24,6 +24,7 @@ from bot.service.season import (
 )
 from bot.service.words.english import plural
 from bot.service.words.labels import power_names
+from bot.service.words.quoting import excerpt
 from engine import load_variant
 from render import MOST_LINES
 
@@ -41,19 +42,17 @@ def _points(value: float) -> str:
     return f"{value:.1f}".removesuffix(".0") if value == int(value) else f"{value:.1f}"
 
 
+def _season(ctx: Context) -> str | None:
+    """The season named (None: every game of the club)."""
+    return parse_season(ctx.values.text("season")) if "season" in ctx.values else None
+
+
 async def standings_command(ctx: Context) -> list[Reply]:
-    season, system = None, await scoring_of(ctx)
-    for word in ctx.args.split():
-        name, _, value = word.partition("=")
-        if name.lower() == "scoring" and value:
-            system = parse_scoring(value)
-        elif "=" in word:
-            raise UserError(
-                f"`{word}` is not a choice of `standings`: write `standings [season] "
-                "[scoring=sum-of-squares|draw-size|c-diplo]`."
-            )
-        else:
-            season = parse_season(word)
+    season, system = _season(ctx), await scoring_of(ctx)
+    for name, value in ctx.values.settings("settings").items():
+        if name != "scoring" or not value:
+            raise ctx.values.refuse("scoring", f"`{excerpt(name)}={excerpt(value)}` is no choice")
+        system = parse_scoring(value)
     games = await finished_games(ctx.store, ctx.platform, ctx.workspace, season)
     where = f"season {season}" if season else "the club"
     if not games:
@@ -111,7 +110,7 @@ async def ratings_command(ctx: Context) -> list[Reply]:
     club = await ctx.store.club_settings(ctx.platform, ctx.workspace)
     if not club.ratings:
         raise UserError("This club keeps no ratings (its admins chose `club ratings=off`).")
-    season = parse_season(ctx.args) if ctx.args.strip() else None
+    season = _season(ctx)
     rated = rate(await finished_games(ctx.store, ctx.platform, ctx.workspace, season))
     if not rated:
         raise UserError(
@@ -155,7 +154,7 @@ STANDINGS = CommandSpec(
     ),
     ("standings", "standings autumn-2026", "standings scoring=c-diplo"),
     arguments=(
-        Argument("season", "A season's name (default: every game of the club)"),
+        Argument("season", "A season's name (default: every game of the club)", Kind.WORD),
         Argument(
             "scoring",
             "The scoring system (default: the club's)",
@@ -182,7 +181,7 @@ RATINGS = CommandSpec(
         "ratings=off`).",
     ),
     ("ratings", "ratings autumn-2026"),
-    arguments=(Argument("season", "A season's name (default: every game of the club)"),),
+    arguments=(Argument("season", "A season's name (default: every game of the club)", Kind.WORD),),
     public=True,
     game_argument=False,
     reschedules=False,
@@ -191,13 +190,10 @@ RATINGS = CommandSpec(
 
 
 async def reliability_command(ctx: Context) -> list[Reply]:
-    written = ctx.args.strip()
-    if not written:
+    named = ctx.values.user("user")
+    if named is None:
         found = await record_of(ctx.store, ctx.platform, ctx.workspace, ctx.actor_id)
         return [ctx.say(f"Your reliability: {found.describe()}.", RELIABILITY_HOW)]
-    named = read_user(written)
-    if named is None:
-        raise UserError(not_a_user(written, "`reliability @name`"))
     user_id, name = named
     club = await ctx.store.club_settings(ctx.platform, ctx.workspace)
     if not (club.reliability_public or ctx.request.actor.is_admin or user_id == ctx.actor_id):

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.service.commands.mentions import not_a_user, read_user
-from bot.service.commands.spec import Argument, CommandSpec, Kind
+from bot.service.arguments import Argument, Kind
+from bot.service.commands.spec import CommandSpec
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
 from bot.service.errors import UserError
@@ -26,10 +26,8 @@ from bot.service.stored_orders import members_by_power, read_orders
 from bot.service.turn import computer_turns, opening
 from bot.service.words import notices
 from bot.service.words.labels import power_name, power_names
-from bot.service.words.quoting import quotes_cut
 from bot.store import Game, OrderKind, Phase, Player, PowerStatus, VoteKind
-from engine import OrderError, Position, format_order
-from engine.names import power_code
+from engine import Position, format_order
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,17 +57,14 @@ async def playable_status(ctx: Context, seat: Seat) -> PowerStatus:
     return state
 
 
-async def seat_of(ctx: Context, word: str, usage: str) -> Seat:
-    """The power the game master names, in the game's open phase."""
+async def seat_of(ctx: Context) -> Seat:
+    """The power the game master names (the `power` argument), in the game's open phase."""
     game = await ctx.game()
     ctx.require_gm(game)
     phase, position = await ctx.open_phase(game)
-    if not word:
-        raise UserError(f"Name the power: {usage}.")
-    try:
-        power = power_code(position.variant, word)
-    except OrderError as exc:
-        raise UserError(f"{quotes_cut(str(exc))}. Write {usage}.") from None
+    power = ctx.values.power("power", position.variant)
+    if power is None:  # pragma: no cover - the power is required
+        raise ctx.values.refuse("power", f"`{ctx.command.name}` needs its power")
     return Seat(game, phase, position, power)
 
 
@@ -91,11 +86,9 @@ def line_message(title: str, *lines: str) -> Message:
 
 # kick ----------------------------------------------------------------------------------------
 
-KICK_USAGE = "`kick <power>`, e.g. `kick france`"
-
 
 async def kick(ctx: Context) -> list[Reply]:
-    seat = await seat_of(ctx, ctx.args.strip(), KICK_USAGE)
+    seat = await seat_of(ctx)
     game = seat.game
     lead = lead_of(game.settings, seat.power)
     if not _players_of(await ctx.store.players_of(game.id), lead):
@@ -175,7 +168,9 @@ KICK = CommandSpec(
         "phase stay on file but count only if a new player takes over before the deadline.",
     ),
     ("kick france",),
-    arguments=(Argument("power", "The power whose players leave, e.g. france", required=True),),
+    arguments=(
+        Argument("power", "The power whose players leave, e.g. france", Kind.POWER, required=True),
+    ),
     gm=True,
     public=True,
 )
@@ -183,18 +178,13 @@ KICK = CommandSpec(
 
 # replace -------------------------------------------------------------------------------------
 
-REPLACE_USAGE = "`replace <power> <user>`, e.g. `replace france @zoe`"
-
 
 async def replace(ctx: Context) -> list[Reply]:
-    word, _, rest = ctx.args.strip().partition(" ")
-    seat = await seat_of(ctx, word, REPLACE_USAGE)
+    seat = await seat_of(ctx)
     game = seat.game
-    if not rest.strip():
-        raise UserError(f"Name the new player: {REPLACE_USAGE}.")
-    named = read_user(rest)
-    if named is None:
-        raise UserError(not_a_user(rest, REPLACE_USAGE))
+    named = ctx.values.user("user")
+    if named is None:  # pragma: no cover - the new player is required
+        raise ctx.values.refuse("user", "`replace` needs its new player")
     user_id, display = named
     state = (await ctx.store.power_statuses(game.id)).get(seat.power, PowerStatus.PLAYING)
     if state == PowerStatus.ELIMINATED:
@@ -270,7 +260,7 @@ REPLACE = CommandSpec(
     ),
     ("replace france @zoe",),
     arguments=(
-        Argument("power", "The power to hand over, e.g. france", required=True),
+        Argument("power", "The power to hand over, e.g. france", Kind.POWER, required=True),
         Argument("user", "Its new player", Kind.USER, required=True),
     ),
     gm=True,

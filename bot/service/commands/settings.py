@@ -7,8 +7,9 @@ orders, the agreed end) apply from now on, the current deadline staying where it
 
 from __future__ import annotations
 
+from bot.service.arguments import Argument, Kind
 from bot.service.commands.forming import refuse_teams_in_seats
-from bot.service.commands.spec import Argument, CommandSpec
+from bot.service.commands.spec import CommandSpec
 from bot.service.context import Context
 from bot.service.effects import Line, Message, Reply, Section
 from bot.service.errors import UserError
@@ -20,7 +21,7 @@ from bot.service.options.computer_players import (
     bot_level_line,
 )
 from bot.service.options.fewer_players import Setup
-from bot.service.options.game_options import FIXED_ONCE_STARTED, GameOptions, parse_changes
+from bot.service.options.game_options import FIXED_ONCE_STARTED, GameOptions, changed_options
 from bot.service.options.missed_orders_rule import NmrMode
 from bot.service.options.palette import Palette
 from bot.service.options.teams import Teams
@@ -95,9 +96,10 @@ def rules_line(options: GameOptions) -> str:
 
 async def settings(ctx: Context) -> list[Reply]:
     # Reading the settings of a game that has ended is fine; changing them is not.
-    game = await ctx.game(ended=not ctx.args.strip())
+    given = ctx.values.settings("changes")
+    game = await ctx.game(ended=not given)
     options = ctx.options(game)
-    if not ctx.args.strip():
+    if not given:
         lines = option_lines(options, every=True)
         if game.status != GameStatus.FINISHED:
             lines.append(
@@ -109,7 +111,7 @@ async def settings(ctx: Context) -> list[Reply]:
         message = Message(title=f"{game.name}: settings", sections=(Section(None, tuple(lines)),))
         return [ctx.private(message)]
     ctx.require_gm(game)
-    changed, names = parse_changes(ctx.args, options)
+    changed, names = changed_options(given, options)
     refuse_teams_in_seats(changed)
     if "end" in names:
         refuse_past_end(changed.end, ctx.now, changed.schedule.zone)
@@ -184,6 +186,7 @@ SETTINGS = CommandSpec(
         Argument(
             "changes",
             "Game master: options to change, as for newgame, e.g. press=public nmr=cd",
+            Kind.SETTINGS,
         ),
     ),
     flip="changes",

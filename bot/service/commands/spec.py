@@ -1,5 +1,5 @@
-"""What a command is: as declared (a :class:`CommandSpec` and its typed arguments, each an
-:class:`Argument`) and as written (a :class:`Command`).
+"""What a command is: as declared, a :class:`CommandSpec` and its typed arguments (each an
+:class:`~bot.service.arguments.Argument`).
 
 A command group's module declares each of its commands once, next to its handler::
 
@@ -11,107 +11,26 @@ A command group's module declares each of its commands once, next to its handler
     )
 
 and :mod:`bot.service.commands.registry` lists them all. From the declarations, text front
-ends read commands (:mod:`.grammar`), `help` prints them, and a front end with typed options
-(Discord's slash commands) builds its commands, writing what was typed back as one line of
-the text grammar (:meth:`CommandSpec.written`), so the service reads every front end alike.
+ends read commands (:mod:`.grammar`) and their arguments (:mod:`bot.service.arguments`),
+`help` prints them, and a front end with typed options (Discord's slash commands) builds its
+commands, whose option values the service reads into the same values as a line of text.
+:meth:`CommandSpec.written` writes values as the text grammar has them (what reading a line
+undoes).
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import TYPE_CHECKING
+
+from bot.service.arguments import GAME_ARGUMENT, Argument, ArgumentValue
 
 if TYPE_CHECKING:
     from bot.service.context import Context
     from bot.service.effects import Reply
 
 Handler = Callable[["Context"], Awaitable[list["Reply"]]]
-# A typed argument's value: text, a yes/no, or nothing given.
-ArgumentValue = str | bool | None
-
-
-class Kind(StrEnum):
-    """What an argument's value is."""
-
-    TEXT = "text"  # written as typed
-    # Several names (`england, germany`): written as one word of the grammar, `england,germany`.
-    NAMES = "names"
-    YES_NO = "yes_no"
-    # A person, written as the grammar names users (see :mod:`.mentions`).
-    USER = "user"
-
-
-class Suggest(StrEnum):
-    """What a front end may suggest for an argument as it is typed."""
-
-    ORDERS = "orders"  # the requester's legal orders (:mod:`.order_suggestions`)
-    UNITS = "units"  # the requester's units
-    TOPICS = "topics"  # the topics of `help`
-    # the variants, read when asked: map files added while the bot runs are offered too
-    VARIANTS = "variants"
-
-
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """One of the fixed values an argument may take, and the label offered for it."""
-
-    value: str
-    label: str
-
-
-def choices_of(values: Iterable[StrEnum]) -> tuple[Choice, ...]:
-    """The values of an option's enum, each offered as written."""
-    return tuple(Choice(v.value, v.value) for v in values)
-
-
-@dataclass(frozen=True, slots=True)
-class Argument:
-    """One typed argument of a command.
-
-    ``description`` is one short line (at most 100 characters, the shortest limit of a front
-    end). How a value is written in the text grammar: as typed, in its place among the
-    arguments; a yes/no with a ``word`` as that word when yes (`map mine`), any other value
-    with a ``word`` after that word (`join with <@U1|fran>`); with a
-    ``setting``, as ``setting=value`` (`tz=Europe/London`, a yes/no `anonymous=on`), the
-    values of arguments sharing a setting joined by ``+`` (`press=public+grey`).
-    """
-
-    name: str
-    description: str
-    kind: Kind = Kind.TEXT
-    required: bool = False
-    choices: tuple[Choice, ...] = ()
-    suggest: Suggest | None = None
-    setting: str | None = None
-    word: str | None = None
-
-    def value_text(self, value: ArgumentValue) -> str | None:
-        """The value as the grammar writes it, without its setting; None when not given."""
-        if value is None:
-            return None
-        if isinstance(value, bool):
-            if self.word is not None:
-                return self.word if value else None
-            return "on" if value else "off"
-        text = value.strip()
-        if self.kind is Kind.NAMES:
-            text = ",".join(text.replace(",", " ").split())
-        if text and self.word is not None:
-            # a value after its word: `join with <@U1|fran>`
-            return f"{self.word} {text}"
-        return text or None
-
-    def written(self, value: ArgumentValue) -> str | None:
-        """The argument as the grammar writes it alone: ``tz=Europe/Paris``, ``mine``."""
-        text = self.value_text(value)
-        if text is None or self.setting is None:
-            return text
-        return f"{self.setting}={text}"
-
-
-GAME_ARGUMENT = Argument("game", "The game's name, when it is not the game of this channel")
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,25 +8,14 @@ its first member); a player not in it is a team of their own.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 
-from bot.service.commands.mentions import not_a_user, read_user
+from bot.service.arguments import not_a_user, read_user
 from bot.service.context import Context
 from bot.service.errors import UserError
 from bot.store import Game, Player
 
 JOIN_WITH_USAGE = "`join with <user>`, e.g. `join with @alice`"
-
-
-def split_user(text: str, word: str) -> tuple[str | None, str]:
-    """The text of a `join`: the user named after ``word`` (`with <user>` or `with=<user>`;
-    None if none), and the rest. A user in the neutral form may have spaces in its name."""
-    pattern = rf"(?:^|\s){re.escape(word)}(?:\s*=\s*|\s+)(<@[^>]*>|\S+)"
-    match = re.search(pattern, text, re.IGNORECASE)
-    if match is None:
-        return None, text
-    return match.group(1), (text[: match.start()] + " " + text[match.end() :]).strip()
 
 
 def team_of(game: Game) -> dict[str, str]:

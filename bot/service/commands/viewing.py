@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from bot.service.commands.spec import Argument, CommandSpec, Kind
+from bot.service.arguments import Argument, Kind
+from bot.service.commands.spec import CommandSpec
 from bot.service.context import Context
 from bot.service.effects import Image, Line, Message, Reply, Section, Target
 from bot.service.errors import UserError
@@ -140,31 +141,14 @@ async def map_(ctx: Context) -> list[Reply]:
     game = await ctx.game(ended=True)
     if game.status == GameStatus.FORMING:
         raise UserError(f"{game.name} has not started: the map appears with `start`.")
-    asked_phase: str | None = None
-    region: str | None = None
-    mine = False
+    asked_phase = ctx.values.text("phase") or None
+    mine = ctx.values.flag("mine")
     current = await ctx.store.open_phase_of(game.id)
     every = await ctx.store.phases_of(game.id)
     board = Position.from_json((current or every[-1]).position) if every else None
     if board is None:
         raise UserError(f"{game.name} has no map yet.")
-    for word in ctx.command.words:
-        if word.lower() == "mine":
-            mine = True
-        elif _PHASE.fullmatch(word):
-            asked_phase = word.upper()
-        elif (found := region_name(board, word)) is not None:
-            region = found
-        elif (gone := off_the_board(board, word)) is not None:
-            raise UserError(
-                f"{gone} is off the board in {board.variant.name}: there is no map of it."
-            )
-        else:
-            raise UserError(
-                f"{excerpt(word)!r} is not a phase (like S1901M), a region ({_REGION_WORDS}) "
-                "or `mine`; "
-                "for example `map`, `map F1901M`, `map balkans` or `map mine`."
-            )
+    region = _region(ctx, board)
     phase = _pick_phase(game, every, current, asked_phase)
     if mine:
         return [await _my_orders_map(ctx, game, phase, current, region)]
@@ -189,8 +173,12 @@ MAP = CommandSpec(
     ),
     ("map", "map S1901M", "map balkans", "map mine"),
     arguments=(
-        Argument("phase", "A past phase, e.g. S1901M (default: now)"),
-        Argument("region", "A region (balkans, france, ...) or a province code and its neighbours"),
+        Argument("phase", "A past phase, e.g. S1901M (default: now)", Kind.PHASE),
+        Argument(
+            "region",
+            "A region (balkans, france, ...) or a province code and its neighbours",
+            Kind.WORD,
+        ),
         Argument(
             "mine", "Draw your own orders on the board, for you alone", Kind.YES_NO, word="mine"
         ),
@@ -339,21 +327,32 @@ async def _my_orders_map(
     return ctx.private(_map_message(title, _image(game, phase, png, alt, *parts, palette=palette)))
 
 
+def _region(ctx: Context, board: Position) -> str | None:
+    """The region of the board the map is cut to; None for the whole board."""
+    word = ctx.values.text("region")
+    if not word:
+        return None
+    found = region_name(board, word)
+    if found is not None:
+        return found
+    gone = off_the_board(board, word)
+    if gone is not None:
+        raise UserError(f"{gone} is off the board in {board.variant.name}: there is no map of it.")
+    raise ctx.values.refuse(
+        "region", f"`{excerpt(word)}` is neither a phase nor a region", _REGION_WORDS
+    )
+
+
 # history -------------------------------------------------------------------------------------
 
 
 async def history(ctx: Context) -> list[Reply]:
     game = await ctx.game(ended=True)
-    word = ctx.args.strip().upper()
-    if word == UNDELIVERED.upper():
+    if ctx.values.flag(UNDELIVERED):
         return [ctx.private(await _undelivered(ctx, game))]
+    word = ctx.values.text("phase")
     every = await ctx.store.phases_of(game.id)
     done = [p for p in every if p.status == PhaseStatus.ADJUDICATED]
-    if word and not _PHASE.fullmatch(word):
-        raise UserError(
-            f"{excerpt(ctx.args)!r} is not a phase: write e.g. `history S1901M`, or "
-            f"`history {UNDELIVERED}` for the messages that did not arrive."
-        )
     if not done:
         raise UserError(f"No phase of {game.name} has been adjudicated yet.")
     if not word:
@@ -442,9 +441,12 @@ HISTORY = CommandSpec(
     ),
     ("history", "history F1901M", f"history {UNDELIVERED}"),
     arguments=(
+        Argument("phase", "A past phase, e.g. F1901M (default: the latest)", Kind.PHASE),
         Argument(
-            "phase",
-            f"A past phase, e.g. F1901M (default: the latest), or {UNDELIVERED}",
+            UNDELIVERED,
+            "The messages that did not arrive, rather than a phase",
+            Kind.YES_NO,
+            word=UNDELIVERED,
         ),
     ),
 )

@@ -7,7 +7,8 @@ the game is over.
 
 from __future__ import annotations
 
-from bot.service.commands.spec import Argument, Choice, CommandSpec
+from bot.service.arguments import Argument, Choice, Kind
+from bot.service.commands.spec import CommandSpec
 from bot.service.commands.turns import Turn
 from bot.service.context import Context
 from bot.service.effects import Reply
@@ -119,7 +120,7 @@ async def surrender(ctx: Context) -> list[Reply]:
     turns = await _turns(ctx)
     label = phase_label(turns[0].phase.name)
     name = and_list(t.name for t in turns)
-    word = ctx.args.strip().lower()
+    word = ctx.values.text("decision")
     if word == "cancel":
         if not await _withdraw(ctx, turns, VoteKind.SURRENDER):
             raise UserError(f"You have not surrendered in {label}.")
@@ -174,6 +175,7 @@ SURRENDER = CommandSpec(
         Argument(
             "decision",
             "Surrender, or take it back",
+            Kind.WORD,
             choices=(
                 Choice("confirm", "confirm: surrender when this phase is adjudicated"),
                 Choice("cancel", "cancel: take the surrender back"),

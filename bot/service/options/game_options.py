@@ -33,7 +33,6 @@ from bot.service.schedule import (
     Schedule,
     ScheduleError,
     parse_options,
-    split_options,
 )
 from bot.service.words.quoting import excerpt
 from engine import load_variant
@@ -147,22 +146,23 @@ class GameOptions:
         )
 
 
-def parse_newgame(text: str, default_zone: str) -> tuple[str | None, GameOptions]:
-    """`[name] [option=value ...]` -> the name (None: choose one) and the options."""
-    first, _, rest = text.strip().partition(" ")
+def new_game_options(
+    written: str | None, given: Mapping[str, str], default_zone: str
+) -> tuple[str | None, GameOptions]:
+    """A new game's name as written (None: choose one) and its options given (`option=value`,
+    read), checked: the name and the options."""
     name: str | None = None
-    if first and "=" not in first:
-        name = first.lower()
+    if written:
+        name = written.lower()
         if not NAME.fullmatch(name):
             raise UserError(
-                f"{excerpt(first)!r} cannot be a game name: use one word of letters, digits, "
+                f"{excerpt(written)!r} cannot be a game name: use one word of letters, digits, "
                 "- or _ (at most 40), e.g. `newgame hague`."
             )
-        text = rest
     defaults = GameOptions(schedule=Schedule(zone=default_zone))
-    if not text.strip():
+    if not given:
         return name, defaults
-    return name, parse_changes(text, defaults)[0]
+    return name, changed_options(given, defaults)[0]
 
 
 # Options that only mean something before powers are assigned: changing them later would
@@ -178,13 +178,11 @@ FIXED_ONCE_STARTED = {
 }
 
 
-def parse_changes(text: str, current: GameOptions) -> tuple[GameOptions, list[str]]:
-    """`option=value ...` (the options of `newgame`) applied to a game's options: the new
+def changed_options(
+    given: Mapping[str, str], current: GameOptions
+) -> tuple[GameOptions, list[str]]:
+    """Options of `newgame` given (`option=value`, read) applied to a game's options: the new
     options, and the names of the options given. ``end=none`` removes an agreed end."""
-    try:
-        given = split_options(text) if text.strip() else {}
-    except ScheduleError as exc:
-        raise UserError(f"{exc}. `help newgame` lists the options.") from None
     if not given:
         raise UserError(
             "Name the options to change, e.g. `settings press=public` or "

@@ -91,6 +91,11 @@ async def test_a_pause_passes_with_two_thirds(table: Table) -> None:
     assert not [line for line in said(lines, "#g") if line.endswith("— results")]
 
 
+USAGE = (
+    "Usage: `vote extend <duration> | vote pause until <date> | vote no`, e.g. `vote extend 1d`."
+)
+
+
 async def test_bad_votes_are_explained(table: Table) -> None:
     await table.play(THREE.format(options=""))
     lines = await table.play(
@@ -105,11 +110,11 @@ async def test_bad_votes_are_explained(table: Table) -> None:
         """
     )
     assert said(lines, "only:alice#g") == [
-        "Say what you vote for: `vote extend 1d`, `vote pause until 2026-12-28` or `vote no`.",
-        "`resign` is not something to vote for: `vote extend 1d`, `vote pause until "
-        "2026-12-28` or `vote no`.",
-        "Say until when, as a date: `vote pause until 2026-12-28` (the clock runs again as "
-        "that day begins, in the game's time zone).",
+        # a wrong argument gets the one refusal: what was wrong, what is taken, the usage
+        f"No `vote` was given: `vote` takes one of `extend`, `pause`, `no`. {USAGE}",
+        f"`resign` is not a choice: `vote` takes one of `extend`, `pause`, `no`. {USAGE}",
+        "`vote pause` was given no date: `until` takes a date: the clock runs again as that "
+        f"day begins, in the game's time zone. {USAGE}",
         "2025-12-01 is not ahead: a pause runs until a day to come.",
         "A vote pauses a game for 60 days at most; for longer, ask the game master.",
         "You have no vote to pause or extend in Spring 1901.",

@@ -49,9 +49,9 @@ async def test_a_vote_to_extend_is_secret_until_it_passes(table: DiscordTable) -
     await table.seven_players()
     players = ("alice", "bob", "carol", "dave", "eve", "frank")
     for user in players:
-        (reply,) = await table.slash(user, "vote", under="club", vote="extend 12h")
+        (reply,) = await table.slash(user, "vote", under="club", vote="extend", by="12h")
         assert reply.only(table.user(user).id)
         assert "is counted, in secret" in reply.text()
-    sent = await table.slash("grace", "vote", under="club", vote="extend 12h")
+    sent = await table.slash("grace", "vote", under="club", vote="extend", by="12h")
     shown = [s for s in sent if s.public]
     assert shown and "The players voted to extend the deadline by 12 hours." in shown[0].text()

@@ -28,19 +28,18 @@ async def test_join_with_a_mention_in_a_dm(table: DiscordTable) -> None:
     assert "You are in a team with Alice's: Alice, Bob." in "\n".join(s.text() for s in sent)
 
 
-async def test_a_name_typed_after_at_is_refused_with_how_to_pick(table: DiscordTable) -> None:
-    await table.slash("master", "newgame", name="hague", teams="any")
-    await table.slash("alice", "join")
-    (reply,) = await table.slash("bob", "join", powers="with @alice")
-    assert not reply.public
-    assert reply.text().startswith("`@alice` names nobody I can tell: type @ and pick")
-
-
-async def test_a_mention_typed_in_the_powers_option_names_that_member(
+async def test_a_person_typed_in_the_powers_option_is_refused_with_where_it_goes(
     table: DiscordTable,
 ) -> None:
+    """The options reach the service as values, never joined into a line: `with @alice`
+    typed into `powers` is no power, and the refusal names the option the person goes in."""
     await table.slash("master", "newgame", name="hague", teams="any")
     await table.slash("alice", "join")
     alice = table.user("alice")
-    sent = await table.slash("bob", "join", powers=f"with <@{alice.id}>")
-    assert "You are in a team with" in "\n".join(s.text() for s in sent)
+    for typed in ("with @alice", f"with <@{alice.id}>"):
+        (reply,) = await table.slash("bob", "join", powers=typed)
+        assert not reply.public
+        assert reply.text().startswith(f"`{typed}` was typed in the powers option: `powers` takes")
+        assert "give `with` in an option of its own. Usage: `join " in reply.text()
+    (reply,) = await table.slash("alice", "players")
+    assert "Bob" not in reply.text()

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.commands.grammar import parse_command
+from bot.service.arguments import user_mention
+from bot.service.commands.grammar import neutral_users, parse_command
 from bot.service.commands.registry import COMMANDS, help_message
 from bot.service.commands.spec import CommandSpec
 from bot.service.context import Command
@@ -42,8 +43,9 @@ def test_in_a_dm_bare_text_may_be_orders() -> None:
         parse_command("game", in_dm=True)
 
 
-def test_words_split_the_arguments() -> None:
-    assert parse_command("map F1901M  balkans").words == ["F1901M", "balkans"]
+def test_arguments_are_read_into_values() -> None:
+    command = parse_command("map F1901M  balkans")
+    assert dict(command.values.given) == {"phase": "F1901M", "region": "balkans"}
 
 
 @pytest.mark.parametrize(
@@ -84,7 +86,13 @@ def test_every_command_has_its_own_help(spec: CommandSpec) -> None:
     assert ("For the game master only." in text) == spec.gm
     for example in spec.examples:
         assert example in text
-        assert parse_command(example).name == spec.name
+        # written as a person types it: the front end makes `@zoe` a mention
+        assert parse_command(neutral_users(example, _picked)).name == spec.name
+
+
+def _picked(written: str) -> str | None:
+    """A name typed after @, as a front end's list of people makes it a mention."""
+    return user_mention(written[1:], written[1:]) if written.startswith("@") else None
 
 
 def test_help_on_addressing_a_game() -> None:

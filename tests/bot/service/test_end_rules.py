@@ -10,10 +10,11 @@ import pytest
 from sqlalchemy import select
 
 from bot.service.errors import UserError
-from bot.service.options.game_options import GameOptions, parse_newgame
+from bot.service.options.game_options import GameOptions
 from bot.store import Game, GameStatus
 from engine import load_variant
 from tests.bot.service.harness import Table, open_table, said
+from tests.bot.service.option_text import parse_newgame
 from tests.bot.store.support import BACKENDS
 
 # France ends 1901 with five centres (Spain and Portugal), Russia keeps four.

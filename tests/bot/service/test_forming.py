@@ -114,8 +114,8 @@ async def test_join_with_preferences_and_rejoin(table: Table) -> None:
     lines = await table.play("alice> /dip join turkey")
     assert lines == ["[only:alice#game] You are already in hague. Your preferences: Turkey."]
     lines = await table.play("alice> /dip join atlantis")
-    assert "unknown power 'atlantis'" in lines[0]
-    assert "Write e.g. `join france, england`." in lines[0]
+    assert "`atlantis` is no power of standard: `powers` takes a power: Austria, " in lines[0]
+    assert lines[0].endswith("e.g. `join france, england`.")
 
 
 async def test_join_needs_a_game_and_room(table: Table) -> None:

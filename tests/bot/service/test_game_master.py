@@ -80,7 +80,10 @@ async def test_extend(table: Table) -> None:
         "Deadline: Thu 8 Jan 2026 21:00 UTC (in 3 days 12 hours)",
     ]
     lines = await table.play("gm> /dip extend")
-    assert lines == ["[only:gm#game] Say by how much, e.g. `extend 24h` or `extend 1d12h`."]
+    assert lines == [
+        "[only:gm#game] No `duration` was given: `duration` takes a duration, e.g. 24h, 90m or "
+        "1d12h. Usage: `extend <duration>`, e.g. `extend 24h`."
+    ]
     lines = await table.play("gm> /dip extend soon")
     assert "cannot read 'soon' as a duration" in lines[0]
     await table.play("gm> /dip pause")
@@ -98,7 +101,8 @@ async def test_deadline(table: Table) -> None:
     lines = await table.play("gm> /dip deadline 2020-01-01 10:00")
     assert "'2020-01-01 10:00' is in the past" in lines[0]
     lines = await table.play("gm> /dip deadline")
-    assert "Say when, e.g. `deadline +2h`" in lines[0]
+    assert lines[0].startswith("[only:gm#game] No `when` was given: `when` takes a time in")
+    assert lines[0].endswith("Usage: `deadline <when>`, e.g. `deadline +2h`.")
     lines = await table.play("gm> /dip deadline +1h")
     assert said(lines, "#game")[-1] == "Deadline: Mon 5 Jan 2026 10:00 UTC (in 1 hour)"
     lines = await table.play("clock +1h")

@@ -7,8 +7,9 @@ from datetime import timedelta
 import pytest
 
 from bot.service.errors import UserError
-from bot.service.options.game_options import GameOptions, Press, parse_newgame
+from bot.service.options.game_options import GameOptions, Press
 from bot.service.options.missed_orders_rule import NmrMode
+from tests.bot.service.option_text import parse_newgame
 
 
 @pytest.mark.parametrize(

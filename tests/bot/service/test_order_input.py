@@ -232,6 +232,6 @@ async def test_a_long_bad_input_is_quoted_as_an_excerpt(table: Table) -> None:
     lines = await table.play(f"carol@dm> {junk}")
     assert lines == [f"[dm:carol] `{'z' * 60}…` is not a command. `help` lists every command."]
     lines = await table.play(f"carol@dm> press {junk} hello")
-    assert said(lines, "dm:carol")[0].startswith(f"'{'z' * 60}…' is not a power")
+    assert said(lines, "dm:carol")[0].startswith(f"`{'z' * 60}…` is no power of standard")
     for line in await table.play(f"carol@dm> game {junk} orders"):
         assert len(line) < 200

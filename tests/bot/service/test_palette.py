@@ -10,10 +10,11 @@ from pathlib import Path
 import pytest
 
 from bot.service.errors import UserError
-from bot.service.options.game_options import GameOptions, parse_changes
+from bot.service.options.game_options import GameOptions
 from bot.service.options.palette import Palette
 from bot.service.schedule import Schedule
 from tests.bot.service.harness import FakeRenderer, Table, open_table, said
+from tests.bot.service.option_text import parse_changes
 from tests.bot.store.support import BACKENDS
 
 
@@ -90,7 +91,8 @@ async def test_a_players_palette_colours_the_maps_for_them_alone(table: Table) -
     assert styles(table) == ["default"]
     lines = await table.play("carol@dm> palette sepia")
     assert said(lines, "dm:carol") == [
-        "'sepia' is not a palette: write `palette standard` or `palette colourblind`."
+        "`sepia` is not a choice: `palette` takes one of `standard`, `colourblind`, `game`. "
+        "Usage: `palette [standard|colourblind|game]`, e.g. `palette colourblind`."
     ]
 
 

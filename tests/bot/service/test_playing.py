@@ -282,7 +282,11 @@ async def test_maps_now_past_regional_and_mine(table: Table) -> None:
 @pytest.mark.parametrize(
     ("words", "error"),
     [
-        ("atlantis", "'atlantis' is not a phase (like S1901M), a region"),
+        (
+            "atlantis",
+            "`atlantis` is neither a phase nor a region: `region` takes a province code, or a "
+            "region such as balkans or scandinavia. Usage: `map [phase] [region] [mine]`",
+        ),
         ("F1905M", "hague has no phase F1905M to show. Played so far: none yet; now: S1901M."),
     ],
 )
@@ -322,8 +326,8 @@ async def test_history_of_past_phases_only(table: Table) -> None:
     ]
     lines = await table.play("alice> /dip history yesterday")
     assert lines == [
-        "[only:alice#game] 'yesterday' is not a phase: write e.g. `history S1901M`, or "
-        "`history undelivered` for the messages that did not arrive."
+        "[only:alice#game] `yesterday` is not a phase: `phase` takes a phase, e.g. S1901M, "
+        "F1901R or W1901A. Usage: `history [phase|undelivered]`, e.g. `history F1901M`."
     ]
     lines = await table.play("alice> /dip history S1905M")
     assert lines == ["[only:alice#game] hague has no adjudicated phase S1905M. Played: S1901M."]

@@ -101,8 +101,8 @@ async def test_grey_press_never_names_its_writer(
         assert not any("France" in line or "carol" in line for line in others)
         lines = await table.play("carol@dm> press germany grey")
         assert lines == [
-            "[dm:carol] The message is empty: `press germany <message>`, "
-            "`press england,germany <message>` or `press all <message>`."
+            "[dm:carol] No `message` was given: `message` takes some text. Usage: "
+            "`press <powers|all> [grey] <message>`, e.g. `press germany Shall we share Burgundy?`."
         ]
         [kept] = await stored_press(table)
         assert kept.grey and kept.from_power == "FRANCE"
@@ -183,11 +183,11 @@ async def test_bad_press_says_what_would_be_right(tmp_path: Path) -> None:
         await table.play("gm> /dip start")
         table.fresh()
         for text, reply in [
-            ("press", "Say to whom and what"),
-            ("press germany", "The message is empty"),
-            ("press prussia Hi", "'prussia' is not a power (Austria, England, France, Germany"),
+            ("press", "No `to` was given: `to` takes names separated by commas. Usage: `press"),
+            ("press germany", "No `message` was given: `message` takes some text. Usage: `"),
+            ("press prussia Hi", "`prussia` is no power of standard: `to` takes a power: Austria,"),
             ("press france Hi", "Name another power than your own"),
-            ("press all,germany Hi", "Write `all` alone, or name powers"),
+            ("press all,germany Hi", "`all` with powers: `to` takes `all` alone, or powers."),
             ("press germany " + "x" * 4000, "That message has 4000 characters"),
         ]:
             lines = await table.play(f"carol@dm> {text}")

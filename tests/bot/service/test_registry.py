@@ -10,15 +10,14 @@ from importlib import import_module
 import pytest
 
 import bot.service.commands
+from bot.service.arguments import GAME_ARGUMENT, Kind, read_user, user_mention
 from bot.service.commands.grammar import (
     command_after_prefix,
     command_in_message,
     neutral_users,
-    parse_command,
 )
-from bot.service.commands.mentions import read_user, user_mention
-from bot.service.commands.registry import BY_NAME, COMMANDS, help_message
-from bot.service.commands.spec import GAME_ARGUMENT, CommandSpec, Kind
+from bot.service.commands.registry import BY_NAME, COMMANDS, find_command, help_message
+from bot.service.commands.spec import CommandSpec
 
 
 @pytest.mark.parametrize("spec", COMMANDS, ids=lambda spec: spec.name)
@@ -26,7 +25,7 @@ def test_every_command_has_a_handler_and_help(spec: CommandSpec) -> None:
     assert inspect.iscoroutinefunction(spec.handler)
     assert spec.summary and spec.usage.split()[0] == spec.name
     assert help_message(spec.name).title == spec.usage
-    assert parse_command(spec.usage.split()[0]).name == spec.name
+    assert find_command(spec.usage.split()[0]) is spec
 
 
 def test_every_declared_command_is_registered_once() -> None:
@@ -48,8 +47,13 @@ def test_arguments_fit_every_front_end(spec: CommandSpec) -> None:
     for argument in spec.offered_arguments:
         assert 1 <= len(argument.description) <= 100, argument.name
         assert len(argument.choices) <= 25
-        # a word marks a yes/no, or a user written after it (`join with <user>`)
-        assert argument.word is None or argument.kind in (Kind.YES_NO, Kind.USER)
+        # a word marks a yes/no, or a user or one word written after it (`join with <user>`)
+        assert argument.word is None or argument.kind in (
+            Kind.YES_NO,
+            Kind.USER,
+            Kind.WORD,
+            Kind.DATE,
+        )
     assert spec.flip is None or spec.flip in names
     users = [i for i, a in enumerate(spec.arguments) if a.kind is Kind.USER and a.word is None]
     assert users in ([], [len(spec.arguments) - 1]), "a user without a word is written last"

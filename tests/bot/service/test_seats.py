@@ -174,9 +174,9 @@ async def test_replace_swaps_a_playing_player(table: Table) -> None:
 
 async def test_replace_says_what_is_wrong(table: Table) -> None:
     for command, reply in [
-        ("replace", "Name the power: `replace <power> <user>`"),
-        ("replace france", "Name the new player: `replace <power> <user>`"),
-        ("replace prussia zoe", "Write `replace <power> <user>`"),
+        ("replace", "No `power` was given: `power` takes a power. Usage: `replace <power> <user>`"),
+        ("replace france", "No `user` was given: `user` takes a person: type @ and pick them"),
+        ("replace prussia zoe", "`prussia` is no power of standard: `power` takes a power: "),
         ("replace france carol", "carol already plays France."),
         ("replace france bob", "bob already plays England in hague."),
         ("replace france two words", "`two words` names nobody I can tell"),
@@ -203,4 +203,7 @@ async def test_report_goes_to_the_game_master_alone(table: Table) -> None:
     ]
     assert {line.split("]")[0] for line in lines} == {"[dm:carol", "[dm:gm"}
     lines = await table.play("carol> /dip report")
-    assert lines[0].startswith("[only:carol#game] Write the note after `report`")
+    assert lines[0] == (
+        "[only:carol#game] No `text` was given: `text` takes some text. Usage: `report <text>`, "
+        "e.g. `report England threatened to damage my bike`."
+    )

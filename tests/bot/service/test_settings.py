@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from bot.service.errors import UserError
-from bot.service.options.game_options import Press, parse_changes, parse_newgame
+from bot.service.options.game_options import Press
 from tests.bot.service.harness import Table, open_table, said
+from tests.bot.service.option_text import parse_changes, parse_newgame
 from tests.bot.store.support import BACKENDS
 
 

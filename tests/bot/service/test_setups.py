@@ -12,12 +12,12 @@ from sqlalchemy import select
 from bot.service.commands.order_routing import Share, route
 from bot.service.errors import UserError
 from bot.service.options.fewer_players import LAYOUTS
-from bot.service.options.game_options import parse_newgame
 from bot.service.turn.endings import Ending, ending_text, outcome_json
 from bot.service.words.results import results_message
 from bot.store import Phase, PhaseStatus, PowerStatus, Store
 from engine import Position, adjudicate, format_order
 from tests.bot.service.harness import Table, open_table, said
+from tests.bot.service.option_text import parse_newgame
 from tests.bot.store.support import BACKENDS
 
 FOUR = """

@@ -8,15 +8,15 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
+from bot.service.arguments import Suggest
 from bot.service.commands.registry import BY_NAME
-from bot.service.commands.spec import Suggest
 from bot.service.errors import UserError
 from bot.service.options.agreed_end import parse_end
-from bot.service.options.game_options import parse_changes, parse_newgame
 from bot.service.turn.endings import winners
 from bot.store import Game, GameStatus, Phase, PhaseStatus
 from engine import Position, available_variants, load_variant
 from tests.bot.service.harness import Table, open_table, said
+from tests.bot.service.option_text import parse_changes, parse_newgame
 from tests.bot.store.support import BACKENDS
 
 JOIN_THREE = """

@@ -41,7 +41,10 @@ async def test_a_name_slack_did_not_make_a_mention_is_refused(started: SlackTabl
     mark = len(started.slack.posts)
     await started.slash(GM, "replace england @zoe")
     (answer,) = started.slack.received(GM, since=mark)
-    assert answer.text.startswith("`@zoe` names nobody I can tell: type @ and pick the person")
+    assert answer.text.startswith(
+        "`@zoe` names nobody I can tell: `user` takes a person: type @ and pick them from the "
+        "list that opens. Usage: `replace "
+    )
     await started.slash(GM, "players")
     (listing,) = started.slack.received(GM, since=mark + 1)
     assert "England: England" in listing.text  # still its player

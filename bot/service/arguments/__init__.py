@@ -1,0 +1,41 @@
+"""The arguments zone: how a command's arguments are declared (:mod:`.declaration`), how a
+user is named (:mod:`.mentions`), and how arguments are read, once, into typed values
+(:mod:`.reading`), whichever front end they come from; a wrong one gets one refusal."""
+
+from bot.service.arguments.declaration import (
+    GAME_ARGUMENT,
+    Argument,
+    ArgumentValue,
+    Choice,
+    Kind,
+    Suggest,
+    choices_of,
+)
+from bot.service.arguments.mentions import not_a_user, read_user, user_mention
+from bot.service.arguments.reading import (
+    ArgumentError,
+    Values,
+    accepted,
+    read_line,
+    read_typed,
+    refusal,
+)
+
+__all__ = [
+    "GAME_ARGUMENT",
+    "Argument",
+    "ArgumentError",
+    "ArgumentValue",
+    "Choice",
+    "Kind",
+    "Suggest",
+    "Values",
+    "accepted",
+    "choices_of",
+    "not_a_user",
+    "read_line",
+    "read_typed",
+    "read_user",
+    "refusal",
+    "user_mention",
+]
