@@ -2,14 +2,14 @@
 
 A power builds as many units as it has more supply centres than units, and removes as many
 as it has fewer; orders beyond that, or of the wrong kind, are void, and removals it did not
-order are chosen for it (:mod:`engine.civil_disorder`). Diplomacia keeps two accounts, armies
-against centres and fleets against ports (handbook 6.5).
+order are chosen for it (:mod:`engine.civil_disorder`). The ruleset settles each account
+(:meth:`engine.rulesets.Ruleset.settle_account`): Diplomacia keeps two, armies against
+centres and fleets against ports (handbook 6.5, :mod:`engine.rulesets.diplomacia_steps`).
 """
 
 from __future__ import annotations
 
 from engine.civil_disorder import removal_order
-from engine.control import power_accounts
 from engine.orders import Build, Disband, Order, Waive, order_unit
 from engine.outcomes import OrderResult, Outcome
 from engine.position import Position
@@ -23,48 +23,29 @@ def settle_account(
     units: dict[str, list[Unit]],
     results: list[OrderResult],
 ) -> None:
-    """Apply one power's accepted adjustment orders to ``units``, its results to ``results``."""
-    if position.variant.rules.diplomacia:
-        _evaluate(position, power, orders, units, results)
-        return
-    have = len(units.get(power, ()))
-    delta = len(position.centers.get(power, ())) - have
-    if delta > 0:
-        _builds(power, delta, orders, units, results)
-    elif delta < 0:
-        _removals(position, power, -delta, orders, units, results)
+    """Apply one power's accepted adjustment orders to ``units``, its results to ``results``,
+    as the variant's ruleset settles an account."""
+    position.variant.rules.ruleset.settle_account(position, power, orders, units, results)
 
 
-def _evaluate(
+def settle_centres(
     position: Position,
     power: str,
     orders: list[Order],
     units: dict[str, list[Unit]],
     results: list[OrderResult],
 ) -> None:
-    """Diplomacia's control evaluation for one power: each account on its own (6.5): army
-    builds and removals against centres, fleet ones against ports; an order for the other
-    account never settles this one."""
-    have = power_accounts(position, power)
-    # a waive gives up a build of the army account while it has one, then of the fleets
-    waives_to = UnitType.ARMY if have.owed(UnitType.ARMY) > 0 else UnitType.FLEET
-    for unit_type in (UnitType.ARMY, UnitType.FLEET):
-        owed = have.owed(unit_type)
-        mine = [o for o in orders if (_account_of(o) or waives_to) is unit_type]
-        if owed > 0:
-            _builds(power, owed, mine, units, results)
-        elif owed < 0:
-            _removals(position, power, -owed, mine, units, results, unit_type)
-        else:
-            results.extend(OrderResult(power, order_unit(o), o, Outcome.VOID) for o in mine)
+    """The standard account: a build for each centre more than units, a removal for each
+    one fewer."""
+    have = len(units.get(power, ()))
+    delta = len(position.centers.get(power, ())) - have
+    if delta > 0:
+        place_builds(power, delta, orders, units, results)
+    elif delta < 0:
+        make_removals(position, power, -delta, orders, units, results)
 
 
-def _account_of(order: Order) -> UnitType | None:
-    unit = order_unit(order)
-    return None if unit is None else unit.type
-
-
-def _builds(
+def place_builds(
     power: str,
     allowed: int,
     orders: list[Order],
@@ -84,7 +65,7 @@ def _builds(
             results.append(OrderResult(power, unit, order, Outcome.WAIVED))
 
 
-def _removals(
+def make_removals(
     position: Position,
     power: str,
     owed: int,
