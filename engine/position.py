@@ -70,7 +70,8 @@ class Position:
     def initial(
         cls, variant: Variant | None = None, seats: Iterable[Iterable[str]] = ()
     ) -> Position:
-        """The opening position: Spring of the variant's first year."""
+        """The opening position: the ruleset's first phase (Spring of the variant's first
+        year, or turn 1)."""
         v = variant or load_variant()
         ruleset = v.rules.ruleset
         return cls(
