@@ -25,7 +25,6 @@ Nothing outside this package asks which ruleset it is: only what it does.
 from __future__ import annotations
 
 import re
-from importlib.metadata import entry_points
 
 from engine.errors import VariantError
 from engine.rulesets.base import Ruleset
@@ -71,12 +70,17 @@ def ruleset_named(name: object) -> Ruleset:
 def known_rulesets() -> tuple[str, ...]:
     """The names of every registered ruleset, the standard game's first, then those the
     installed packages offer."""
+    # imported when asked: reading the installed packages' metadata costs every start
+    from importlib.metadata import entry_points
+
     offered = (entry.name for entry in entry_points(group=ENTRY_POINTS))
     return tuple(_KNOWN) + tuple(sorted(set(offered) - _KNOWN.keys()))
 
 
 def _offered(name: str) -> Ruleset | None:
     """The ruleset an installed package offers as ``name``, registered (None if none does)."""
+    from importlib.metadata import entry_points
+
     for entry in entry_points(group=ENTRY_POINTS, name=name):
         try:
             offered = entry.load()

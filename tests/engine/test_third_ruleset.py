@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import json
+import pickle
 import subprocess
 import sys
 from collections.abc import Iterator, Mapping
@@ -28,9 +29,11 @@ from engine import (
     PhaseKind,
     Position,
     Unit,
+    VariantError,
     adjudicate,
     check_order,
     legal_orders,
+    map_problems,
     parse_order,
 )
 from engine.legal_checks import check_move
@@ -211,3 +214,22 @@ def test_an_installed_package_offers_the_ruleset_to_dipgm_adjudicate(_variants: 
         check=True,
     )
     _check_answer(json.loads(done.stdout))
+
+
+def test_a_ruleset_is_one_object_found_again_by_its_name() -> None:
+    assert pickle.loads(pickle.dumps(LANDLOCKED)) is LANDLOCKED
+    assert register(LANDLOCKED) is LANDLOCKED  # registering it again changes nothing
+    with pytest.raises(ValueError, match="another ruleset is already registered as 'landlocked'"):
+        register(Landlocked())
+    with pytest.raises(VariantError, match=r"unknown ruleset 'seaside' \(known: standard, "):
+        ruleset_named("seaside")
+
+
+def test_a_map_file_may_not_name_a_ruleset_that_plays_no_areas(_variants: Path) -> None:
+    data = json.loads(HANDBOOK_FILE.read_text("utf-8"))
+    data["rules"] = {"ruleset": "standard"}
+    problems = map_problems(data)
+    assert (
+        'a map file is played by the Diplomacia rules: "rules" needs "ruleset": "diplomacia"'
+        in problems
+    )
