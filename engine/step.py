@@ -248,8 +248,8 @@ def _retreats(position: Position, orders: Orders) -> Resolution:
                 results.append(OrderResult(power, d.unit, order, Outcome.RETREATED))
         else:
             results.append(OrderResult(power, d.unit, order, Outcome.DISBANDED))
-    # an army convoyed hop by hop goes with its fleet (only such convoys carry one)
-    _lose_carried_armies(position, units, results)
+    if position.variant.rules.ruleset.hop_convoys:
+        _lose_carried_armies(position, units, results)
     after = position.evolve(
         units={p: tuple(us) for p, us in units.items()},
         dislodged=(),
