@@ -3,7 +3,7 @@
 A power builds as many units as it has more supply centres than units, and removes as many
 as it has fewer; orders beyond that, or of the wrong kind, are void, and removals it did not
 order are chosen for it (:mod:`engine.civil_disorder`). The ruleset settles each account
-(:meth:`engine.rulesets.Ruleset.settle_account`): Diplomacia keeps two, armies against
+(:attr:`engine.rulesets.Ruleset.settle_account`): Diplomacia keeps two, armies against
 centres and fleets against ports (handbook 6.5, :mod:`engine.rulesets.diplomacia_steps`).
 """
 
@@ -14,18 +14,6 @@ from engine.orders import Build, Disband, Order, Waive, order_unit
 from engine.outcomes import OrderResult, Outcome
 from engine.position import Position
 from engine.units import Unit, UnitType
-
-
-def settle_account(
-    position: Position,
-    power: str,
-    orders: list[Order],
-    units: dict[str, list[Unit]],
-    results: list[OrderResult],
-) -> None:
-    """Apply one power's accepted adjustment orders to ``units``, its results to ``results``,
-    as the variant's ruleset settles an account."""
-    position.variant.rules.ruleset.settle_account(position, power, orders, units, results)
 
 
 def settle_centres(

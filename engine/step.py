@@ -14,7 +14,6 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from functools import partial
 
-from engine.builds import settle_account
 from engine.errors import OrderError
 from engine.legal import check_orders
 from engine.movement import adjudicate_movement
@@ -284,6 +283,7 @@ def _adjustments(position: Position, orders: Orders) -> Resolution:
     variant = position.variant
     accepted, results = _checked(position, orders)
     units = {p: list(us) for p, us in position.units.items()}
+    settle_account = variant.rules.ruleset.settle_account
     for power in variant.powers:
         if power in position.neutral:
             continue  # a neutral power neither builds nor disbands

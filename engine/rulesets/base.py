@@ -9,12 +9,16 @@ another ruleset subclasses :class:`Ruleset` and answers differently where its ga
 per phase or per call, never per order; the methods run once per phase or per power.
 
 The engine's modules are imported inside the methods: this module is imported by
-:mod:`engine.rules`, below everything that plays a position.
+:mod:`engine.rules`, below everything that plays a position. They are imported as
+``import engine.x as x`` (a look-up in the loaded modules, where ``from ... import`` costs
+several times more), and what runs for every power or every order read
+(:attr:`Ruleset.settle_account`, :attr:`Ruleset.notation`) is looked up once per ruleset.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.errors import VariantError
@@ -29,6 +33,11 @@ if TYPE_CHECKING:
     from engine.rules import Victory
     from engine.units import Unit
     from engine.variant import Variant
+
+    # one power's accepted adjustment orders applied to ``units``, its results to ``results``
+    SettleAccount = Callable[
+        [Position, str, list[Order], dict[str, list[Unit]], list[OrderResult]], None
+    ]
 
 
 class Ruleset:
@@ -105,43 +114,40 @@ class Ruleset:
         """What follows ``phase`` (movement or retreats) once no retreat is pending, and the
         winners if the game ends there: after the Spring the Fall; after the Fall the centres
         change hands, and the Winter follows when anyone has an adjustment to make."""
-        from engine.step import next_season
+        import engine.step as step
 
-        return next_season(phase, position)
+        return step.next_season(phase, position)
 
     def adjustments_due(self, position: Position) -> bool:
         """Whether any power has a build it can place or a removal it owes."""
-        from engine.step import centre_adjustments_due
+        import engine.step as step
 
-        return centre_adjustments_due(position)
+        return step.centre_adjustments_due(position)
 
-    def settle_account(
-        self,
-        position: Position,
-        power: str,
-        orders: list[Order],
-        units: dict[str, list[Unit]],
-        results: list[OrderResult],
-    ) -> None:
-        """Apply one power's accepted adjustment orders to ``units``: as many builds as it
-        has centres more than units, as many removals as it has fewer."""
-        from engine.builds import settle_centres
+    @cached_property
+    def settle_account(self) -> SettleAccount:
+        """How one power's account is settled at an adjustment: as many builds as it has
+        centres more than units, as many removals as it has fewer (a function of the
+        position, the power, its accepted orders, the units and the results, which it
+        updates; asked once, since it runs for every power)."""
+        import engine.builds as builds
 
-        settle_centres(position, power, orders, units, results)
+        return builds.settle_centres
 
     def order_checks(self) -> OrderChecks:
         """Which orders exist, the phases each is given in, and how each is checked (the
         plain holds, moves and supports of a movement phase are accepted by a look-up in
         the numbered board first, in every ruleset: :func:`engine.legal.check_orders`)."""
-        from engine.order_checks import STANDARD_CHECKS
+        import engine.order_checks as order_checks
 
-        return STANDARD_CHECKS
+        return order_checks.STANDARD_CHECKS
 
+    @cached_property
     def notation(self) -> Notation:
         """The order words players write (:mod:`engine.parse_grammar`)."""
-        from engine.parse_grammar import STANDARD
+        import engine.parse_grammar as parse_grammar
 
-        return STANDARD
+        return parse_grammar.STANDARD
 
     def __repr__(self) -> str:
         return f"<ruleset {self.name}>"

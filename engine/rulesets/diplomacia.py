@@ -10,6 +10,7 @@ sequence, the evaluation) and :mod:`engine.rulesets.diplomacia_legal` (its order
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar
 
 from engine.errors import VariantError
@@ -18,12 +19,10 @@ from engine.rulesets.base import Ruleset
 
 if TYPE_CHECKING:
     from engine.order_checks import OrderChecks
-    from engine.orders import Order
-    from engine.outcomes import OrderResult
     from engine.parse_grammar import Notation
     from engine.position import Position
     from engine.rules import Victory
-    from engine.units import Unit
+    from engine.rulesets.base import SettleAccount
     from engine.variant import Variant
 
 
@@ -63,45 +62,40 @@ class Diplomacia(Ruleset):
 
     def control_after(self, position: Position, seized: Mapping[str, str]) -> Position:
         """Every occupied area its occupant's, every seized port's sector its seizer's."""
-        from engine.rulesets.diplomacia_steps import controlled
+        import engine.rulesets.diplomacia_steps as steps
 
-        return controlled(position, seized)
+        return steps.controlled(position, seized)
 
     def next_phase(self, phase: Phase, position: Position) -> tuple[Position, tuple[str, ...]]:
         """After an even turn the control evaluation, if anyone has something to do in it;
         otherwise the next turn (victory is checked after every phase)."""
-        from engine.rulesets.diplomacia_steps import next_turn
+        import engine.rulesets.diplomacia_steps as steps
 
-        return next_turn(phase, position), ()
+        return steps.next_turn(phase, position), ()
 
     def adjustments_due(self, position: Position) -> bool:
         """Whether any power owes a removal or can place a build, in either account."""
-        from engine.rulesets.diplomacia_steps import evaluation_due
+        import engine.rulesets.diplomacia_steps as steps
 
-        return evaluation_due(position)
+        return steps.evaluation_due(position)
 
-    def settle_account(
-        self,
-        position: Position,
-        power: str,
-        orders: list[Order],
-        units: dict[str, list[Unit]],
-        results: list[OrderResult],
-    ) -> None:
+    @cached_property
+    def settle_account(self) -> SettleAccount:
         """Each account on its own (6.5): army builds and removals against centres, fleet
         ones against ports."""
-        from engine.rulesets.diplomacia_steps import settle_accounts
+        import engine.rulesets.diplomacia_steps as steps
 
-        settle_accounts(position, power, orders, units, results)
+        return steps.settle_accounts
 
     def order_checks(self) -> OrderChecks:
         """Its own orders (seizure, hops), and the two accounts at the evaluation."""
-        from engine.rulesets.diplomacia_legal import CHECKS
+        import engine.rulesets.diplomacia_legal as diplomacia_legal
 
-        return CHECKS
+        return diplomacia_legal.CHECKS
 
+    @cached_property
     def notation(self) -> Notation:
         """The handbook's order words (section 8)."""
-        from engine.parse_grammar import DIPLOMACIA
+        import engine.parse_grammar as parse_grammar
 
-        return DIPLOMACIA
+        return parse_grammar.DIPLOMACIA
