@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 from engine.errors import VariantError
 from engine.names import compact, words
-from engine.rulesets import DIPLOMACIA, STANDARD, Ruleset, ruleset_named
+from engine.rulesets import Ruleset, ruleset_named
 
 FORMAT = "dipgm-map/1"
 
@@ -90,8 +90,8 @@ class MapSpec:
     # that there is no such area
     broken: frozenset[str] = frozenset()
     # the ruleset the board is played by: one that plays boards of areas, each holding one
-    # kind of unit (Diplomacia, or a ruleset registered on it)
-    ruleset: Ruleset = DIPLOMACIA
+    # kind of unit (Diplomacia, or a ruleset registered on it); None when it names none
+    ruleset: Ruleset | None = None
 
 
 def read_spec(data: Any, problems: list[str]) -> MapSpec:
@@ -216,11 +216,11 @@ def _code(value: Any, where: str, problems: list[str]) -> str | None:
 # Rules -------------------------------------------------------------------------------------
 
 
-def _rules(raw: Any, problems: list[str]) -> tuple[Ruleset, int | None]:
+def _rules(raw: Any, problems: list[str]) -> tuple[Ruleset | None, int | None]:
     example = '{"ruleset": "diplomacia"}'
     rules = _object(raw, f"'rules' (like {example})", ("ruleset", "victory_count"), problems)
     if rules is None:
-        return DIPLOMACIA, None
+        return None, None
     ruleset = _area_ruleset(rules.get("ruleset"), problems)
     count = rules.get("victory_count")
     if count is None:
@@ -233,18 +233,18 @@ def _rules(raw: Any, problems: list[str]) -> tuple[Ruleset, int | None]:
     return ruleset, count
 
 
-def _area_ruleset(name: Any, problems: list[str]) -> Ruleset:
+def _area_ruleset(name: Any, problems: list[str]) -> Ruleset | None:
     """The ruleset a map file names: Diplomacia's, or another registered ruleset that plays
     boards of areas holding one kind of unit each (:mod:`engine.rulesets`)."""
     try:
-        ruleset = ruleset_named(name)
+        ruleset: Ruleset | None = ruleset_named(name)
     except VariantError:
-        ruleset = STANDARD
-    if not ruleset.one_unit_kind_per_area:
+        ruleset = None
+    if ruleset is None or not ruleset.one_unit_kind_per_area:
         problems.append(
             'a map file is played by the Diplomacia rules: "rules" needs "ruleset": "diplomacia"'
         )
-        return DIPLOMACIA
+        return None
     return ruleset
 
 
