@@ -6,7 +6,7 @@
 3
 """
 
-from computer.dumbbot import dumbbot_orders
+from computer.dumbbot import dumbbot_orders, dumbbot_plays
 from computer.player import LEVELS, Level, choose_orders, level_of, orders_of_seats
 from computer.search import Budget
 
@@ -16,6 +16,7 @@ __all__ = [
     "Level",
     "choose_orders",
     "dumbbot_orders",
+    "dumbbot_plays",
     "level_of",
     "orders_of_seats",
 ]

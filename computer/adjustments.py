@@ -32,7 +32,7 @@ _STRANDED = 0.2
 
 def adjustment_orders(position: Position, power: str, rng: random.Random) -> list[Order]:
     values = province_values(position, power)
-    if position.variant.rules.diplomacia:
+    if position.variant.rules.ruleset.two_accounts:
         return _accounts(position, power, values, rng)
     units = sorted(position.units.get(power, ()), key=lambda u: u.location)
     delta = len(position.centers.get(power, ())) - len(units)

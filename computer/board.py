@@ -51,7 +51,7 @@ def board_of(variant: Variant) -> Board:
             if province in seas or other in seas:
                 voyages.setdefault(province, set()).add(other)
                 voyages.setdefault(other, set()).add(province)
-    if variant.rules.diplomacia:
+    if variant.rules.ruleset.hop_convoys:
         # convoys there go hop by hop, which this player does not order: armies walk
         voyages = {p: set(n) for p, n in variant.army_adjacency.items()}
     return Board(

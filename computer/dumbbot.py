@@ -32,6 +32,7 @@ from engine import (
     PhaseKind,
     Position,
     Retreat,
+    Rules,
     Season,
     SupportHold,
     SupportMove,
@@ -167,6 +168,13 @@ class Reading:
         return (
             spread + _STRENGTH * self.strength(province) - _COMPETITION * self.competition(province)
         )
+
+
+def dumbbot_plays(rules: Rules) -> bool:
+    """Whether DumbBot's rules fit the game: centres owned, one account of them, and whole
+    convoys (not control of every area, two accounts, nor convoys hop by hop)."""
+    ruleset = rules.ruleset
+    return not (ruleset.keeps_control or ruleset.two_accounts or ruleset.hop_convoys)
 
 
 def dumbbot_orders(position: Position, power: str, *, seed: int) -> list[Order]:

@@ -106,7 +106,7 @@ def _pairs(plan: _Plan, values: Values, rng: random.Random) -> Iterator[_Pair]:
             ):
                 worth *= _LONE_ATTACK
             yield _Pair(worth, unit, dest)
-    if not position.variant.rules.diplomacia:
+    if not position.variant.rules.ruleset.hop_convoys:
         yield from _convoy_pairs(position, own, values, rng)
 
 

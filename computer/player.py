@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from computer.adjustments import adjustment_orders
-from computer.dumbbot import dumbbot_orders
+from computer.dumbbot import dumbbot_orders, dumbbot_plays
 from computer.movement import movement_orders
 from computer.retreats import retreat_orders
 from computer.search import Budget, search_orders
@@ -57,7 +57,7 @@ def choose_orders(
     the engine (``budget`` overrides the level's), hard with the larger budget."""
     if power not in position.variant.power_info or power in position.neutral:
         return []
-    if level == "easy" and not position.variant.rules.diplomacia:
+    if level == "easy" and dumbbot_plays(position.variant.rules):
         chosen = dumbbot_orders(position, power, seed=seed)
         return [order for order in (_legal(position, power, o) for o in chosen) if order]
     rng = random.Random(f"{seed}:{position.phase}:{power}")

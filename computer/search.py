@@ -217,7 +217,7 @@ def judge(after: Position, power: str, mine: frozenset[str], gain: float) -> flo
     On a Diplomacia board a port counts too, for the fleets it pays for."""
     variant = after.variant
     occupants = after.occupants
-    if variant.rules.diplomacia:
+    if variant.rules.ruleset.keeps_control:
         owners = dict(after.control)
     else:
         owners = {c: p for p, cs in after.centers.items() for c in cs}

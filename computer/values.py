@@ -128,7 +128,7 @@ def _base_values(position: Position, power: str) -> tuple[dict[str, float], list
 
 
 def _owner(position: Position, province: str) -> str | None:
-    if position.variant.rules.diplomacia:
+    if position.variant.rules.ruleset.keeps_control:
         return position.control.get(province)
     return position.center_owner(province)
 

@@ -2,8 +2,9 @@
 
 A power builds as many units as it has more supply centres than units, and removes as many
 as it has fewer; orders beyond that, or of the wrong kind, are void, and removals it did not
-order are chosen for it (:mod:`engine.civil_disorder`). Diplomacia keeps two accounts, armies
-against centres and fleets against ports (handbook 6.5).
+order are chosen for it (:mod:`engine.civil_disorder`). Each account of the power is settled
+on its own (:func:`engine.owed.adjustment`, whose accounts the ruleset gives: Diplomacia keeps
+two, armies against centres and fleets against ports, handbook 6.5).
 """
 
 from __future__ import annotations

@@ -12,13 +12,10 @@ False
 
 from __future__ import annotations
 
-from engine.phase import PhaseKind
 from engine.position import Position
 
 
 def centres_change(position: Position) -> bool:
     """Whether resolving the position's phase may change who owns supply centres (once any
     retreats it leads to are settled)."""
-    if position.variant.rules.diplomacia:
-        return position.phase.kind is not PhaseKind.ADJUSTMENTS
-    return position.phase.settles_centres
+    return position.variant.rules.ruleset.centres_change(position.phase)

@@ -10,72 +10,39 @@ meaning (DATC 3.1 preferences): the real unit replaces a wrong unit letter or co
 4.C.2), a fleet's only reachable coast is filled in (4.B.2), coasts that mean nothing are
 dropped (4.B.4, 4.B.6). The rules of each kind of order live in :mod:`engine.legal_checks`,
 and Diplomacia's own (port seizure, hop-by-hop convoys, the two accounts) in
-:mod:`engine.legal_diplomacia`; this module says which kinds each phase allows on which
-board, and lists the orders a unit could be given by trying every candidate against those
-rules.
+:mod:`engine.rulesets.diplomacia_legal`; the board's ruleset says which orders exist, in
+which phases, and which check each gets (:meth:`engine.rulesets.Ruleset.order_checks`).
+This module applies them, and lists the orders a unit could be given by trying every
+candidate against those rules.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cache
-from typing import Any
 
 from engine.board_index import BoardIndex
 from engine.convoys import needed_fleets
 from engine.errors import IllegalOrderError, InvalidOrderError, OrderError
-from engine.legal_checks import (
-    check_build,
-    check_convoy,
-    check_disband,
-    check_hold,
-    check_move,
-    check_retreat,
-    check_support_hold,
-    check_support_move,
-    check_waive,
-    could_move,
-    fleets_at_sea,
-    is_coast,
-)
-from engine.legal_diplomacia import (
-    check_account_build,
-    check_account_disband,
-    check_account_waive,
-    check_convoy_as_hop,
-    check_convoy_hop,
-    check_seize,
-    check_support_seize,
-    ports_off,
-    refuse_hop,
-    refuse_seizure,
-    touching,
-)
+from engine.legal_checks import could_move, fleets_at_sea, is_coast
+from engine.order_checks import Check, OrderChecks
 from engine.orders import (
     Build,
     Convoy,
-    ConvoyHop,
     Disband,
     Hold,
     Move,
     Order,
     Retreat,
-    Seize,
     SupportHold,
     SupportMove,
-    SupportSeize,
-    Waive,
 )
 from engine.phase import PhaseKind
 from engine.position import Position
+from engine.rulesets import Ruleset
+from engine.rulesets.diplomacia_legal import hop_candidates, seizure_candidates
 from engine.units import Unit, UnitType, province_of
 from engine.variant import ProvinceKind, Variant
-
-_ALLOWED_NOW = {
-    PhaseKind.MOVEMENT: "holds, moves, supports and convoys",
-    PhaseKind.RETREATS: "retreats and disbands",
-    PhaseKind.ADJUSTMENTS: "builds, removals and waives",
-}
 
 
 def check_order(position: Position, power: str, order: Order) -> Order:
@@ -107,7 +74,8 @@ def check_order(position: Position, power: str, order: Order) -> Order:
 def _check(position: Position, power: str, order: Order) -> Order:
     if power not in position.variant.power_info:
         raise IllegalOrderError(f"unknown power {power!r}")
-    entry = _CHECKS.get(type(order))
+    ruleset = position.variant.rules.ruleset
+    entry = _table(ruleset).get(type(order))
     if entry is None:
         raise InvalidOrderError(f"not an order: {order!r}")
     if power in position.neutral:
@@ -116,14 +84,11 @@ def _check(position: Position, power: str, order: Order) -> Order:
             f"{name} is neutral in {position.phase.year}: its units hold and take no orders, "
             "and it makes no adjustments"
         )
-    phases, standard, diplomacia = entry
+    phases, check = entry
     now = position.phase.kind
     if now not in phases:
-        allowed = _ALLOWED_NOW[now]
-        if position.variant.rules.diplomacia and now is PhaseKind.MOVEMENT:
-            allowed = "holds, moves, supports, port seizures and convoys"
+        allowed = ruleset.orders_allowed[now]
         raise IllegalOrderError(f"it is {position.phase.long_name}: only {allowed} can be ordered")
-    check = diplomacia if position.variant.rules.diplomacia else standard
     return check(position, power, order)
 
 
@@ -136,7 +101,7 @@ def check_orders(
     A whole phase's orders share the power, the phase and the board's rules: those are
     looked up once here, and :func:`check_order` (whose errors say exactly what is wrong)
     only sees the orders that fail them."""
-    checks = _checks_now(position.phase.kind, position.variant.rules.diplomacia)
+    checks = _checks_now(position.phase.kind, position.variant.rules.ruleset)
     giving = position.variant.power_info.keys() - position.neutral
     board = _plain_board(position)
     occupants = position.occupants if board is not None else {}
@@ -211,13 +176,15 @@ def _plainly_legal(
 
 
 @cache
-def _checks_now(now: PhaseKind, diplomacia: bool) -> dict[type, _Check]:
+def _table(ruleset: Ruleset) -> OrderChecks:
+    """The ruleset's orders and their checks, asked once."""
+    return ruleset.order_checks()
+
+
+@cache
+def _checks_now(now: PhaseKind, ruleset: Ruleset) -> dict[type, Check]:
     """The check for each kind of order allowed in this kind of phase, on this ruleset."""
-    return {
-        kind: diplomacia_check if diplomacia else standard_check
-        for kind, (phases, standard_check, diplomacia_check) in _CHECKS.items()
-        if now in phases
-    }
+    return {kind: check for kind, (phases, check) in _table(ruleset).items() if now in phases}
 
 
 # Listing legal orders -----------------------------------------------------------------------
@@ -267,9 +234,11 @@ def _movement_candidates(position: Position, code: str) -> tuple[str | None, lis
     orders: list[Order] = [Hold(unit)]
     orders.extend(_move_candidates(position, unit))
     orders.extend(_support_candidates(position, unit))
-    if position.variant.rules.diplomacia:
-        orders.extend(_seizure_candidates(position, unit))
-        orders.extend(_hop_candidates(position, unit))
+    ruleset = position.variant.rules.ruleset
+    if ruleset.port_seizures:
+        orders.extend(seizure_candidates(position, unit))
+    if ruleset.hop_convoys:
+        orders.extend(hop_candidates(position, unit))
     else:
         orders.extend(_convoy_candidates(position, unit))
     return power, orders
@@ -285,8 +254,9 @@ def _move_candidates(position: Position, unit: Unit) -> Iterator[Move]:
     for dest in sorted(adjacent):
         yield Move(unit, dest)
     if is_coast(variant, unit.province):
-        # Diplomacia has no "via convoy": a move is a convoy when a fleet carries it (7.4.1.2)
-        via = not variant.rules.diplomacia
+        # hop by hop there is no "via convoy": a move is a convoy when a fleet carries it
+        # (Diplomacia 7.4.1.2)
+        via = not variant.rules.ruleset.hop_convoys
         for dest in _coasts(variant):
             if dest not in adjacent and dest != unit.province:
                 yield Move(unit, dest, via_convoy=via)
@@ -333,34 +303,6 @@ def _support_candidates(position: Position, unit: Unit) -> Iterator[Order]:
                 yield SupportMove(unit, other.province, dest, other.type)
 
 
-def _seizure_candidates(position: Position, unit: Unit) -> Iterator[Order]:
-    """Diplomacia: an army's seizures of the ports off its territory, and a fleet's supports
-    of the seizures it could back."""
-    variant = position.variant
-    if unit.type is UnitType.ARMY:
-        for sector in ports_off(variant, unit.province):
-            yield Seize(unit, sector)
-        return
-    for _, army in position.all_units():
-        if army.type is UnitType.ARMY:
-            for sector in ports_off(variant, army.province):
-                if variant.reaches(UnitType.FLEET, unit.location, sector):
-                    yield SupportSeize(unit, army.province, sector)
-
-
-def _hop_candidates(position: Position, unit: Unit) -> Iterator[ConvoyHop]:
-    """Diplomacia: every hop a fleet could carry an army on, from an army or a fleet next to
-    it, to a territory or a fleet next to it."""
-    if unit.type is not UnitType.FLEET:
-        return
-    variant = position.variant
-    near = sorted(touching(variant, unit.province))
-    held = [a for a in near if position.unit_in(a) is not None]
-    for source in held:
-        for dest in near:
-            yield ConvoyHop(unit, source, dest)
-
-
 def _convoy_candidates(position: Position, unit: Unit) -> Iterator[Convoy]:
     variant = position.variant
     if (
@@ -391,7 +333,7 @@ def _adjustment_candidates(position: Position, code: str) -> tuple[str | None, l
     unit = position.unit_in(code)
     if unit is not None:
         return position.owner_in(code), [Disband(unit)]
-    if position.variant.rules.diplomacia:
+    if position.variant.rules.ruleset.two_accounts:
         # an army in a home territory, a fleet in any port its power controls (6.5.2)
         owner = position.control.get(code)
         return owner, [Build(Unit(UnitType.ARMY, code)), Build(Unit(UnitType.FLEET, code))]
@@ -403,27 +345,3 @@ def _adjustment_candidates(position: Position, code: str) -> tuple[str | None, l
             )
             return power, units
     return None, []
-
-
-_MOVEMENT = frozenset({PhaseKind.MOVEMENT})
-_RETREATS = frozenset({PhaseKind.RETREATS})
-_ADJUSTMENTS = frozenset({PhaseKind.ADJUSTMENTS})
-
-_Check = Callable[[Position, str, Any], Order]
-
-# Each kind of order: the phases it belongs to, and how it is checked on a standard board and
-# on a Diplomacia board (its own orders, hop-by-hop convoys, and two accounts at evaluation).
-_CHECKS: dict[type, tuple[frozenset[PhaseKind], _Check, _Check]] = {
-    Hold: (_MOVEMENT, check_hold, check_hold),
-    Move: (_MOVEMENT, check_move, check_move),
-    SupportHold: (_MOVEMENT, check_support_hold, check_support_hold),
-    SupportMove: (_MOVEMENT, check_support_move, check_support_move),
-    Convoy: (_MOVEMENT, check_convoy, check_convoy_as_hop),
-    Seize: (_MOVEMENT, refuse_seizure, check_seize),
-    SupportSeize: (_MOVEMENT, refuse_seizure, check_support_seize),
-    ConvoyHop: (_MOVEMENT, refuse_hop, check_convoy_hop),
-    Retreat: (_RETREATS, check_retreat, check_retreat),
-    Disband: (_RETREATS | _ADJUSTMENTS, check_disband, check_account_disband),
-    Build: (_ADJUSTMENTS, check_build, check_account_build),
-    Waive: (_ADJUSTMENTS, check_waive, check_account_waive),
-}

@@ -199,7 +199,7 @@ def _fleet_destination(variant: Variant, unit: Unit, target: Province, coast: st
     """Where exactly the fleet goes: DATC 4.B.1-4.B.3 for two-coast provinces."""
     dest = target.code
     if target.kind is ProvinceKind.LAND:
-        if variant.rules.diplomacia:
+        if variant.rules.ruleset.one_unit_kind_per_area:
             raise IllegalOrderError(f"fleets cannot enter land territories: {dest}")
         raise IllegalOrderError(f"fleets cannot move inland: {dest}")
     reachable = variant.fleet_targets(unit.location, dest)
@@ -250,7 +250,7 @@ def _support_reach(position: Position, unit: Unit, province: str, what: str) -> 
         return
     kind = variant.provinces[province].kind
     if unit.type is UnitType.FLEET and kind is ProvinceKind.LAND:
-        if variant.rules.diplomacia:
+        if variant.rules.ruleset.one_unit_kind_per_area:
             raise IllegalOrderError(f"fleets cannot support into land territories: {province}")
         raise IllegalOrderError(f"fleets cannot support inland: {province}")
     if unit.type is UnitType.ARMY and kind is ProvinceKind.SEA:

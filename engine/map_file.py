@@ -335,10 +335,10 @@ def _build(spec: MapSpec) -> Variant:
         )
         for p, info in ((p, spec.powers[p]) for p in powers)
     }
-    rules = Rules.from_json({"ruleset": "diplomacia", "victory_count": spec.victory_count})
+    assert spec.name is not None and spec.geometry is not None and spec.ruleset is not None
+    rules = Rules.from_json({"ruleset": spec.ruleset.name, "victory_count": spec.victory_count})
     if spec.victory_count is None:
         rules = rules.with_majority_of(sum(1 for a in areas.values() if a.centre))
-    assert spec.name is not None and spec.geometry is not None
     title = spec.title or spec.name
     return Variant(
         name=spec.name,

@@ -14,7 +14,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from engine.errors import VariantError
 from engine.names import compact, words
+from engine.rulesets import Ruleset, ruleset_named
 
 FORMAT = "dipgm-map/1"
 
@@ -87,6 +89,9 @@ class MapSpec:
     # codes of areas listed with problems of their own: what names them is not told again
     # that there is no such area
     broken: frozenset[str] = frozenset()
+    # the ruleset the board is played by: one that plays boards of areas, each holding one
+    # kind of unit (Diplomacia, or a ruleset registered on it); None when it names none
+    ruleset: Ruleset | None = None
 
 
 def read_spec(data: Any, problems: list[str]) -> MapSpec:
@@ -102,13 +107,21 @@ def read_spec(data: Any, problems: list[str]) -> MapSpec:
         name = None
     title = _optional(top, "title", MAX_TITLE, problems)
     description = _optional(top, "description", MAX_DESCRIPTION, problems)
-    victory = _rules(top.get("rules"), problems)
+    ruleset, victory = _rules(top.get("rules"), problems)
     broken: set[str] = set()
     areas = _areas(top.get("areas"), broken, problems)
     powers = _powers(top.get("powers"), problems)
     geometry = _geometry(top.get("geometry"), problems)
     return MapSpec(
-        name, title, description, victory, powers, areas, geometry, frozenset(broken - set(areas))
+        name,
+        title,
+        description,
+        victory,
+        powers,
+        areas,
+        geometry,
+        frozenset(broken - set(areas)),
+        ruleset,
     )
 
 
@@ -203,24 +216,36 @@ def _code(value: Any, where: str, problems: list[str]) -> str | None:
 # Rules -------------------------------------------------------------------------------------
 
 
-def _rules(raw: Any, problems: list[str]) -> int | None:
+def _rules(raw: Any, problems: list[str]) -> tuple[Ruleset | None, int | None]:
     example = '{"ruleset": "diplomacia"}'
     rules = _object(raw, f"'rules' (like {example})", ("ruleset", "victory_count"), problems)
     if rules is None:
-        return None
-    if rules.get("ruleset") != "diplomacia":
-        problems.append(
-            'a map file is played by the Diplomacia rules: "rules" needs "ruleset": "diplomacia"'
-        )
+        return None, None
+    ruleset = _area_ruleset(rules.get("ruleset"), problems)
     count = rules.get("victory_count")
     if count is None:
-        return None
+        return ruleset, None
     if type(count) is not int or not 1 <= count <= MAX_AREAS:
         problems.append(
             f"rules: 'victory_count' must be a whole number of supply centres, not {_shown(count)}"
         )
+        return ruleset, None
+    return ruleset, count
+
+
+def _area_ruleset(name: Any, problems: list[str]) -> Ruleset | None:
+    """The ruleset a map file names: Diplomacia's, or another registered ruleset that plays
+    boards of areas holding one kind of unit each (:mod:`engine.rulesets`)."""
+    try:
+        ruleset: Ruleset | None = ruleset_named(name)
+    except VariantError:
+        ruleset = None
+    if ruleset is None or not ruleset.one_unit_kind_per_area:
+        problems.append(
+            'a map file is played by the Diplomacia rules: "rules" needs "ruleset": "diplomacia"'
+        )
         return None
-    return count
+    return ruleset
 
 
 # Areas -------------------------------------------------------------------------------------

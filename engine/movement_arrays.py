@@ -72,9 +72,11 @@ class MovementArrays:
         self.seizer: dict[int, int] = {}
         # Diplomacia: army -> its convoy routes, each the fleets of one chain of hops
         self.routes: dict[int, list[tuple[int, ...]]] = {}
-        # Diplomacia: seizures and convoy hops (other boards refuse those orders)
-        self.hops = variant.rules.diplomacia
-        if self.hops:
+        # Diplomacia: seizures and convoy hops (where the ruleset has them; other boards
+        # refuse those orders)
+        ruleset = variant.rules.ruleset
+        self.hops = ruleset.hop_convoys
+        if ruleset.port_seizures:
             orders = self._with_phantoms(orders)
         n = self.n
         self.kind = [HOLD] * n

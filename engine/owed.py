@@ -20,7 +20,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from engine.control import build_site, power_accounts
 from engine.orders import Build, Disband, Order, Waive, order_unit
 from engine.position import Position
 from engine.units import Unit, UnitType
@@ -137,24 +136,7 @@ class Adjustment:
 def adjustment(position: Position, power: str) -> Adjustment:
     """``power``'s accounts in ``position``: what it may build or must remove at an
     adjustment phase (before one, the counts as they stand)."""
-    if position.variant.rules.diplomacia:
-        have = power_accounts(position, power)
-        kept = (
-            (UnitType.ARMY, Holding.CENTRES, have.armies, have.centres),
-            (UnitType.FLEET, Holding.PORTS, have.fleets, have.ports),
-        )
-        return Adjustment(
-            power,
-            tuple(
-                Account(kind, holding, units, holdings, tuple(build_site(position, power, kind)))
-                for kind, holding, units, holdings in kept
-            ),
-        )
-    owned = position.centers.get(power, frozenset())
-    occupied = {u.province for _, u in position.all_units()}
-    homes = tuple(h for h in position.homes.get(power, ()) if h in owned and h not in occupied)
-    units = len(position.units.get(power, ()))
-    return Adjustment(power, (Account(None, Holding.CENTRES, units, len(owned), homes),))
+    return Adjustment(power, position.variant.rules.ruleset.accounts(position, power))
 
 
 def adjustments_due(position: Position) -> bool:

@@ -42,11 +42,11 @@ F StP/sc - Bot                        F STP/SC - BOT
 F StP(sc) - Bot                       F STP/SC - BOT
 F St. Petersburg (South Coast) - Bot  F STP/SC - BOT
 
-On a Diplomacia board (``variant.rules.diplomacia``) the handbook's notation (its section 8)
-is read as well: an order names only the area, whose kind says which unit stands there
-(``Karélie O``, ``Estonsko P Karélie – Lotyšsko``, ``Karélie ZP Finský záliv``,
-``Finský záliv T Karélie – Botnický záliv``), and every convoy is a hop
-(:class:`~engine.orders.ConvoyHop`). :mod:`engine.parse_grammar` holds each ruleset's order
+On a Diplomacia board (its ruleset's :meth:`~engine.rulesets.Ruleset.notation`) the
+handbook's notation (its section 8) is read as well: an order names only the area, whose
+kind says which unit stands there (``Karélie O``, ``Estonsko P Karélie – Lotyšsko``,
+``Karélie ZP Finský záliv``, ``Finský záliv T Karélie – Botnický záliv``), and every convoy
+is a hop (:class:`~engine.orders.ConvoyHop`). :mod:`engine.parse_grammar` holds each ruleset's order
 words.
 
 Reading happens in two steps. First the words are read into a draft whose province slots

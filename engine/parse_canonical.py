@@ -152,7 +152,10 @@ class _Reader:
         self.locations = names.canonical_locations(notation.keywords, notation.stop)
         self.joined = names.hyphen_pairs()
         self.variant = names.variant
-        self.diplomacia = names.variant.rules.diplomacia
+        ruleset = names.variant.rules.ruleset
+        self.seizures = ruleset.port_seizures
+        self.hops = ruleset.hop_convoys
+        self.one_kind = ruleset.one_unit_kind_per_area
         self.coasts = {w.coast.lower(): w.coast for w in self.locations.values() if w.coast}
         self.vocabulary = {*self.locations, *_KEYWORDS}
         # locations the reader reads as their province alone, in every tier: no
@@ -312,7 +315,7 @@ class _Reader:
             return self._move(words, position, power, letter, unit_at)
         if verb == "ZP":
             dest_at = self.locations.get(words[3])
-            if not self.diplomacia or count != 4 or dest_at is None:
+            if not self.seizures or count != 4 or dest_at is None:
                 return None
             return Seize(self._unit(position, power, letter, unit_at), dest_at.code)
         if verb == "S" or verb == "C":
@@ -363,7 +366,7 @@ class _Reader:
             return None
         unit = self._unit(position, power, letter, at)
         if rest[1] == "ZP":
-            if not self.diplomacia or not support:
+            if not self.seizures or not support:
                 return None
             return SupportSeize(unit, target, dest_at.code)
         if rest[1] != "-" or self._joined(rest[0], target_at, dest_at):
@@ -371,7 +374,7 @@ class _Reader:
         if support:
             kind = target_type or self._kind_of(target)
             return SupportMove(unit, target, self._located(dest_at), kind)
-        if self.diplomacia:
+        if self.hops:
             return ConvoyHop(unit, target, dest_at.code)
         if target_type is UnitType.FLEET:
             return None  # only armies are convoyed: the full reader says so
@@ -409,7 +412,7 @@ class _Reader:
 
     def _kind_of(self, code: str) -> UnitType | None:
         """On a Diplomacia board, the only kind of unit ``code`` can hold."""
-        if not self.diplomacia:
+        if not self.one_kind:
             return None
         kind = self.variant.provinces[code].kind
         return UnitType.FLEET if kind is ProvinceKind.SEA else UnitType.ARMY

@@ -122,7 +122,7 @@ DIPLOMACIA = _notation(
 
 def notation_for(names: Names) -> Notation:
     """The order words of the board ``names`` belongs to."""
-    return DIPLOMACIA if names.variant.rules.diplomacia else STANDARD
+    return names.variant.rules.ruleset.notation
 
 
 UNIT_WORDS = frozenset(_TYPES)

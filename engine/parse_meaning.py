@@ -95,7 +95,7 @@ class _Interpreter:
         self.variant = position.variant
         # one unit to an area, and the area's kind says which: a territory holds an army, a
         # sector a fleet (handbook 8: an order names only the area)
-        self.one_kind = self.variant.rules.diplomacia
+        self.one_kind = self.variant.rules.ruleset.one_unit_kind_per_area
         self.power = power
         self.check = check
         self.text = text

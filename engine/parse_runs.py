@@ -57,7 +57,7 @@ def split_run(text: str, position: Position, power: str) -> list[str]:
     notation = notation_for(names)
     adjustments = position.phase.kind is PhaseKind.ADJUSTMENTS
     starts = {m.start() for m in _UNIT_WORD.finditer(text)}
-    if position.variant.rules.diplomacia:
+    if notation.areas_first:
         starts.update(m.start() for m in _WORD.finditer(text))
     cuts = [0, *sorted(starts - {0}), len(text)]
     # the words between one possible start and the next, read once: a long text of stray
@@ -140,7 +140,7 @@ def _may_hold(names: Names, code: str, letter: UnitType) -> bool:
     """A unit of that letter could stand in ``code``: on a Diplomacia board, where one kind
     of unit goes to an area, the Czech "a" (and) before a sector names no army."""
     variant = names.variant
-    if not variant.rules.diplomacia:
+    if not variant.rules.ruleset.one_unit_kind_per_area:
         return True
     province = variant.provinces.get(code)
     at_sea = province is not None and province.kind is ProvinceKind.SEA

@@ -90,13 +90,6 @@ class Phase:
             return cls(int(turn), Season.TURN, PhaseKind(kind))
         return cls(int(year), Season(season), PhaseKind(kind))
 
-    @classmethod
-    def first(cls, numbered_turns: bool, first_year: int) -> Phase:
-        """The opening phase: Spring of the first year, or turn 1."""
-        if numbered_turns:
-            return cls(1, Season.TURN, PhaseKind.MOVEMENT)
-        return cls(first_year, Season.SPRING, PhaseKind.MOVEMENT)
-
     def __str__(self) -> str:
         return f"{self.season.value}{self.year}{self.kind.value}"
 

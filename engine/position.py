@@ -70,16 +70,13 @@ class Position:
     def initial(
         cls, variant: Variant | None = None, seats: Iterable[Iterable[str]] = ()
     ) -> Position:
-        """The opening position: Spring of the variant's first year."""
+        """The opening position: the ruleset's first phase (Spring of the variant's first
+        year, or turn 1)."""
         v = variant or load_variant()
-        control = (
-            {area: p for p in v.powers for area in v.power_info[p].homes}
-            if v.rules.diplomacia
-            else {}
-        )
+        ruleset = v.rules.ruleset
         return cls(
             variant=v,
-            phase=Phase.first(v.rules.diplomacia, v.rules.first_year),
+            phase=ruleset.first_phase(v.rules.first_year),
             units={p: v.power_info[p].units for p in v.powers},
             centers={
                 p: frozenset(h for h in v.power_info[p].homes if v.provinces[h].supply_center)
@@ -88,7 +85,7 @@ class Position:
             homes={p: v.power_info[p].homes for p in v.powers},
             seats=checked_seats(v, seats),
             neutral=v.rules.neutral_in(v.rules.first_year),
-            control=control,
+            control=ruleset.initial_control(v),
         )
 
     def controlled(self, power: str) -> frozenset[str]:
@@ -213,7 +210,7 @@ class Position:
             "dislodged": dislodged,
             "contested": sorted(self.contested),
         }
-        if self.variant.rules.diplomacia:
+        if self.variant.rules.ruleset.keeps_control:
             data["control"] = {p: sorted(self.controlled(p)) for p in powers}
         if self.seats:
             data["seats"] = [list(seat) for seat in self.seats]

@@ -96,7 +96,7 @@ def _read_centres_and_control(
         for p, raw in _by_power(variant, data.get("centers", {}), "centers").items()
     }
     control: dict[str, str] = {}
-    if variant.rules.diplomacia:
+    if variant.rules.ruleset.keeps_control:
         control = _read_control(variant, data.get("control"))
         # control says who holds every centre: a "centers" given besides must agree
         derived = _centres_of(variant, control)
@@ -115,10 +115,11 @@ def _read_centres_and_control(
 def _read_homes(variant: Variant, raw_homes: Any) -> dict[str, tuple[str, ...]]:
     if raw_homes is None:
         return {p: variant.power_info[p].homes for p in variant.powers}
-    # a Diplomacia power's homes are all its home areas, sectors and territories
-    # without a centre among them (handbook 5.1)
+    # where control is kept, a power's homes are all its home areas, sectors and
+    # territories without a centre among them (Diplomacia, handbook 5.1)
+    centres_only = not variant.rules.ruleset.keeps_control
     return {
-        p: tuple(_read_provinces(variant, p, raw, not variant.rules.diplomacia))
+        p: tuple(_read_provinces(variant, p, raw, centres_only))
         for p, raw in _by_power(variant, raw_homes, "homes").items()
     }
 

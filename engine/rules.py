@@ -23,16 +23,7 @@ from enum import StrEnum
 from typing import Any
 
 from engine.errors import VariantError
-
-
-class Ruleset(StrEnum):
-    """Which game the board is played by."""
-
-    # Calhamer's Diplomacy: seasons, coasts, centres counted after the Fall
-    STANDARD = "standard"
-    # the Diplomacia handbook: numbered turns, ports, continuous control of every area, two
-    # accounts (armies against centres, fleets against ports), victory checked every turn
-    DIPLOMACIA = "diplomacia"
+from engine.rulesets import STANDARD, Ruleset, ruleset_named
 
 
 class Victory(StrEnum):
@@ -80,7 +71,8 @@ class Rules:
     neutral: tuple[Neutral, ...] = ()
     # the sides the game is always played in, one player each (World War I: two), if fixed
     sides: tuple[tuple[str, ...], ...] = ()
-    ruleset: Ruleset = Ruleset.STANDARD
+    # the game the board is played by (:mod:`engine.rulesets`), named in JSON
+    ruleset: Ruleset = STANDARD
 
     def neutral_in(self, year: int) -> frozenset[str]:
         """The powers neutral in ``year`` unless they have joined a seat before."""
@@ -95,14 +87,10 @@ class Rules:
         return frozenset(code for n in self.neutral if n.power in still for code in n.territory)
 
     @property
-    def diplomacia(self) -> bool:
-        return self.ruleset is Ruleset.DIPLOMACIA
-
-    @property
     def checked_every_phase(self) -> bool:
         """Whether victory is checked after every phase, not only when the Fall is settled
         (Diplomacia checks after every turn, handbook 4.1)."""
-        return self.victory is not Victory.CENTRES or self.diplomacia
+        return self.victory is not Victory.CENTRES or self.ruleset.victory_checked_every_phase
 
     def winners(
         self,
@@ -149,24 +137,9 @@ class Rules:
             raise VariantError(
                 f"unknown victory {data.get('victory')!r} (known: {known})"
             ) from None
-        try:
-            ruleset = Ruleset(data.get("ruleset", Ruleset.STANDARD))
-        except ValueError:
-            known = ", ".join(r.value for r in Ruleset)
-            raise VariantError(
-                f"unknown ruleset {data.get('ruleset')!r} (known: {known})"
-            ) from None
+        ruleset = ruleset_named(data.get("ruleset", STANDARD.name))
         count = data.get("victory_count")
-        if ruleset is Ruleset.DIPLOMACIA:
-            if victory is not Victory.CENTRES:
-                raise VariantError("a Diplomacia game is won by supply centres")
-            if count is not None and (not isinstance(count, int) or count < 1):
-                raise VariantError("victory_count must be a positive number of supply centres")
-        elif victory is Victory.PIECES:
-            if count is not None:
-                raise VariantError("a majority of the pieces takes no victory_count")
-        elif not isinstance(count, int) or count < 1:
-            raise VariantError(f"victory {victory} needs a positive victory_count")
+        ruleset.check_victory(victory, count)
         neutral = data.get("neutral", ())
         if not isinstance(neutral, list | tuple):
             raise VariantError("'neutral' must be a list of neutral powers")

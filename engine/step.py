@@ -15,7 +15,6 @@ from dataclasses import replace
 from functools import partial
 
 from engine.builds import settle_account
-from engine.control import centres_controlled, updated_control
 from engine.errors import OrderError
 from engine.legal import check_orders
 from engine.movement import adjudicate_movement
@@ -180,26 +179,15 @@ def _movement(position: Position, orders: Orders, disorder: frozenset[str]) -> R
         dislodged=tuple(dislodged),
         contested=outcome.contested,
     )
-    if variant.rules.diplomacia:
-        seized = {}
-        for i, taken in outcome.seized.items():
-            seizure = unit_orders[i]
-            if taken and isinstance(seizure, Seize):
-                seized[seizure.sector] = units[i][0]
-        after = _controlled(after, seized)
+    seized = {}
+    for i, taken in outcome.seized.items():
+        seizure = unit_orders[i]
+        if taken and isinstance(seizure, Seize):
+            seized[seizure.sector] = units[i][0]
+    after = variant.rules.ruleset.control_after(after, seized)
     if dislodged:
         return Resolution(position.phase, _sorted(results), after)
     return _after_retreats(position.phase, results, after)
-
-
-def _controlled(position: Position, seized: Mapping[str, str] = {}) -> Position:
-    """Diplomacia: the position with control brought up to date (:mod:`engine.control`)."""
-    control = updated_control(position.control, position.units, seized)
-    variant = position.variant
-    return position.evolve(
-        control=control,
-        centers=centres_controlled(control, variant.supply_centers, variant.powers),
-    )
 
 
 # Retreats --------------------------------------------------------------------------
@@ -232,23 +220,23 @@ def _retreats(position: Position, orders: Orders) -> Resolution:
                 results.append(OrderResult(power, d.unit, order, Outcome.RETREATED))
         else:
             results.append(OrderResult(power, d.unit, order, Outcome.DISBANDED))
-    if position.variant.rules.diplomacia:
+    if position.variant.rules.ruleset.hop_convoys:
         _lose_carried_armies(position, units, results)
     after = position.evolve(
         units={p: tuple(us) for p, us in units.items()},
         dislodged=(),
         contested=frozenset(),
     )
-    if position.variant.rules.diplomacia:
-        after = _controlled(after)
+    after = position.variant.rules.ruleset.control_after(after, {})
     return _after_retreats(position.phase, results, after)
 
 
 def _lose_carried_armies(
     position: Position, units: dict[str, list[Unit]], results: list[OrderResult]
 ) -> None:
-    """Diplomacia: "if a fleet convoying an army is destroyed, the army is destroyed with
-    it" (7.2.2.5): a fleet that did not retreat takes the army it was convoying."""
+    """Hop-by-hop convoys (Diplomacia): "if a fleet convoying an army is destroyed, the army
+    is destroyed with it" (7.2.2.5): a fleet that did not retreat takes the army it was
+    convoying."""
     retreated = {r.unit.province for r in results if r.outcome is Outcome.RETREATED and r.unit}
     for d in position.dislodged:
         if d.carrying is None or d.unit.province in retreated:
@@ -286,35 +274,28 @@ def _adjustments(position: Position, orders: Orders) -> Resolution:
 
 
 def _after_retreats(phase: Phase, results: list[OrderResult], position: Position) -> Resolution:
-    """What follows a movement or retreat phase once no retreat is pending."""
-    ordered = _sorted(results)
-    if phase.is_turn:
-        return Resolution(phase, ordered, _next_turn(phase, position))
+    """What follows a movement or retreat phase once no retreat is pending: the ruleset's
+    next phase."""
+    after, winners = position.variant.rules.ruleset.next_phase(phase, position)
+    return Resolution(phase, _sorted(results), after, winners)
+
+
+def next_season(phase: Phase, position: Position) -> tuple[Position, tuple[str, ...]]:
+    """The standard sequence: after the Spring the Fall; after the Fall the centres change
+    hands, then the Winter if anyone has an adjustment to make, else the next Spring."""
     if phase.season is Season.SPRING:
         fall = Phase(phase.year, Season.FALL, PhaseKind.MOVEMENT)
-        return Resolution(phase, ordered, _settled(position, fall, position.centers))
+        return start_of(position, fall, position.centers), ()
     winter = Phase(phase.year, Season.WINTER, PhaseKind.ADJUSTMENTS)
-    position = _settled(position, winter, _new_owners(position))
+    position = start_of(position, winter, _new_owners(position))
     winners = () if position.variant.rules.checked_every_phase else _winners(position)
     if winners or adjustments_due(position):
-        return Resolution(phase, ordered, position, winners)
+        return position, winners
     spring = Phase(phase.year + 1, Season.SPRING, PhaseKind.MOVEMENT)
-    return Resolution(phase, ordered, _settled(position, spring, position.centers))
+    return start_of(position, spring, position.centers), ()
 
 
-def _next_turn(phase: Phase, position: Position) -> Position:
-    """Diplomacia: after an even turn the control evaluation, if anyone has something to
-    do in it; otherwise the next turn."""
-    if phase.settles_centres:
-        evaluation = Phase(phase.year, Season.TURN, PhaseKind.ADJUSTMENTS)
-        settled = _settled(position, evaluation, position.centers)
-        if adjustments_due(settled):
-            return settled
-    following = Phase(phase.year + 1, Season.TURN, PhaseKind.MOVEMENT)
-    return _settled(position, following, position.centers)
-
-
-def _settled(position: Position, phase: Phase, centers: Mapping[str, frozenset[str]]) -> Position:
+def start_of(position: Position, phase: Phase, centers: Mapping[str, frozenset[str]]) -> Position:
     """The position at the start of ``phase``, with no retreats pending."""
     return position.evolve(phase=phase, centers=centers, dislodged=(), contested=frozenset())
 

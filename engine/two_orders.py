@@ -19,7 +19,7 @@ TWO_ORDERS = "two orders for one unit: neither counts (Diplomacia handbook 8)"
 
 def two_orders_cancel(position: Position) -> bool:
     """Whether a unit given two different orders has none, by the rules of this board."""
-    return position.variant.rules.diplomacia
+    return position.variant.rules.ruleset.two_orders_cancel
 
 
 def doubly_ordered(position: Position, orders: Iterable[Order]) -> tuple[str, ...]:

@@ -180,8 +180,8 @@ def shown(position: Position, results: ResultsArg | None) -> Position:
 def fills(position: Position) -> tuple[dict[str, str], dict[str, str]]:
     """Whose colour each province takes, and the home centres drawn in the lighter tint:
     in the standard game a supply centre's holder, the homes lighter while their own
-    power holds them; on a Diplomacia board every area's controller, homes alike."""
-    if position.variant.rules.diplomacia:
+    power holds them; where control is kept (Diplomacia) every area's controller, homes alike."""
+    if position.variant.rules.ruleset.keeps_control:
         return dict(position.control), {}
     owners = {c: p for p, cs in position.centers.items() for c in cs}
     homes = {c: p for p, hs in position.homes.items() for c in hs}

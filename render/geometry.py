@@ -199,7 +199,7 @@ def board_from_map(variant: Variant) -> Board:
         offboard_land=tuple(_ring(p) for p in data.get("offboard_land", ())),
         offboard_water=tuple(_ring(p) for p in data.get("offboard_water", ())),
         neighbours=MappingProxyType(neighbours),
-        tinted_seas=variant.rules.diplomacia,
+        tinted_seas=variant.rules.ruleset.keeps_control,
         named_regions=False,
     )
 

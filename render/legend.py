@@ -50,7 +50,7 @@ class Row(NamedTuple):
 
 def legend_columns(position: Position) -> tuple[str, ...]:
     """The legend's column heads: what each power's numbers count."""
-    if position.variant.rules.diplomacia:
+    if position.variant.rules.ruleset.two_accounts:
         return ("centres", "ports", "units")
     return ("centres", "units")
 
@@ -86,7 +86,7 @@ def legend_rows(position: Position, players: Players | None = None) -> tuple[Row
         for p in seat
     }
     powers = sorted(variant.powers, key=lambda p: (order[seat_of[p]], order[p]))
-    diplomacia = variant.rules.diplomacia
+    ports = variant.rules.ruleset.two_accounts
     return tuple(
         Row(
             power,
@@ -97,7 +97,7 @@ def legend_rows(position: Position, players: Players | None = None) -> tuple[Row
             ),
             len(position.centers.get(power, ())),
             len(position.units.get(power, ())) + dislodged[power],
-            len(position.ports_of(power)) if diplomacia else None,
+            len(position.ports_of(power)) if ports else None,
         )
         for power in powers
     )

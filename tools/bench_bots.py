@@ -22,7 +22,7 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
-from computer import dumbbot_orders, level_of, orders_of_seats
+from computer import dumbbot_orders, dumbbot_plays, level_of, orders_of_seats
 from computer.match import opening, play
 from computer.tournament import (
     Record,
@@ -152,7 +152,7 @@ def _boards(level: str, seeds: int, jobs: int) -> None:
     for board in available_variants():
         if board == "standard":
             continue
-        yardstick = "value" if load_variant(board).rules.diplomacia else "dumbbot"
+        yardstick = "dumbbot" if dumbbot_plays(load_variant(board).rules) else "value"
         last = opening(load_variant(board)).phase.year + 9
         ours = run(Seating(level, yardstick), seeds, last, jobs, board)
         mine = odd_share(ours)

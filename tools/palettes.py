@@ -83,7 +83,9 @@ def worst(
 ) -> list[tuple[float, float, str, str]]:
     """The pairs of ``variant``'s map as (share of its threshold, difference, vision,
     name), the least different for its kind first."""
-    return _measured(pairs(style, variant.powers, seas=variant.rules.diplomacia), visions)
+    return _measured(
+        pairs(style, variant.powers, seas=variant.rules.ruleset.keeps_control), visions
+    )
 
 
 def _measured(

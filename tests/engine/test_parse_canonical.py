@@ -114,7 +114,7 @@ def _played_to(
             return position, before
         if position.phase.kind is not PhaseKind.MOVEMENT:
             orders = legal_random_orders(rng, position)
-        elif position.variant.rules.diplomacia:
+        elif position.variant.rules.ruleset.hop_convoys:
             orders = diplomacia_movement_orders(rng, position)
         else:
             orders = random_orders(rng, position)

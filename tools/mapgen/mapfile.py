@@ -9,6 +9,8 @@ from typing import Any
 
 import shapely
 
+from engine.errors import VariantError
+from engine.rulesets import ruleset_named
 from tools.mapgen.anchors import (
     ARMY_HALF,
     BORDER_INSET,
@@ -171,9 +173,17 @@ def check_map(data: dict[str, Any]) -> list[str]:
         problems.append("format must be dipgm-map/1")
     if not NAME.match(str(data.get("name", ""))):
         problems.append("name: lower-case letters, digits, - and _, at most 41 characters")
-    if data.get("rules", {}).get("ruleset") != "diplomacia":
+    if not _plays_areas(data.get("rules", {}).get("ruleset")):
         problems.append('rules: {"ruleset": "diplomacia"}')
     return problems + _check_areas(data) + _check_powers(data) + _check_geometry(data)
+
+
+def _plays_areas(name: object) -> bool:
+    """Whether the ruleset named plays a map file's board: areas of one kind of unit each."""
+    try:
+        return ruleset_named(name).one_unit_kind_per_area
+    except VariantError:
+        return False
 
 
 def legibility(data: dict[str, Any]) -> list[str]:

@@ -78,10 +78,10 @@ class EndRule:
         by = self.counted_by(rules)
         what = "the most units win" if by == "units" else "the most supply centres win"
         if self.year is not None or self.at is None:
-            when = f"turn {self.year}" if rules.diplomacia else str(self.year)
+            when = f"turn {self.year}" if rules.ruleset.numbered_turns else str(self.year)
             return f"after {when}, {what}"
         day = self.at.astimezone(zone_info(zone)).date()
-        first = "the turn under way" if rules.diplomacia else "a Fall campaign"
+        first = "the turn under way" if rules.ruleset.numbered_turns else "a Fall campaign"
         return f"on {day:%a %d %b %Y} ({first} is finished first), {what}"
 
     def reached(self, after: Position, now: datetime) -> bool:

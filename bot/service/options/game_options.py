@@ -263,7 +263,7 @@ def _changed_end(text: str, variant: str, schedule: Schedule) -> EndRule | None:
     rules = load_variant(variant).rules
     if off:
         return None
-    return parse_end(text, schedule.zone, rules.first_year, turns=rules.diplomacia)
+    return parse_end(text, schedule.zone, rules.first_year, turns=rules.ruleset.numbered_turns)
 
 
 def _club_rules(options: dict[str, str], current: ClubRules) -> ClubRules:

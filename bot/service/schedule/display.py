@@ -62,7 +62,7 @@ def describe(schedule: Schedule, rules: Rules) -> str:
     evaluation)."""
     t = schedule.timing
     zone = schedule.zone
-    third = kind_name(PhaseKind.ADJUSTMENTS, numbered_turns=rules.diplomacia).lower()
+    third = kind_name(PhaseKind.ADJUSTMENTS, numbered_turns=rules.ruleset.numbered_turns).lower()
     if isinstance(t, Weekly):
         due = and_list(s.label for s in t.due)
         if t.process:

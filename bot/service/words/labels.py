@@ -43,4 +43,4 @@ def form_is_over(form_phase: str, open_phase: str) -> str:
 
 def period(variant: Variant) -> str:
     """What a game counts its time in: ``year`` (seasons), ``turn`` (Diplomacia)."""
-    return "turn" if variant.rules.diplomacia else "year"
+    return variant.rules.ruleset.period

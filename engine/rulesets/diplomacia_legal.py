@@ -1,12 +1,16 @@
 """The rules of Diplomacia's own orders, each checked as :mod:`engine.legal_checks` checks
 the standard ones: port seizure and its support (handbook 7.3.1), convoys ordered hop by hop
-(7.4.1, 8.5), and the control evaluation's two accounts (6.5).
+(7.4.1, 8.5), and the control evaluation's two accounts (6.5); :data:`CHECKS` is Diplomacia's
+table of orders (:meth:`engine.rulesets.Ruleset.order_checks`).
 
-On a standard board the Diplomacia orders are refused by name; on a Diplomacia board a
-standard convoy (``F NME C A KAT - WME``) is read as the one hop it describes.
+A standard board refuses the Diplomacia orders by name (:mod:`engine.order_checks`); on a
+Diplomacia board a standard convoy (``F NME C A KAT - WME``) is read as the one hop it
+describes.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterator
 
 from engine.control import power_accounts
 from engine.errors import IllegalOrderError
@@ -18,6 +22,7 @@ from engine.legal_checks import (
     refuse_closed,
     refuse_neutral_unit,
 )
+from engine.order_checks import ADJUSTMENTS, MOVEMENT, RETREATS, STANDARD_CHECKS, OrderChecks
 from engine.orders import Build, Convoy, ConvoyHop, Disband, Order, Seize, SupportSeize, Waive
 from engine.phase import PhaseKind
 from engine.position import Position
@@ -43,20 +48,35 @@ def touching(variant: Variant, sector: str) -> frozenset[str]:
     )
 
 
-# Refused on a standard board ------------------------------------------------------------
+# Candidates: what a unit could be ordered (engine.legal.legal_orders) ----------------
 
 
-def refuse_seizure(position: Position, power: str, order: Seize | SupportSeize) -> Order:
-    raise IllegalOrderError(
-        f"port seizure is a Diplomacia order; {position.variant.title} has no ports"
-    )
+def seizure_candidates(position: Position, unit: Unit) -> Iterator[Order]:
+    """Diplomacia: an army's seizures of the ports off its territory, and a fleet's supports
+    of the seizures it could back."""
+    variant = position.variant
+    if unit.type is UnitType.ARMY:
+        for sector in ports_off(variant, unit.province):
+            yield Seize(unit, sector)
+        return
+    for _, army in position.all_units():
+        if army.type is UnitType.ARMY:
+            for sector in ports_off(variant, army.province):
+                if variant.reaches(UnitType.FLEET, unit.location, sector):
+                    yield SupportSeize(unit, army.province, sector)
 
 
-def refuse_hop(position: Position, power: str, order: ConvoyHop) -> Order:
-    raise IllegalOrderError(
-        f"convoys hop by hop are a Diplomacia order; on {position.variant.title} a fleet "
-        f"convoys the army all the way: {order.unit} C A <army> - <destination>"
-    )
+def hop_candidates(position: Position, unit: Unit) -> Iterator[ConvoyHop]:
+    """Diplomacia: every hop a fleet could carry an army on, from an army or a fleet next to
+    it, to a territory or a fleet next to it."""
+    if unit.type is not UnitType.FLEET:
+        return
+    variant = position.variant
+    near = sorted(touching(variant, unit.province))
+    held = [a for a in near if position.unit_in(a) is not None]
+    for source in held:
+        for dest in near:
+            yield ConvoyHop(unit, source, dest)
 
 
 # Port seizure -----------------------------------------------------------------------------
@@ -232,3 +252,16 @@ def check_account_waive(position: Position, power: str, order: Waive) -> Order:
 
 def _word(kind: UnitType) -> str:
     return "army" if kind is UnitType.ARMY else "fleet"
+
+
+# Diplomacia's own orders, hop-by-hop convoys, and the two accounts at the evaluation
+CHECKS: OrderChecks = {
+    **STANDARD_CHECKS,
+    Convoy: (MOVEMENT, check_convoy_as_hop),
+    Seize: (MOVEMENT, check_seize),
+    SupportSeize: (MOVEMENT, check_support_seize),
+    ConvoyHop: (MOVEMENT, check_convoy_hop),
+    Disband: (RETREATS | ADJUSTMENTS, check_account_disband),
+    Build: (ADJUSTMENTS, check_account_build),
+    Waive: (ADJUSTMENTS, check_account_waive),
+}
