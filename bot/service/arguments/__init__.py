@@ -1,6 +1,7 @@
 """The arguments zone: how a command's arguments are declared (:mod:`.declaration`), how a
-user is named (:mod:`.mentions`), and how arguments are read, once, into typed values
-(:mod:`.reading`), whichever front end they come from; a wrong one gets one refusal."""
+user is named (:mod:`.mentions`), a unit and what `clear` withdraws (:mod:`.units`), and how
+arguments are read, once, into typed values (:mod:`.reading`), whichever front end they come
+from; a wrong one gets one refusal."""
 
 from bot.service.arguments.declaration import (
     GAME_ARGUMENT,
@@ -20,16 +21,22 @@ from bot.service.arguments.reading import (
     read_typed,
     refusal,
 )
+from bot.service.arguments.units import AllOrders, Conditional, Place, Waives, Withdrawal
 
 __all__ = [
     "GAME_ARGUMENT",
+    "AllOrders",
     "Argument",
     "ArgumentError",
     "ArgumentValue",
     "Choice",
+    "Conditional",
     "Kind",
+    "Place",
     "Suggest",
     "Values",
+    "Waives",
+    "Withdrawal",
     "accepted",
     "choices_of",
     "not_a_user",
