@@ -105,12 +105,5 @@ class Argument:
             return f"{self.word} {text}"
         return text or None
 
-    def written(self, value: ArgumentValue) -> str | None:
-        """The argument as the grammar writes it alone: ``tz=Europe/Paris``, ``mine``."""
-        text = self.value_text(value)
-        if text is None or self.setting is None:
-            return text
-        return f"{self.setting}={text}"
-
 
 GAME_ARGUMENT = Argument("game", "The game's name, when it is not the game of this channel")

@@ -1,8 +1,7 @@
 """A command's arguments read once, into values, from its declaration (:class:`Argument`).
 
 Text front ends (Slack, direct messages, the console) hand over the line after the command's
-word, read here by :func:`read_line` as
-:meth:`bot.service.commands.spec.CommandSpec.written` writes it: a yes/no
+word, read here by :func:`read_line` as :class:`Argument` tells the grammar: a yes/no
 with a ``word`` is that word (`map mine`), any other worded argument the word and its value
 (`join with <@U1|fran>`), arguments with a ``setting`` (and a :attr:`Kind.SETTINGS`) are
 `option=value ...` to the end of the line, and the others come in their declared order, one
