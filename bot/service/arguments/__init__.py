@@ -12,7 +12,7 @@ from bot.service.arguments.declaration import (
     Suggest,
     choices_of,
 )
-from bot.service.arguments.mentions import not_a_user, read_user, user_mention
+from bot.service.arguments.mentions import read_user, user_mention
 from bot.service.arguments.reading import (
     ArgumentError,
     Values,
@@ -39,7 +39,6 @@ __all__ = [
     "Withdrawal",
     "accepted",
     "choices_of",
-    "not_a_user",
     "read_line",
     "read_typed",
     "read_user",

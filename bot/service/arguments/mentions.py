@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import re
 
-from bot.service.words.quoting import excerpt
-
 _MENTION = re.compile(r"<@([\w.-]+)\|([^>]*)>")
 _NOT_IN_NAMES = "<>|@"
 
@@ -33,12 +31,3 @@ def read_user(text: str) -> tuple[str, str] | None:
         return None
     user_id = mention.group(1)
     return user_id, (mention.group(2) or user_id)
-
-
-def not_a_user(written: str, usage: str) -> str:
-    """Why ``written`` names nobody, and what would: a name typed without picking the person
-    from the platform's list reaches the bot as text, not as a user."""
-    return (
-        f"`{excerpt(written.strip())}` names nobody I can tell: type @ and pick the person "
-        f"from the list that opens, as in {usage}."
-    )
