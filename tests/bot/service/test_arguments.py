@@ -230,6 +230,14 @@ WRONG = [
         "map atlantis",
         "`atlantis` is neither a phase nor a region: `region` takes a province",
     ),
+    ("alice", "clear F Atlantis", "unknown province 'Atlantis' (did you mean Mid-Atlantic Ocean?)"),
+    ("alice", "possible Xyz", "unknown province 'Xyz': `unit` takes a unit or province, e.g. A"),
+    (
+        "alice",
+        "standings autumn!",
+        "`autumn!` cannot name a season: `season` takes one word of letters, digits, - or _ (at "
+        "most 40), e.g. autumn-2026.",
+    ),
 ]
 
 
