@@ -7,7 +7,8 @@ form before the text reaches the service (see :func:`bot.service.commands.gramma
 so nothing here knows how Slack or Discord write a mention. Only a front end knows whether a
 name typed without the platform's mention is a user: the console's users are named by what is
 typed (`zoe` and `@zoe` are zoe), while on Slack and Discord a name the platform did not turn
-into a mention is just text, and is refused here rather than taken for someone's id.
+into a mention is just text, refused when read (:mod:`.reading`) rather than taken for
+someone's id.
 """
 
 from __future__ import annotations
