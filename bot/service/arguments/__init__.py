@@ -1,6 +1,7 @@
 """The arguments zone: how a command's arguments are declared (:mod:`.declaration`), how a
-user is named (:mod:`.mentions`), and how arguments are read, once, into typed values
-(:mod:`.reading`), whichever front end they come from; a wrong one gets one refusal."""
+user is named (:mod:`.mentions`), a unit and what `clear` withdraws (:mod:`.units`), and how
+arguments are read, once, into typed values (:mod:`.reading`), whichever front end they come
+from; a wrong one gets one refusal."""
 
 from bot.service.arguments.declaration import (
     GAME_ARGUMENT,
@@ -11,7 +12,7 @@ from bot.service.arguments.declaration import (
     Suggest,
     choices_of,
 )
-from bot.service.arguments.mentions import not_a_user, read_user, user_mention
+from bot.service.arguments.mentions import read_user, user_mention
 from bot.service.arguments.reading import (
     ArgumentError,
     Values,
@@ -20,19 +21,24 @@ from bot.service.arguments.reading import (
     read_typed,
     refusal,
 )
+from bot.service.arguments.units import AllOrders, Conditional, Place, Waives, Withdrawal
 
 __all__ = [
     "GAME_ARGUMENT",
+    "AllOrders",
     "Argument",
     "ArgumentError",
     "ArgumentValue",
     "Choice",
+    "Conditional",
     "Kind",
+    "Place",
     "Suggest",
     "Values",
+    "Waives",
+    "Withdrawal",
     "accepted",
     "choices_of",
-    "not_a_user",
     "read_line",
     "read_typed",
     "read_user",

@@ -26,6 +26,10 @@ class Kind(StrEnum):
     # A person, written as the grammar names users (see :mod:`.mentions`).
     USER = "user"
     POWER = "power"  # a power of the game's variant, read into its code
+    # A unit or province (`A PAR`, `Paris`), read into its province in the game's variant.
+    UNIT = "unit"
+    # What `clear` withdraws: all, waive, `if` and a place or number, or a unit or province.
+    WITHDRAWAL = "withdrawal"
     DURATION = "duration"  # a span of time: 24h, 1d12h
     WHEN = "when"  # a moment in the game's time zone: +2h, tomorrow 18:00
     PHASE = "phase"  # a phase's short name: S1901M
@@ -100,13 +104,6 @@ class Argument:
             # a value after its word: `join with <@U1|fran>`
             return f"{self.word} {text}"
         return text or None
-
-    def written(self, value: ArgumentValue) -> str | None:
-        """The argument as the grammar writes it alone: ``tz=Europe/Paris``, ``mine``."""
-        text = self.value_text(value)
-        if text is None or self.setting is None:
-            return text
-        return f"{self.setting}={text}"
 
 
 GAME_ARGUMENT = Argument("game", "The game's name, when it is not the game of this channel")

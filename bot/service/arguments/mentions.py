@@ -7,14 +7,13 @@ form before the text reaches the service (see :func:`bot.service.commands.gramma
 so nothing here knows how Slack or Discord write a mention. Only a front end knows whether a
 name typed without the platform's mention is a user: the console's users are named by what is
 typed (`zoe` and `@zoe` are zoe), while on Slack and Discord a name the platform did not turn
-into a mention is just text, and is refused here rather than taken for someone's id.
+into a mention is just text, refused when read (:mod:`.reading`) rather than taken for
+someone's id.
 """
 
 from __future__ import annotations
 
 import re
-
-from bot.service.words.quoting import excerpt
 
 _MENTION = re.compile(r"<@([\w.-]+)\|([^>]*)>")
 _NOT_IN_NAMES = "<>|@"
@@ -33,12 +32,3 @@ def read_user(text: str) -> tuple[str, str] | None:
         return None
     user_id = mention.group(1)
     return user_id, (mention.group(2) or user_id)
-
-
-def not_a_user(written: str, usage: str) -> str:
-    """Why ``written`` names nobody, and what would: a name typed without picking the person
-    from the platform's list reaches the bot as text, not as a user."""
-    return (
-        f"`{excerpt(written.strip())}` names nobody I can tell: type @ and pick the person "
-        f"from the list that opens, as in {usage}."
-    )

@@ -1,8 +1,7 @@
 """A command's arguments read once, into values, from its declaration (:class:`Argument`).
 
 Text front ends (Slack, direct messages, the console) hand over the line after the command's
-word, read here by :func:`read_line` as
-:meth:`bot.service.commands.spec.CommandSpec.written` writes it: a yes/no
+word, read here by :func:`read_line` as :class:`Argument` tells the grammar: a yes/no
 with a ``word`` is that word (`map mine`), any other worded argument the word and its value
 (`join with <@U1|fran>`), arguments with a ``setting`` (and a :attr:`Kind.SETTINGS`) are
 `option=value ...` to the end of the line, and the others come in their declared order, one
@@ -20,13 +19,14 @@ argument accepts, and the command's usage.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from bot.service.arguments.declaration import Argument, ArgumentValue, Kind
 from bot.service.arguments.mentions import read_user
+from bot.service.arguments.units import Withdrawal, province_of, withdrawal_of
 from bot.service.errors import UserError
 from bot.service.schedule import ScheduleError
 from bot.service.schedule.parsing import parse_when, split_options
@@ -59,9 +59,10 @@ _TOKEN = re.compile(r"(?:[^\s<]*=)?<@[^>]*>|\S+")
 _PHASE = re.compile(r"(?i)[SFW]\d{3,4}[MRA]")
 _NAME_BREAK = re.compile(r"[\s,;/]+")
 # Kinds written in several words, read to the end of the line (and so last in place).
-_TO_THE_END = (Kind.TEXT, Kind.SETTINGS, Kind.WHEN, Kind.DURATION)
+_TO_THE_END = (Kind.TEXT, Kind.SETTINGS, Kind.WHEN, Kind.DURATION, Kind.UNIT, Kind.WITHDRAWAL)
 _YES = ("yes", "on", "true")
 _NO = ("no", "off", "false")
+_A_UNIT = "a unit or province, e.g. A PAR, PAR, F StP/nc or Paris"
 # What each kind accepts, as the refusal says it.
 _ACCEPTED: dict[Kind, str] = {
     Kind.TEXT: "some text",
@@ -70,12 +71,17 @@ _ACCEPTED: dict[Kind, str] = {
     Kind.YES_NO: "yes or no",
     Kind.USER: "a person: type @ and pick them from the list that opens",
     Kind.POWER: "a power",
+    Kind.UNIT: _A_UNIT,
+    Kind.WITHDRAWAL: f"{_A_UNIT}; or `all`, `waive`, `if`, `if MUN`, `if +2`",
     Kind.DURATION: "a duration, e.g. 24h, 90m or 1d12h",
     Kind.WHEN: "a time in the game's time zone, e.g. +2h, tomorrow 18:00 or 2026-11-25 18:00",
     Kind.PHASE: "a phase, e.g. S1901M, F1901R or W1901A",
     Kind.DATE: "a date, e.g. 2026-12-28",
     Kind.SETTINGS: "options written option=value, e.g. press=public",
 }
+
+
+_T = TypeVar("_T")
 
 
 class ArgumentError(UserError):
@@ -158,6 +164,21 @@ class Values:
             if code not in found:
                 found.append(code)
         return found
+
+    def province(self, name: str, variant: Variant) -> str | None:
+        """The province of the unit or place named, in ``variant``; None when none was."""
+        written = self.text(name)
+        return self._on_map(name, province_of, variant) if written else None
+
+    def withdrawal(self, name: str, variant: Variant) -> Withdrawal:
+        """What `clear` withdraws, places read in ``variant``: every order when not given."""
+        return self._on_map(name, withdrawal_of, variant)
+
+    def _on_map(self, name: str, read: Callable[[Variant, str], _T], variant: Variant) -> _T:
+        try:
+            return read(variant, self.text(name))
+        except OrderError as exc:
+            raise self._refused(name)(quotes_cut(str(exc))) from None
 
     def when(self, name: str, *, now: datetime, zone: str) -> datetime | None:
         """The moment named, read in ``zone``, in UTC; None when none was named."""

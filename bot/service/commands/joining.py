@@ -13,7 +13,7 @@ from bot.service.commands.spec import CommandSpec
 from bot.service.commands.team_forming import (
     drop_from_team,
     join_team_forming,
-    read_partner,
+    someone_else,
     teams_formed,
 )
 from bot.service.context import Context
@@ -33,19 +33,20 @@ async def join(ctx: Context) -> list[Reply]:
     game = await ctx.game()
     variant = ctx.variant(game)
     teams = ctx.options(game).teams
-    accepted, refused = ctx.values.text("accept"), ctx.values.text("refuse")
-    if accepted or refused:
-        return await answer_request(ctx, game, accepted or refused, accept=bool(accepted))
-    partner_text = ctx.values.text("with") or None
-    if partner_text is not None and teams is None:
+    accepted, refused = ctx.values.user("accept"), ctx.values.user("refuse")
+    answered = accepted or refused
+    if answered is not None:
+        return await answer_request(ctx, game, answered, accept=accepted is not None)
+    named = ctx.values.user("with")
+    if named is not None and teams is None:
         raise UserError(
             f"{game.name} has one player per power: teams are allowed only in a game created "
             "with `newgame ... teams=any` or `teams=all`."
         )
     joiner = await require_reliability(ctx, game)
     if game.status != GameStatus.FORMING:
-        return await join_running(ctx, game, partner_text)
-    partner = None if partner_text is None else read_partner(ctx, game, partner_text)
+        return await join_running(ctx, game, named)
+    partner = None if named is None else someone_else(ctx, named)
     preferences = ctx.values.powers("powers", variant)
     players = await ctx.store.players_of(game.id)
     already = any(p.user_id == ctx.actor_id for p in players)

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.service.arguments import not_a_user, read_user, user_mention
+from bot.service.arguments import user_mention
 from bot.service.commands.club_records import record, record_line
 from bot.service.commands.seating import Seat, brief, line_message, playable_status
-from bot.service.commands.team_forming import JOIN_WITH_USAGE, read_partner
+from bot.service.commands.team_forming import JOIN_WITH_USAGE, someone_else
 from bot.service.context import Context
 from bot.service.effects import Button, Message, Reply, text
 from bot.service.errors import UserError
@@ -28,7 +28,6 @@ from bot.service.roster import users_of
 from bot.store import Game, GameStatus, PowerStatus
 
 _REQUESTS = "join_requests"
-ANSWER_USAGE = "`join accept <user>` or `join refuse <user>`, e.g. `join accept @zoe`"
 # What these DMs are, told to the game master should one not arrive.
 ASKED = queue.About("a request to join a team, to its members")
 ANSWERED = queue.About("the answer to their request to join a team")
@@ -50,7 +49,7 @@ def _keep(game: Game, requests: Mapping[str, Mapping[str, str]]) -> None:
     game.settings = {**game.settings, _REQUESTS: {k: dict(v) for k, v in requests.items()}}
 
 
-async def join_running(ctx: Context, game: Game, partner: str | None) -> list[Reply]:
+async def join_running(ctx: Context, game: Game, partner: tuple[str, str] | None) -> list[Reply]:
     """`join` in a game under way: ask a team's consent, or volunteer for a power nobody
     plays."""
     if game.status == GameStatus.FINISHED:
@@ -70,11 +69,11 @@ async def join_running(ctx: Context, game: Game, partner: str | None) -> list[Re
     return await _ask_team(ctx, seat)
 
 
-async def _seat_named(ctx: Context, game: Game, partner: str | None) -> Seat:
+async def _seat_named(ctx: Context, game: Game, partner: tuple[str, str] | None) -> Seat:
     """The power the newcomer names, or their partner's."""
     phase, position = await ctx.open_phase(game)
     if partner is not None:
-        user_id, display = read_partner(ctx, game, partner)
+        user_id, display = someone_else(ctx, partner)
         theirs = next((p for p in await ctx.players(game) if p.user_id == user_id), None)
         if theirs is None or theirs.power is None:
             raise UserError(f"{display} does not play a power in {game.name}.")
@@ -174,12 +173,11 @@ async def _ask_team(ctx: Context, seat: Seat) -> list[Reply]:
     ]
 
 
-async def answer_request(ctx: Context, game: Game, written: str, *, accept: bool) -> list[Reply]:
+async def answer_request(
+    ctx: Context, game: Game, named: tuple[str, str], *, accept: bool
+) -> list[Reply]:
     """`join accept <user>` / `join refuse <user>`: a member of the team asked, or the game
     master, decides."""
-    named = read_user(written)
-    if named is None:
-        raise UserError(not_a_user(written, ANSWER_USAGE))
     user_id, display = named
     phase, position = await ctx.open_phase(game)
     requests = join_requests(game)

@@ -5,10 +5,18 @@ Every reply here is private: a power's orders are shown to its own players alone
 
 from __future__ import annotations
 
-import re
+from collections.abc import Mapping
 from dataclasses import replace
 
-from bot.service.arguments import Argument, Suggest
+from bot.service.arguments import (
+    AllOrders,
+    Argument,
+    Conditional,
+    Kind,
+    Suggest,
+    Waives,
+    Withdrawal,
+)
 from bot.service.commands.spec import CommandSpec
 from bot.service.commands.team_orders import team_proposals
 from bot.service.commands.turns import Turn
@@ -18,10 +26,7 @@ from bot.service.errors import UserError
 from bot.service.stored_orders import BUILD_PREFIX, WAIVE_PREFIX
 from bot.service.turn.conditional_orders import PREFIX as CONDITION_PREFIX
 from bot.service.words.order_lists import orders_message
-from bot.service.words.quoting import quotes_cut
 from bot.store import OrderKind, VoteKind
-from engine import OrderError, Position
-from engine.names import location_code
 
 
 async def orders(ctx: Context) -> list[Reply]:
@@ -59,14 +64,14 @@ ORDERS = CommandSpec(
 
 async def clear(ctx: Context) -> list[Reply]:
     turns = await Turn.all(ctx, writing=True)
-    word = ctx.values.text("unit")
+    what = ctx.values.withdrawal("unit", turns[0].position.variant)
     if len(turns) == 1:
-        return [ctx.private(await _clear_one(ctx, turns[0], word))]
+        return [ctx.private(await _clear_one(ctx, turns[0], what))]
     replies: list[Reply] = []
     problems: list[UserError] = []
     for turn in turns:
         try:
-            message = await _clear_one(ctx, turn, word)
+            message = await _clear_one(ctx, turn, what)
         except UserError as exc:
             problems.append(exc)
             continue
@@ -87,32 +92,24 @@ CLEAR = CommandSpec(
     ),
     ("clear A PAR", "clear all", "clear if MUN"),
     arguments=(
-        Argument("unit", "A unit or province, or all (the default)", suggest=Suggest.UNITS),
+        Argument(
+            "unit",
+            "A unit or province; all (the default), waive, or if and a unit",
+            Kind.WITHDRAWAL,
+            suggest=Suggest.UNITS,
+        ),
     ),
     reschedules=False,
 )
 
 
-async def _clear_one(ctx: Context, turn: Turn, word: str) -> Message:
+async def _clear_one(ctx: Context, turn: Turn, what: Withdrawal) -> Message:
     stored = await turn.rows(ctx)
-    if word.lower() in ("", "all"):
-        if turn.member is None:
-            count = await ctx.store.clear_orders(turn.phase.id, turn.power)
-        else:
-            # a member withdraws their own proposals, not their partners'
-            count = await ctx.store.clear_orders(
-                turn.phase.id,
-                turn.power,
-                unit_keys=[turn.file_key(k) for k in stored],
-                kind=OrderKind.ORDER,
-            )
-            count += await ctx.store.clear_orders(
-                turn.phase.id, turn.power, kind=OrderKind.CONDITIONAL
-            )
-        done = f"Cleared {count} order{'s' if count != 1 else ''}."
-    elif word.lower().split()[0] == "if":
-        done = await _clear_conditional(ctx, turn, word[2:].strip())
-    elif word.lower() in ("waive", "waives"):
+    if isinstance(what, AllOrders):
+        done = await _clear_all(ctx, turn, stored)
+    elif isinstance(what, Conditional):
+        done = await _clear_conditional(ctx, turn, what)
+    elif isinstance(what, Waives):
         keys = [k for k in stored if k.startswith(WAIVE_PREFIX)]
         if not keys:
             raise UserError("You have no waives to clear.")
@@ -124,7 +121,7 @@ async def _clear_one(ctx: Context, turn: Turn, word: str) -> Message:
         )
         done = f"Cleared {len(keys)} waive{'s' if len(keys) != 1 else ''}."
     else:
-        province = read_province(turn.position, word)
+        province = what.province
         keys = [k for k in (province, f"{BUILD_PREFIX}{province}") if k in stored]
         if not keys:
             given = "; ".join(stored.values()) or "none"
@@ -140,17 +137,32 @@ async def _clear_one(ctx: Context, turn: Turn, word: str) -> Message:
     return Message(title=done, sections=(turn.still_missing(current),))
 
 
-async def _clear_conditional(ctx: Context, turn: Turn, which: str) -> str:
+async def _clear_all(ctx: Context, turn: Turn, stored: Mapping[str, str]) -> str:
+    if turn.member is None:
+        count = await ctx.store.clear_orders(turn.phase.id, turn.power)
+    else:
+        # a member withdraws their own proposals, not their partners'
+        count = await ctx.store.clear_orders(
+            turn.phase.id,
+            turn.power,
+            unit_keys=[turn.file_key(k) for k in stored],
+            kind=OrderKind.ORDER,
+        )
+        count += await ctx.store.clear_orders(turn.phase.id, turn.power, kind=OrderKind.CONDITIONAL)
+    return f"Cleared {count} order{'s' if count != 1 else ''}."
+
+
+async def _clear_conditional(ctx: Context, turn: Turn, which: Conditional) -> str:
     """`clear if` (every conditional order), `clear if MUN`, `clear if +2`."""
     rows = await ctx.store.orders_of_phase(
         turn.phase.id, power=turn.power, kind=OrderKind.CONDITIONAL
     )
-    if not which:
-        keys = [row.unit_key for row in rows]
-    elif re.fullmatch(r"[+-]\s*\d+", which):
-        keys = [f"{CONDITION_PREFIX}{int(which.replace(' ', '')):+d}"]
+    if which.number is not None:
+        keys = [f"{CONDITION_PREFIX}{which.number:+d}"]
+    elif which.province is not None:
+        keys = [f"{CONDITION_PREFIX}{which.province}"]
     else:
-        keys = [f"{CONDITION_PREFIX}{read_province(turn.position, which)}"]
+        keys = [row.unit_key for row in rows]
     texts = [row.canonical_text or row.raw_text for row in rows if row.unit_key in keys]
     if not texts:
         given = "; ".join(row.canonical_text or row.raw_text for row in rows) or "none"
@@ -159,18 +171,3 @@ async def _clear_conditional(ctx: Context, turn: Turn, which: str) -> str:
         turn.phase.id, turn.power, unit_keys=keys, kind=OrderKind.CONDITIONAL
     )
     return "Cleared " + "; ".join(texts) + "."
-
-
-def read_province(position: Position, text: str) -> str:
-    """The province of a unit or place as written: ``A PAR``, ``par``, ``F StP/nc``,
-    ``Paris``."""
-    words = text.split()
-    if len(words) > 1 and words[0].lower() in ("a", "f", "army", "fleet"):
-        words = words[1:]
-    try:
-        return location_code(position.variant, " ".join(words)).split("/")[0]
-    except OrderError as exc:
-        raise UserError(
-            f"{quotes_cut(str(exc))}. Write a unit or a province, e.g. `clear A PAR`, "
-            "`clear PAR` or `clear all`."
-        ) from None

@@ -11,7 +11,7 @@ from dataclasses import replace
 from bot.service.arguments import Argument, Suggest
 from bot.service.commands.bare_orders import require_bare_orders
 from bot.service.commands.order_limits import MAX_CHARACTERS, MAX_ORDERS, check_size
-from bot.service.commands.order_review import CLEAR, ORDERS, clear, orders, read_province
+from bot.service.commands.order_review import CLEAR, ORDERS, clear, orders
 from bot.service.commands.order_routing import ReadCondition, Share, read_share, route
 from bot.service.commands.order_votes import cast_votes, take_votes
 from bot.service.commands.spec import CommandSpec
@@ -365,4 +365,4 @@ def _over_allowance(
 
 
 # orders and clear live in order_review; the registry and possible still name them from here
-__all__ = ["CLEAR", "ORDER", "ORDERS", "clear", "order", "orders", "read_province", "unit_name"]
+__all__ = ["CLEAR", "ORDER", "ORDERS", "clear", "order", "orders", "unit_name"]

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot.service.arguments import Argument, Suggest
-from bot.service.commands.ordering import read_province, unit_name
+from bot.service.arguments import Argument, Kind, Suggest
+from bot.service.commands.ordering import unit_name
 from bot.service.commands.spec import CommandSpec
 from bot.service.commands.turns import Turn
 from bot.service.context import Context
@@ -34,8 +34,8 @@ _MOST = 80
 
 async def possible(ctx: Context) -> list[Reply]:
     turns = await Turn.all(ctx)
-    if "unit" in ctx.values:
-        province = read_province(turns[0].position, ctx.values.text("unit"))
+    province = ctx.values.province("unit", turns[0].position.variant)
+    if province is not None:
         mine = [t for t in turns if province in _places(t.position, t.power)]
         return [ctx.private(_possible_in(mine[0] if mine else turns[0], province))]
     replies = [ctx.private(_possible_all(turn)) for turn in turns]
@@ -51,7 +51,10 @@ POSSIBLE = CommandSpec(
     ("possible", "possible MAR"),
     arguments=(
         Argument(
-            "unit", "One unit or province: every order it may be given", suggest=Suggest.UNITS
+            "unit",
+            "One unit or province: every order it may be given",
+            Kind.UNIT,
+            suggest=Suggest.UNITS,
         ),
     ),
     reschedules=False,

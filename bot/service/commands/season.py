@@ -30,6 +30,7 @@ from render import MOST_LINES
 
 # The leaderboard and the standings list this many people at most.
 SHOWN = 30
+_A_SEASON = "one word of letters, digits, - or _ (at most 40), e.g. autumn-2026"
 
 
 async def scoring_of(ctx: Context) -> Scoring:
@@ -44,7 +45,15 @@ def _points(value: float) -> str:
 
 def _season(ctx: Context) -> str | None:
     """The season named (None: every game of the club)."""
-    return parse_season(ctx.values.text("season")) if "season" in ctx.values else None
+    if "season" not in ctx.values:
+        return None
+    written = ctx.values.text("season")
+    try:
+        return parse_season(written)
+    except UserError:
+        raise ctx.values.refuse(
+            "season", f"`{excerpt(written)}` cannot name a season", _A_SEASON
+        ) from None
 
 
 async def standings_command(ctx: Context) -> list[Reply]:

@@ -14,8 +14,6 @@ and :mod:`bot.service.commands.registry` lists them all. From the declarations, 
 ends read commands (:mod:`.grammar`) and their arguments (:mod:`bot.service.arguments`),
 `help` prints them, and a front end with typed options (Discord's slash commands) builds its
 commands, whose option values the service reads into the same values as a line of text.
-:meth:`CommandSpec.written` writes values as the text grammar has them (what reading a line
-undoes).
 """
 
 from __future__ import annotations
@@ -79,25 +77,3 @@ class CommandSpec:
         """Whether the answer to these typed arguments is news for the table."""
         given = self.flip is not None and values.get(self.flip) not in (None, False)
         return self.public != given
-
-    def written(self, values: Mapping[str, ArgumentValue]) -> str:
-        """Typed arguments as one line of the text grammar: ``map balkans mine``, or
-        ``game hague orders`` when the `game` argument names one."""
-        parts: list[tuple[str | None, list[str]]] = []
-        for argument in self.arguments:
-            text = argument.value_text(values.get(argument.name))
-            if text is None:
-                continue
-            shared = next((p for p in parts if argument.setting and p[0] == argument.setting), None)
-            if shared is None:
-                parts.append((argument.setting, [text]))
-            else:
-                shared[1].append(text)
-        words = [self.name]
-        for setting, texts in parts:
-            joined = "+".join(texts)
-            words.append(joined if setting is None else f"{setting}={joined}")
-        line = " ".join(words)
-        game = values.get(GAME_ARGUMENT.name)
-        named = game.strip() if isinstance(game, str) else ""
-        return f"game {named} {line}" if named else line

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from bot.service.arguments import not_a_user, read_user
 from bot.service.context import Context
 from bot.service.errors import UserError
 from bot.store import Game, Player
@@ -49,10 +48,8 @@ def drop_from_team(game: Game, user_id: str) -> None:
         game.settings = {**game.settings, "team_of": labels}
 
 
-def read_partner(ctx: Context, game: Game, written: str) -> tuple[str, str]:
-    named = read_user(written)
-    if named is None:
-        raise UserError(not_a_user(written, JOIN_WITH_USAGE))
+def someone_else(ctx: Context, named: tuple[str, str]) -> tuple[str, str]:
+    """The partner named in `join with <user>`, who is not the requester."""
     if named[0] == ctx.actor_id:
         raise UserError(f"Name someone else to join: {JOIN_WITH_USAGE}.")
     return named

@@ -90,6 +90,21 @@ WRONG: list[tuple[str, str, dict[str, Any], str]] = [
         "`atlantis` is neither a phase nor a region: `region` takes a province code, or a region",
     ),
     (
+        "carol",
+        "clear",
+        {"unit": "F Atlantis"},
+        "unknown province 'Atlantis' (did you mean Mid-Atlantic Ocean?): `unit` takes a unit or "
+        "province, e.g. A PAR, PAR, F StP/nc or Paris; or `all`, `waive`, `if`, `if MUN`, "
+        "`if +2`. Usage: `clear [unit|all]`, e.g. `clear A PAR`.",
+    ),
+    (
+        "carol",
+        "possible",
+        {"unit": "A Xyz"},
+        "unknown province 'Xyz': `unit` takes a unit or province, e.g. A PAR, PAR, F StP/nc or "
+        "Paris. Usage: `possible [province]`, e.g. `possible MAR`.",
+    ),
+    (
         "alice",
         "settings",
         {"changes": "press"},
@@ -116,3 +131,18 @@ async def test_a_wrong_vote_gets_the_one_refusal(game: DiscordTable) -> None:
         "cannot read 'soon' as a duration: `by` takes a duration, e.g. 24h, 90m or 1d12h. "
         "Usage: `vote extend <duration> | vote pause until <date> | vote no`"
     )
+
+
+async def test_a_unit_option_is_read_as_a_unit(game: DiscordTable) -> None:
+    await game.slash("carol", "order", orders="A Par-Bur; A Mar-Spa")
+    (reply,) = await game.slash("carol", "possible", unit="Marseilles")
+    assert reply.only(game.user("carol").id) and reply.text().startswith("Spring 1901: ")
+    assert "possible orders in MAR" in reply.text() and "A MAR S A PAR - BUR" in reply.text()
+    (reply,) = await game.slash("carol", "clear", unit="A Paris")
+    assert reply.only(game.user("carol").id)
+    assert reply.text().startswith("Cleared A PAR - BUR.")
+    # `if` with a place is a conditional order, not a unit called `if`
+    (reply,) = await game.slash("carol", "clear", unit="if mar")
+    assert reply.text().startswith("No such conditional order to clear. Yours: none.")
+    (reply,) = await game.slash("carol", "clear", unit="all")
+    assert reply.text().startswith("Cleared 1 order.")

@@ -11,9 +11,21 @@ from typing import Any
 
 import pytest
 
-from bot.service.arguments import ArgumentError, ArgumentValue, Kind, read_line, read_typed
+from bot.service.arguments import (
+    AllOrders,
+    ArgumentError,
+    ArgumentValue,
+    Conditional,
+    Kind,
+    Place,
+    Waives,
+    Withdrawal,
+    read_line,
+    read_typed,
+)
 from bot.service.commands.grammar import parse_command
 from bot.service.commands.registry import BY_NAME, COMMANDS
+from engine.variant import load_variant
 from tests.bot.service.harness import Table, open_table
 
 
@@ -63,27 +75,104 @@ def test_a_line_is_read_into_values(line: str, values: dict[str, Any]) -> None:
     assert dict(command.values.given) == values
 
 
-# Typed options of every kind, as a front end with typed options hands them over.
-TYPED: list[tuple[str, dict[str, ArgumentValue]]] = [
-    ("extend", {"duration": "1d12h"}),
-    ("map", {"phase": "S1901M", "region": "balkans", "mine": True}),
-    ("history", {"undelivered": True}),
-    ("replace", {"power": "france", "user": "<@U1|Fran Smith>"}),
-    ("join", {"powers": "france, england", "with": "<@U1|Fran>"}),
-    ("press", {"to": "england,germany", "grey": True, "message": "Shall we?\nYes."}),
-    ("newgame", {"name": "hague", "press": "public", "grey_press": True, "tz": "Europe/London"}),
-    ("bot", {"power": "france", "off": True}),
-    ("vote", {"vote": "extend", "by": "1d"}),
+# Typed options of every kind, as a front end with typed options hands them over, and the
+# same arguments typed as text after the command's word.
+TYPED: list[tuple[str, dict[str, ArgumentValue], str]] = [
+    ("extend", {"duration": "1d12h"}, "1d12h"),
+    ("map", {"phase": "S1901M", "region": "balkans", "mine": True}, "S1901M balkans mine"),
+    ("map", {"phase": None, "region": "balkans", "mine": True}, "balkans mine"),
+    ("history", {"undelivered": True}, "undelivered"),
+    ("replace", {"power": "france", "user": "<@U1|Fran Smith>"}, "france <@U1|Fran Smith>"),
+    (
+        "join",
+        {"powers": "france, england", "with": "<@U1|Fran>"},
+        "france, england with <@U1|Fran>",
+    ),
+    ("join", {"with": "<@U1|Fran>"}, "with <@U1|Fran>"),
+    (
+        "press",
+        {"to": "england ,germany", "grey": True, "message": "Shall we?\nYes."},
+        "england,germany grey Shall we?\nYes.",
+    ),
+    (
+        "newgame",
+        {"name": "hague", "press": "public", "grey_press": True, "tz": " Europe/London "},
+        "hague press=public+grey tz=Europe/London",
+    ),
+    ("newgame", {"grey_press": True, "anonymous": False}, "press=grey anonymous=off"),
+    ("newgame", {"variant": "1961-4"}, "variant=1961-4"),
+    ("leave", {"confirm": True}, "confirm"),
+    ("bot", {"power": "france", "off": True}, "france off"),
+    ("vote", {"vote": "extend", "by": "1d"}, "extend 1d"),
+    ("order", {"orders": "A Par-Bur; F Bre-MAO"}, "A Par-Bur; F Bre-MAO"),
+    ("possible", {"unit": "F St Petersburg/sc"}, "F St Petersburg/sc"),
+    ("clear", {"unit": "if +2"}, "if +2"),
+    ("clear", {"unit": "A Par"}, "A Par"),
 ]
 
 
-@pytest.mark.parametrize(("name", "typed"), TYPED, ids=[name for name, _ in TYPED])
-def test_typed_options_and_the_line_they_make_read_alike(
-    name: str, typed: dict[str, ArgumentValue]
+@pytest.mark.parametrize(
+    ("name", "typed", "line"), TYPED, ids=[f"{name} {line}" for name, _, line in TYPED]
+)
+def test_typed_options_and_the_same_arguments_typed_read_alike(
+    name: str, typed: dict[str, ArgumentValue], line: str
 ) -> None:
     spec = BY_NAME[name]
-    line = spec.written(typed).removeprefix(name).strip()
     assert read_typed(spec, typed).given == read_line(spec, line).given
+
+
+UNITS = [
+    # (as written, the province read)
+    ("A PAR", "PAR"),
+    ("par", "PAR"),
+    ("Paris", "PAR"),
+    ("F StP/nc", "STP"),
+    ("fleet St Petersburg (south coast)", "STP"),
+    ("army vienna", "VIE"),
+    ("Mid-Atlantic Ocean", "MAO"),
+]
+
+
+@pytest.mark.parametrize(("written", "province"), UNITS)
+def test_a_unit_is_read_into_its_province(written: str, province: str) -> None:
+    variant = load_variant()
+    possible = read_line(BY_NAME["possible"], written)
+    assert possible.province("unit", variant) == province
+    assert read_typed(BY_NAME["possible"], {"unit": written}).province("unit", variant) == province
+    assert read_line(BY_NAME["clear"], written).withdrawal("unit", variant) == Place(province)
+
+
+WITHDRAWALS: list[tuple[str, Withdrawal]] = [
+    ("", AllOrders()),
+    ("ALL", AllOrders()),
+    ("waives", Waives()),
+    ("if", Conditional()),
+    ("if MUN", Conditional(province="MUN")),
+    ("IF a munich", Conditional(province="MUN")),
+    ("if +2", Conditional(number=2)),
+    ("if - 1", Conditional(number=-1)),
+    ("Wales", Place("WAL")),
+]
+
+
+@pytest.mark.parametrize(("written", "withdrawal"), WITHDRAWALS)
+def test_what_clear_withdraws_is_read_into_a_value(written: str, withdrawal: Withdrawal) -> None:
+    assert read_line(BY_NAME["clear"], written).withdrawal("unit", load_variant()) == withdrawal
+
+
+def test_no_unit_is_none_and_a_wrong_one_gets_the_one_refusal() -> None:
+    variant = load_variant()
+    assert read_line(BY_NAME["possible"], "").province("unit", variant) is None
+    with pytest.raises(ArgumentError) as refused:
+        read_line(BY_NAME["possible"], "A Xyz").province("unit", variant)
+    assert str(refused.value) == (
+        "unknown province 'Xyz': `unit` takes a unit or province, e.g. A PAR, PAR, F StP/nc or "
+        "Paris. Usage: `possible [province]`, e.g. `possible MAR`."
+    )
+    with pytest.raises(ArgumentError) as refused:
+        read_line(BY_NAME["clear"], "if Nowhere").withdrawal("unit", variant)
+    assert str(refused.value).startswith("unknown province 'Nowhere'")
+    assert str(refused.value).endswith("Usage: `clear [unit|all]`, e.g. `clear A PAR`.")
 
 
 def test_every_kind_is_declared_somewhere() -> None:
@@ -140,6 +229,14 @@ WRONG = [
         "alice",
         "map atlantis",
         "`atlantis` is neither a phase nor a region: `region` takes a province",
+    ),
+    ("alice", "clear F Atlantis", "unknown province 'Atlantis' (did you mean Mid-Atlantic Ocean?)"),
+    ("alice", "possible Xyz", "unknown province 'Xyz': `unit` takes a unit or province, e.g. A"),
+    (
+        "alice",
+        "standings autumn!",
+        "`autumn!` cannot name a season: `season` takes one word of letters, digits, - or _ (at "
+        "most 40), e.g. autumn-2026.",
     ),
 ]
 

@@ -113,8 +113,14 @@ async def test_clear_one_all_and_mistakes(table: Table) -> None:
         "You have no order for PAR to clear. Your orders: A MAR - SPA; F BRE - MAO."
     ]
     lines = await table.play("carol@dm> clear Atlantis")
-    assert "unknown province 'Atlantis'" in lines[0]
-    assert "e.g. `clear A PAR`, `clear PAR` or `clear all`" in lines[0]
+    assert lines == [
+        "[dm:carol] unknown province 'Atlantis' (did you mean Mid-Atlantic Ocean?): `unit` takes "
+        "a unit or province, e.g. A PAR, PAR, F StP/nc or Paris; or `all`, `waive`, `if`, "
+        "`if MUN`, `if +2`. Usage: `clear [unit|all]`, e.g. `clear A PAR`."
+    ]
+    lines = await table.play("carol@dm> clear if Atlantis")
+    assert lines[0].startswith("[dm:carol] unknown province 'Atlantis' (did you mean Mid-")
+    assert lines[0].endswith("Usage: `clear [unit|all]`, e.g. `clear A PAR`.")
     lines = await table.play("carol@dm> clear waive")
     assert lines == ["[dm:carol] You have no waives to clear."]
     lines = await table.play("carol@dm> clear")
@@ -140,6 +146,15 @@ async def test_possible_for_all_units_and_one(table: Table) -> None:
     lines = await table.play("carol@dm> possible MUN")
     assert lines == [
         "[dm:carol] You have nothing to order in MUN this phase (your places: BRE, MAR, PAR)."
+    ]
+    lines = await table.play("carol@dm> possible F St Petersburg/sc")
+    assert lines == [
+        "[dm:carol] You have nothing to order in STP this phase (your places: BRE, MAR, PAR)."
+    ]
+    lines = await table.play("carol@dm> possible A Xyz")
+    assert lines == [
+        "[dm:carol] unknown province 'Xyz': `unit` takes a unit or province, e.g. A PAR, PAR, "
+        "F StP/nc or Paris. Usage: `possible [province]`, e.g. `possible MAR`."
     ]
 
 

@@ -59,41 +59,6 @@ def test_arguments_fit_every_front_end(spec: CommandSpec) -> None:
     assert users in ([], [len(spec.arguments) - 1]), "a user without a word is written last"
 
 
-def test_a_user_after_a_word_is_written_after_it() -> None:
-    join = BY_NAME["join"]
-    assert join.written({"powers": "france", "with": "<@U1|Fran>"}) == "join france with <@U1|Fran>"
-    assert join.written({"with": "<@U1|Fran>"}) == "join with <@U1|Fran>"
-
-
-def test_typed_options_become_the_command_grammar() -> None:
-    assert BY_NAME["order"].written({"orders": "A Par-Bur"}) == "order A Par-Bur"
-    assert BY_NAME["map"].written({"phase": None, "region": "balkans", "mine": True}) == (
-        "map balkans mine"
-    )
-    assert BY_NAME["orders"].written({"game": "hague"}) == "game hague orders"
-    assert BY_NAME["status"].written({"game": "  "}) == "status"
-    newgame = {a.name: a for a in BY_NAME["newgame"].arguments}
-    flag, setting = newgame["anonymous"], newgame["tz"]
-    assert flag.written(True) == "anonymous=on" and newgame["ready_early"].written(None) is None
-    assert setting.written(" Europe/Paris ") == "tz=Europe/Paris" and setting.written(" ") is None
-
-
-def test_typed_arguments_are_written_in_the_grammar() -> None:
-    newgame = {a.name: a for a in BY_NAME["newgame"].arguments}
-    assert BY_NAME["newgame"].written(
-        {"name": "vienna", "tz": " Europe/Paris ", "press": "public", "grey_press": True}
-    ) == ("newgame vienna tz=Europe/Paris press=public+grey")
-    assert BY_NAME["newgame"].written({"grey_press": True, "anonymous": False}) == (
-        "newgame press=grey anonymous=off"
-    )
-    assert newgame["anonymous"].written(True) == "anonymous=on"
-    assert newgame["anonymous"].written(None) is None
-    assert BY_NAME["press"].written({"to": "england ,germany", "grey": True, "message": "Hi"}) == (
-        "press england,germany grey Hi"
-    )
-    assert BY_NAME["leave"].written({"confirm": False}) == "leave"
-
-
 def test_who_sees_an_answer_first() -> None:
     assert BY_NAME["map"].is_public({}) and not BY_NAME["map"].is_public({"mine": True})
     assert not BY_NAME["settings"].is_public({})

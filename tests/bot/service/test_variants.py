@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from bot.service.arguments import Suggest
+from bot.service.arguments import Suggest, read_typed
 from bot.service.commands.registry import BY_NAME
 from bot.service.errors import UserError
 from bot.service.options.agreed_end import parse_end
@@ -242,7 +242,8 @@ async def test_settings_and_help_list_the_variant(tmp_path: Path) -> None:
         assert "The game ends after 1905, the most units win." in said(lines, "only:alice#game")[3]
     variant = {a.name: a for a in BY_NAME["newgame"].arguments}["variant"]
     assert variant.suggest is Suggest.VARIANTS and not variant.choices
-    assert variant.written("1961-4") == "variant=1961-4"
+    typed = read_typed(BY_NAME["newgame"], {"variant": "1961-4"})
+    assert typed.settings("settings") == {"variant": "1961-4"}
 
 
 def test_a_short_1961_game_is_won_by_the_most_pieces() -> None:
