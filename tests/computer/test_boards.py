@@ -14,6 +14,7 @@ from engine import (
     Disband,
     Hold,
     Move,
+    Order,
     PhaseKind,
     Position,
     SupportMove,
@@ -118,7 +119,7 @@ def test_a_unit_dislodged_counts_where_units_or_pieces_win(variant: str, counted
         "FRANCE": (Unit.parse("A PAR"),),
     }
     position = start.evolve(units=units)
-    orders = {
+    orders: dict[str, list[Order]] = {
         "ENGLAND": [
             Move(Unit.parse("A BUR"), "PAR"),
             SupportMove(Unit.parse("A PIC"), "BUR", "PAR", UnitType.ARMY),
