@@ -5,7 +5,8 @@ rule that usually takes the best and sometimes one close behind.
 
 It plays an opponent in `dipgm play --dumbbot`, the easy computer level, and the yardstick of
 `make bench-bots`. Places are provinces (a fleet's coasts merged); it neither convoys nor
-reads a Diplomacia board's ports, which its rules do not know.
+reads a Diplomacia board's ports, which its rules do not know. What it builds or removes is
+the engine's answer, account by account (:func:`computer.adjustments.settle`).
 
 >>> from engine import Position
 >>> len(dumbbot_orders(Position.initial(), "ENGLAND", seed=1))

@@ -249,6 +249,8 @@ class _Search:
                 found.append(SupportMove(unit, there, dest, self.units[there].type))
             elif there == dest and not isinstance(order, Move):
                 found.append(SupportHold(unit, dest, self.units[there].type))
+            elif isinstance(order, Seize) and order.sector == dest and unit.type is UnitType.FLEET:
+                found.append(SupportSeize(unit, there, dest))
         return found
 
 
