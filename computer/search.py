@@ -96,6 +96,7 @@ class _Search:
         self.left = budget.simulations
         self.stop = time.monotonic() + budget.seconds
         self.reading = Reading(position, power)
+        self.ports = bool(position.variant.ports)
         self.voyages = list(voyages(position, power, list(self.units.values())))
         self.values = province_values(position, power)
         self.top = max((*self.values.army.values(), *self.values.fleet.values(), 1.0))
@@ -114,7 +115,9 @@ class _Search:
         for index in range(self.budget.samples):
             if index % 8 == 6:  # neighbours that hold, as powers in civil disorder do
                 samples.append({})
-            elif index % 4 == 3:  # the value player's orders: another kind of neighbour
+            elif index % 4 == 3 or (self.ports and index % 2):
+                # the value player's orders: another kind of neighbour, and on a board with
+                # ports the one that seizes them and convoys (DumbBot's rules do neither)
                 samples.append({p: movement_orders(self.position, p, self.rng) for p in others})
             else:
                 samples.append({p: draw(readings[p], self.rng) for p in others})
@@ -144,7 +147,7 @@ class _Search:
     def best_start(self) -> Plan:
         seen: dict[tuple[Order, ...], Plan] = {}
         for index in range(self.budget.candidates):
-            if index % 4 == 3:
+            if index % 4 == 3 or (self.ports and index % 2):
                 drawn = movement_orders(self.position, self.power, self.rng)
             else:
                 drawn = draw(self.reading, self.rng)
