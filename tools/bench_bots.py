@@ -8,6 +8,9 @@ played on to the end of 1920 count the odd seat's solos.
 - the seconds a computer takes per power and phase (median, p99);
 - 30 games of six computers opening a phase at once on two worker processes, as the service
   sends them: how long until every game has its computers' orders.
+- on every other board, one computer among the yardstick's players (DumbBot; the value player
+  on a Diplomacia board), scored after ten years by its share of what wins there: centres, or
+  units where units or pieces win (`--boards-only` runs this part alone).
 
 Every figure says how many games it rests on and its standard error. The figures with a target
 go to the table `make bench` ends with (tools/bench_table.py)."""
