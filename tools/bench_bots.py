@@ -156,9 +156,9 @@ def _boards(level: str, seeds: int, jobs: int) -> None:
     for board in available_variants():
         if board == "standard":
             continue
+        yardstick = "value" if load_variant(board).rules.diplomacia else "dumbbot"
+        last = opening(load_variant(board)).phase.year + 9
         variant = load_variant(board)
-        yardstick = "value" if variant.rules.diplomacia else "dumbbot"
-        last = opening(variant).phase.year + 9
         began = time.perf_counter()
         ours = run(Seating(level, yardstick), seeds, last, jobs, board)
         by_units = variant.rules.victory is not Victory.CENTRES
