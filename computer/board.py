@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 
+from computer.convoys import touches
 from engine import Position, ProvinceKind, Unit, UnitType, Variant
 
 
@@ -44,16 +45,14 @@ def board_of(variant: Variant) -> Board:
         fleet.setdefault(province, set()).update(
             variant.neighbours(UnitType.FLEET, location) - {province}
         )
-    seas = {c for c, p in variant.provinces.items() if p.kind is ProvinceKind.SEA}
+    seas = sorted(c for c, p in variant.provinces.items() if p.kind is ProvinceKind.SEA)
+    # an army goes by sea where fleets carry it: between a sector and what it touches (its
+    # neighbours, and on a Diplomacia board the territories on its shore)
     voyages: dict[str, set[str]] = {p: set(n) for p, n in variant.army_adjacency.items()}
-    for province, near in fleet.items():
-        for other in near:
-            if province in seas or other in seas:
-                voyages.setdefault(province, set()).add(other)
-                voyages.setdefault(other, set()).add(province)
-    if variant.rules.ruleset.hop_convoys:
-        # convoys there go hop by hop, which this player does not order: armies walk
-        voyages = {p: set(n) for p, n in variant.army_adjacency.items()}
+    for sea in seas:
+        for other in touches(variant, sea):
+            voyages.setdefault(sea, set()).add(other)
+            voyages.setdefault(other, set()).add(sea)
     return Board(
         variant=variant,
         army_voyages={p: tuple(sorted(n)) for p, n in voyages.items()},
@@ -68,3 +67,21 @@ def reachable(position: Position, unit: Unit) -> frozenset[str]:
     """The provinces ``unit`` could move to in one step (no convoy), closed ones left out."""
     near = position.variant.neighbours(unit.type, unit.location) - {unit.province}
     return near - position.closed
+
+
+def seizable(variant: Variant, army: Unit) -> tuple[str, ...]:
+    """Diplomacia: the sectors whose ports lie off the territory of ``army`` (none for a fleet,
+    nor on a board without ports)."""
+    if army.type is not UnitType.ARMY:
+        return ()
+    return _ports_off(variant).get(army.province, ())
+
+
+@cache
+def _ports_off(variant: Variant) -> dict[str, tuple[str, ...]]:
+    found: dict[str, list[str]] = {}
+    for sector in sorted(variant.ports):
+        shore = variant.provinces[sector].port_off
+        if shore is not None:
+            found.setdefault(shore, []).append(sector)
+    return {p: tuple(s) for p, s in found.items()}

@@ -5,7 +5,8 @@ rule that usually takes the best and sometimes one close behind.
 
 It plays an opponent in `dipgm play --dumbbot`, the easy computer level, and the yardstick of
 `make bench-bots`. Places are provinces (a fleet's coasts merged); it neither convoys nor
-reads a Diplomacia board's ports, which its rules do not know.
+reads a Diplomacia board's ports, which its rules do not know. What it builds or removes is
+the engine's answer, account by account (:func:`computer.adjustments.settle`).
 
 >>> from engine import Position
 >>> len(dumbbot_orders(Position.initial(), "ENGLAND", seed=1))
@@ -15,16 +16,16 @@ reads a Diplomacia board's ports, which its rules do not know.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
+from computer.adjustments import settle
 from computer.board import board_of, reachable
 from computer.movement import landing, own_units
 from computer.sides import friends
 from computer.values import power_weight
 from engine import (
-    Build,
     Disband,
     Hold,
     Move,
@@ -315,45 +316,20 @@ def _retreats(reading: Reading, rng: random.Random) -> list[Order]:
 
 
 def _adjustments(reading: Reading, rng: random.Random) -> list[Order]:
-    position, power = reading.position, reading.power
-    units = own_units(position, power)
-    delta = len(position.centers.get(power, ())) - len(units)
-    if delta < 0:
-        ranked = sorted(
-            ((-reading.value(u.type, u.province), u.location) for u in units),
-            key=lambda o: (-o[0], o[1]),
-        )
-        by_location = {u.location: u for u in units}
-        orders: list[Order] = []
-        for _ in range(-delta):
-            location = choose(ranked, rng)
-            ranked = [r for r in ranked if r[1] != location]
-            orders.append(Disband(by_location[location]))
-        return orders
-    return _builds(reading, delta, rng)
+    """Removals of the least valuable units and builds on the most valuable sites, drawn by
+    DumbBot's rule, account by account as the engine says they are owed."""
+
+    def remove(own: Sequence[Unit]) -> Unit:
+        return _drawn(own, lambda u: -reading.value(u.type, u.province), rng)
+
+    def build(options: Sequence[Unit], force: Sequence[Unit]) -> Unit:
+        return _drawn(options, lambda u: reading.value(u.type, u.province), rng)
+
+    units = own_units(reading.position, reading.power)
+    return settle(reading.position, reading.power, units, remove, build)
 
 
-def _builds(reading: Reading, count: int, rng: random.Random) -> list[Order]:
-    position, power = reading.position, reading.power
-    variant = position.variant
-    owned = position.centers.get(power, frozenset())
-    options: dict[str, Unit] = {}
-    for site in position.homes.get(power, ()):
-        if site not in owned or position.unit_in(site) is not None or site in position.closed:
-            continue
-        if variant.provinces[site].army_can_stand:
-            options[f"A {site}"] = Unit(UnitType.ARMY, site)
-        for location in variant.fleet_locations(site):
-            options[f"F {location}"] = Unit(UnitType.FLEET, location)
-    orders: list[Order] = []
-    for _ in range(count):
-        ranked = sorted(
-            ((reading.value(u.type, u.province), key) for key, u in options.items()),
-            key=lambda o: (-o[0], o[1]),
-        )
-        if not ranked:
-            break
-        unit = options[choose(ranked, rng)]
-        orders.append(Build(unit))
-        options = {k: u for k, u in options.items() if u.province != unit.province}
-    return orders
+def _drawn(units: Sequence[Unit], value: Callable[[Unit], float], rng: random.Random) -> Unit:
+    by_location = {u.location: u for u in units}
+    ranked = sorted(((value(u), u.location) for u in units), key=lambda o: (-o[0], o[1]))
+    return by_location[choose(ranked, rng)]

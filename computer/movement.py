@@ -15,22 +15,21 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from computer.board import reachable
+from computer.board import reachable, seizable
+from computer.convoys import voyages
 from computer.sides import friends
 from computer.values import Values, province_values, threat
 from engine import (
-    Convoy,
     Hold,
     Move,
     Order,
     Position,
-    ProvinceKind,
     SupportHold,
     SupportMove,
     Unit,
     UnitType,
-    Variant,
 )
+from engine.orders import Seize
 
 # Noise on a pair's worth, so equal choices are broken by the seed and not by the alphabet
 _NOISE = 0.05
@@ -38,7 +37,8 @@ _NOISE = 0.05
 _LONE_ATTACK = 0.3
 # A convoy ties up fleets too: its worth shrinks with every fleet in the chain
 _CONVOY_SHARE = 0.9
-_LONGEST_CONVOY = 3
+# Diplomacia: what a port seized counts beside the army's own place, of a fleet's worth there
+_SEIZURE = 0.5
 
 
 @dataclass(frozen=True)
@@ -47,6 +47,8 @@ class _Pair:
     unit: Unit
     dest: str
     fleets: tuple[Unit, ...] = ()  # the fleets convoying this army, if it goes by sea
+    voyage: tuple[Order, ...] = ()  # then the army's and the fleets' orders
+    seize: str | None = None  # Diplomacia: the sector whose port the army seizes, staying
 
 
 @dataclass
@@ -106,8 +108,8 @@ def _pairs(plan: _Plan, values: Values, rng: random.Random) -> Iterator[_Pair]:
             ):
                 worth *= _LONE_ATTACK
             yield _Pair(worth, unit, dest)
-    if not position.variant.rules.ruleset.hop_convoys:
-        yield from _convoy_pairs(position, own, values, rng)
+    yield from _convoy_pairs(position, plan.power, own, values, rng)
+    yield from _seizure_pairs(plan, own, values, rng)
 
 
 def own_units(position: Position, power: str) -> list[Unit]:
@@ -126,53 +128,25 @@ def _backing(position: Position, own: list[Unit], mover: Unit, dest: str) -> boo
 
 
 def _convoy_pairs(
-    position: Position, own: list[Unit], values: Values, rng: random.Random
+    position: Position, power: str, own: list[Unit], values: Values, rng: random.Random
 ) -> Iterator[_Pair]:
-    """An army carried by a chain of own fleets at sea to an empty coast it cannot walk to."""
-    variant = position.variant
-    provinces = variant.provinces
-    fleets = {
-        u.province: u
-        for u in own
-        if u.type is UnitType.FLEET and provinces[u.province].kind is ProvinceKind.SEA
-    }
+    """An army carried by a chain of own fleets at sea to an empty shore it cannot walk to."""
+    for voyage in voyages(position, power, own):
+        worth = values.of(UnitType.ARMY, voyage.dest) * _CONVOY_SHARE ** len(voyage.fleets)
+        yield _Pair(worth * _noise(rng), voyage.army, voyage.dest, voyage.fleets, voyage.orders)
+
+
+def _seizure_pairs(
+    plan: _Plan, own: list[Unit], values: Values, rng: random.Random
+) -> Iterator[_Pair]:
+    """Diplomacia: an army seizing a port off its territory that is not its power's yet; it
+    stays where it is, so the pair is worth its place and the port's share besides."""
+    control = plan.position.control
     for army in own:
-        if (
-            army.type is not UnitType.ARMY
-            or provinces[army.province].kind is not ProvinceKind.COAST
-        ):
-            continue
-        walk = variant.neighbours(UnitType.ARMY, army.province) | {army.province}
-        best: dict[str, tuple[Unit, ...]] = {}
-        for chain in _chains(variant, fleets, army.province):
-            shore = variant.neighbours(UnitType.FLEET, chain[-1].location)
-            for dest in sorted(shore - walk - position.closed):
-                if provinces[dest].kind is ProvinceKind.COAST and position.unit_in(dest) is None:
-                    best.setdefault(dest, chain)
-        for dest, chain in sorted(best.items()):
-            worth = values.of(UnitType.ARMY, dest) * _CONVOY_SHARE ** len(chain) * _noise(rng)
-            yield _Pair(worth, army, dest, chain)
-
-
-def _chains(variant: Variant, fleets: dict[str, Unit], coast: str) -> Iterator[tuple[Unit, ...]]:
-    """Chains of fleets from the sea off ``coast`` onwards, shortest first, each fleet once."""
-    frontier: list[tuple[Unit, ...]] = [
-        (fleet,)
-        for province, fleet in sorted(fleets.items())
-        if coast in variant.neighbours(UnitType.FLEET, fleet.location)
-    ]
-    seen = {chain[0].province for chain in frontier}
-    while frontier:
-        yield from frontier
-        following: list[tuple[Unit, ...]] = []
-        for chain in frontier:
-            if len(chain) >= _LONGEST_CONVOY:
-                continue
-            near = variant.neighbours(UnitType.FLEET, chain[-1].location)
-            for province in sorted(near & fleets.keys() - seen):
-                seen.add(province)
-                following.append((*chain, fleets[province]))
-        frontier = following
+        for sector in seizable(plan.position.variant, army):
+            if control.get(sector) not in plan.mine and sector not in plan.position.closed:
+                worth = values.unit(army) + _SEIZURE * values.of(UnitType.FLEET, sector)
+                yield _Pair(worth * _noise(rng), army, army.province, seize=sector)
 
 
 def _try(plan: _Plan, pair: _Pair, patient: bool) -> bool | None:
@@ -181,7 +155,7 @@ def _try(plan: _Plan, pair: _Pair, patient: bool) -> bool | None:
     unit, dest, here = pair.unit, pair.dest, pair.unit.province
     position = plan.position
     if dest == here:
-        plan.orders[here] = Hold(unit)
+        plan.orders[here] = Seize(unit, pair.seize) if pair.seize else Hold(unit)
         plan.claimed[here] = here
         plan.wanted[here] = max(0, plan.strongest_rival(here) - 1)
         return True
@@ -201,9 +175,8 @@ def _try(plan: _Plan, pair: _Pair, patient: bool) -> bool | None:
     if not pair.fleets:
         plan.orders[here] = Move(unit, landing(position, unit, dest))
     else:
-        plan.orders[here] = Move(unit, dest, via_convoy=True)
-        for fleet in pair.fleets:
-            plan.orders[fleet.province] = Convoy(fleet, here, dest)
+        for order in pair.voyage:
+            plan.orders[order.unit.province] = order  # type: ignore[union-attr]
     return True
 
 
@@ -215,7 +188,9 @@ def _support(plan: _Plan, unit: Unit, dest: str) -> bool:
         return False
     backed = plan.claimed[dest]
     order = plan.orders[backed]
-    if isinstance(order, Move) and order.via_convoy:
+    if isinstance(order, Move) and not plan.position.variant.reaches(
+        order.unit.type, order.unit.location, dest
+    ):
         return False  # a supporter next to the landing would be wasted if the convoy fails
     target = plan.position.unit_in(backed)
     assert target is not None

@@ -6,7 +6,9 @@ the other powers' orders are sampled from DumbBot's rule; every candidate is adj
 the same samples, and the best on average is then improved one unit at a time (a move, a hold,
 a support of an own unit) while the budget lasts. A position is judged by what wins: the centres
 the power will hold once this year's Fall has settled, the ones left open to the enemy next, and
-the centres it stands next to.
+the centres it stands next to; where units or pieces win, the units dislodged on each side
+too. On a Diplomacia board the search also tries port seizures and convoys hop by hop, and
+counts the ports a power controls, which pay for its fleets.
 
 The budget counts adjudications, not seconds, so the same seed gives the same orders on any
 machine; a wall-clock limit well above it only guards against a starved process.
@@ -21,7 +23,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from computer.board import reachable
+from computer.board import reachable, seizable
+from computer.convoys import voyages
 from computer.dumbbot import Reading, draw
 from computer.movement import landing, movement_orders, own_units
 from computer.sides import friends
@@ -35,9 +38,12 @@ from engine import (
     SupportHold,
     SupportMove,
     Unit,
+    UnitType,
     Variant,
+    Victory,
     adjudicate,
 )
+from engine.orders import Seize, SupportSeize
 
 # What an adjudicated position is worth, in centres
 _SPRING_GAIN = 0.7  # a centre occupied in the Spring is not yet owned
@@ -45,6 +51,8 @@ _LOST_UNIT = 0.6  # a unit dislodged may yet retreat
 _OPEN = 0.35  # an own centre an enemy stands next to with nobody of ours in it
 _NEAR = 0.12  # a centre not ours next to one of our units
 _PORT = 0.5  # Diplomacia: a port sector, which pays for a fleet as a centre pays for an army
+# where units or pieces win (1961, World War I): an enemy unit dislodged, one of ours
+_PIECE = 0.4
 # where the units stand, by the value player's reading of the board before the phase: a unit
 # on the most valuable place counts this much (it gives the search a direction when no
 # centre is within reach)
@@ -88,6 +96,8 @@ class _Search:
         self.left = budget.simulations
         self.stop = time.monotonic() + budget.seconds
         self.reading = Reading(position, power)
+        self.ports = bool(position.variant.ports)
+        self.voyages = list(voyages(position, power, list(self.units.values())))
         self.values = province_values(position, power)
         self.top = max((*self.values.army.values(), *self.values.fleet.values(), 1.0))
         self.samples = self._samples()
@@ -105,7 +115,9 @@ class _Search:
         for index in range(self.budget.samples):
             if index % 8 == 6:  # neighbours that hold, as powers in civil disorder do
                 samples.append({})
-            elif index % 4 == 3:  # the value player's orders: another kind of neighbour
+            elif index % 4 == 3 or (self.ports and index % 2):
+                # the value player's orders: another kind of neighbour, and on a board with
+                # ports the one that seizes them and convoys (DumbBot's rules do neither)
                 samples.append({p: movement_orders(self.position, p, self.rng) for p in others})
             else:
                 samples.append({p: draw(readings[p], self.rng) for p in others})
@@ -135,7 +147,7 @@ class _Search:
     def best_start(self) -> Plan:
         seen: dict[tuple[Order, ...], Plan] = {}
         for index in range(self.budget.candidates):
-            if index % 4 == 3:
+            if index % 4 == 3 or (self.ports and index % 2):
                 drawn = movement_orders(self.position, self.power, self.rng)
             else:
                 drawn = draw(self.reading, self.rng)
@@ -174,6 +186,8 @@ class _Search:
         never find an attack that needs two)."""
         unit = self.units[here]
         options: list[Plan] = [{here: Hold(unit)}]
+        options.extend(self._seizures(unit))
+        options.extend(self._voyages(unit))
         for dest in sorted(reachable(self.position, unit)):
             occupant = self.position.owner_in(dest)
             if occupant is None or occupant not in self.mine or occupant == self.power:
@@ -182,6 +196,36 @@ class _Search:
             if occupant is not None and occupant not in self.mine:
                 options.extend(self._attacks(unit, dest))
         return [c for c in options if any(plan[p] != o for p, o in c.items())]
+
+    def _seizures(self, army: Unit) -> list[Plan]:
+        """Diplomacia: the army seizes a port off its territory not ours yet, alone or backed
+        by every own fleet that reaches the sector."""
+        found: list[Plan] = []
+        variant = self.position.variant
+        for sector in seizable(variant, army):
+            if self.position.control.get(sector) in self.mine or sector in self.position.closed:
+                continue
+            seize: Plan = {army.province: Seize(army, sector)}
+            found.append(seize)
+            backing = {
+                p: SupportSeize(u, army.province, sector)
+                for p, u in sorted(self.units.items())
+                if u.type is UnitType.FLEET
+                and p != sector
+                and variant.reaches(UnitType.FLEET, u.location, sector)
+            }
+            if backing:
+                found.append({**seize, **backing})
+        return found
+
+    def _voyages(self, army: Unit) -> list[Plan]:
+        """The army carried by own fleets to a shore it cannot walk to (hop by hop on a
+        Diplomacia board): the army's order and its fleets' as one change."""
+        return [
+            {o.unit.province: o for o in voyage.orders}  # type: ignore[union-attr]
+            for voyage in self.voyages
+            if voyage.army == army
+        ]
 
     def _attacks(self, unit: Unit, dest: str) -> list[Plan]:
         variant = self.position.variant
@@ -208,6 +252,8 @@ class _Search:
                 found.append(SupportMove(unit, there, dest, self.units[there].type))
             elif there == dest and not isinstance(order, Move):
                 found.append(SupportHold(unit, dest, self.units[there].type))
+            elif isinstance(order, Seize) and order.sector == dest and unit.type is UnitType.FLEET:
+                found.append(SupportSeize(unit, there, dest))
         return found
 
 
@@ -239,7 +285,12 @@ def judge(after: Position, power: str, mine: frozenset[str], gain: float) -> flo
         elif place in ours_near:
             worth += weight * _NEAR
     lost = sum(1 for d in after.dislodged if d.power in mine)
-    return worth - _LOST_UNIT * lost
+    worth -= _LOST_UNIT * lost
+    if variant.rules.victory is not Victory.CENTRES:
+        # where units or pieces win, a unit dislodged is one the other side may lose for good
+        beaten = len(after.dislodged) - lost
+        worth += _PIECE * (beaten - lost)
+    return worth
 
 
 @cache

@@ -11,7 +11,7 @@ import math
 import statistics
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 
 from computer.dumbbot import dumbbot_orders
@@ -39,6 +39,8 @@ class Record:
     centres: Mapping[str, int]
     winners: tuple[str, ...]
     times: Mapping[str, Mapping[PhaseKind, tuple[float, ...]]]
+    # units per power at the end of the game (what wins where units or pieces win)
+    units: Mapping[str, int] = field(default_factory=dict)
 
 
 def chooser(kind: str) -> Chooser:
@@ -78,7 +80,8 @@ def one_game(
     players[odd_power] = chooser(seating.odd)
     game = play(opening(variant), players, seed=seed, last_year=last_year)
     measured = centres_at(game, MEASURE_YEAR) if board == "standard" else _final(game)
-    return Record(odd_power, measured, game.winners, _times(game))
+    units = {p: len(game.final.units.get(p, ())) for p in variant.powers}
+    return Record(odd_power, measured, game.winners, _times(game), units)
 
 
 def _final(game: Game) -> dict[str, int]:
@@ -124,6 +127,12 @@ def odd_share(records: Sequence[Record], power: str | None = None) -> Figure:
     return Figure.of(
         [share(r.centres, r.odd_power) for r in records if power in (None, r.odd_power)]
     )
+
+
+def odd_units_share(records: Sequence[Record], power: str | None = None) -> Figure:
+    """The odd seat's share of the units at the end, by sum of squares (where units or pieces
+    win)."""
+    return Figure.of([share(r.units, r.odd_power) for r in records if power in (None, r.odd_power)])
 
 
 def odd_centres(records: Sequence[Record], power: str | None = None) -> Figure:

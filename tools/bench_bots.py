@@ -8,6 +8,9 @@ played on to the end of 1920 count the odd seat's solos.
 - the seconds a computer takes per power and phase (median, p99);
 - 30 games of six computers opening a phase at once on two worker processes, as the service
   sends them: how long until every game has its computers' orders.
+- on every other board, one computer among the yardstick's players (DumbBot; the value player
+  on a Diplomacia board), scored after ten years by its share of what wins there: centres, or
+  units where units or pieces win (`--boards-only` runs this part alone).
 
 Every figure says how many games it rests on and its standard error. The figures with a target
 go to the table `make bench` ends with (tools/bench_table.py)."""
@@ -31,11 +34,12 @@ from computer.tournament import (
     kind_times,
     odd_centres,
     odd_share,
+    odd_units_share,
     other_centres,
     run,
     solos,
 )
-from engine import PhaseKind, Position, available_variants, load_variant
+from engine import PhaseKind, Position, Victory, available_variants, load_variant
 from tools.bench_table import record
 
 SOLO_YEAR = 1920
@@ -146,23 +150,40 @@ def _opening(level: str, games: int, workers: int) -> None:
 def _boards(level: str, seeds: int, jobs: int) -> None:
     """Every other board: one computer among the yardstick's players (DumbBot, or the value
     player on a Diplomacia board, whose ports and accounts DumbBot's rules do not know), the
-    odd seat through every power, scored by share after ten years (turns) beside the fair
-    share (what the yardstick's players take on average among themselves)."""
+    odd seat through every power, scored after ten years (turns) by sum-of-squares share of
+    what wins there (centres, or units where units or pieces win) beside the fair share."""
     print(f"\nevery other board: one computer ({level}) among the yardstick, after ten years")
     for board in available_variants():
         if board == "standard":
             continue
         yardstick = "dumbbot" if dumbbot_plays(load_variant(board).rules) else "value"
         last = opening(load_variant(board)).phase.year + 9
+        variant = load_variant(board)
+        began = time.perf_counter()
         ours = run(Seating(level, yardstick), seeds, last, jobs, board)
-        mine = odd_share(ours)
+        by_units = variant.rules.victory is not Victory.CENTRES
+        score = odd_units_share if by_units else odd_share
+        mine = score(ours)
         won = sum(1 for r in ours if r.odd_power in r.winners)
+        fair = 1 / len(variant.powers)
+        counted = "units" if by_units else "centres"
         print(
-            f"  {board:<11} against {yardstick:<8} {mine.count:>3} games: share "
+            f"  {board:<11} against {yardstick:<8} {mine.count:>3} games: share of {counted} "
             f"{100 * mine.mean:5.1f}% ± {100 * mine.error:4.1f} (a fair share "
-            f"{100 / len(load_variant(board).powers):.1f}%); the computer among the winners "
-            f"in {won}",
+            f"{100 * fair:.1f}%); the computer's seat won {won} "
+            f"({time.perf_counter() - began:.0f} s)",
             flush=True,
+        )
+        print(
+            "    "
+            + ", ".join(f"{p.title()} {100 * score(ours, p).mean:.0f}%" for p in variant.powers),
+            flush=True,
+        )
+        record(
+            f"one computer ({level}) among {yardstick} players on {board}: share of {counted}",
+            f"{100 * mine.mean:.1f}% ± {100 * mine.error:.1f} ({mine.count} games)",
+            f"> {100 * fair:.1f}% (fair)",
+            mine.mean - mine.error > fair,
         )
 
 
@@ -178,7 +199,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--board-seeds", type=int, default=2, help="seeds per odd seat on the other boards"
     )
+    parser.add_argument(
+        "--boards-only", action="store_true", help="only the other boards' tournaments"
+    )
     args = parser.parse_args(argv)
+    if args.boards_only:
+        _boards(args.level, args.board_seeds, args.jobs)
+        return
     _opening(args.level, args.opening_games, args.workers)
     _boards(args.level, args.board_seeds, args.jobs)
     print(f"tournament: {args.seeds} seeds x 7 odd seats; scored at Spring 1910")

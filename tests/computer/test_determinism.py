@@ -6,6 +6,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from computer import LEVELS, Budget, choose_orders, dumbbot_orders
 from computer.match import opening, play
 from engine import Position, format_order, load_variant
@@ -62,15 +64,18 @@ def test_a_search_cut_by_its_budget_still_gives_the_same_orders() -> None:
     assert len(chosen) == 1
 
 
-def test_every_process_gives_the_same_orders() -> None:
-    """Worker processes hash strings each their own way: the orders must not depend on it."""
+@pytest.mark.parametrize("variant", ["standard", "diplomacia"])
+def test_every_process_gives_the_same_orders(variant: str) -> None:
+    """Worker processes hash strings each their own way: the orders must not depend on it
+    (on a Diplomacia board, with its seizures, convoys hop by hop and two accounts)."""
     script = (
-        "from computer import choose_orders, dumbbot_orders\n"
+        "from computer import choose_orders\n"
         "from computer.match import opening, play\n"
+        "from computer.player import value_orders\n"
         "from engine import load_variant, format_order\n"
-        "start = opening(load_variant('standard'))\n"
-        "game = play(start, dict.fromkeys(start.variant.powers, dumbbot_orders), seed=2,"
-        " last_year=1903)\n"
+        f"start = opening(load_variant({variant!r}))\n"
+        "game = play(start, dict.fromkeys(start.variant.powers, value_orders), seed=2,"
+        " last_year=start.phase.year + 3)\n"
         "p = game.final\n"
         "print([[format_order(o) for o in choose_orders(p, w, seed=5)]"
         " for w in p.variant.powers])\n"
