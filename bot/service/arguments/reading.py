@@ -325,6 +325,8 @@ def _read_in_place(
 ) -> int:
     """The next argument read in its place from ``tokens[at]``; where the reading goes on."""
     word = tokens[at].group(0)
+    # optional arguments this word cannot be: a later word may be one (`map balkans S1901M`)
+    passed: list[Argument] = []
     while waiting:
         argument = waiting.pop(0)
         if argument.kind in _TO_THE_END or (argument.kind is Kind.USER and not waiting):
@@ -335,10 +337,13 @@ def _read_in_place(
         if argument.kind is Kind.NAMES:
             names, at = _names(tokens, at, worded, last=not waiting)
             given[argument.name] = _read(spec, argument, names)
+            waiting[:0] = passed
             return at
         if not argument.required and waiting and not _may_be(argument, word):
+            passed.append(argument)
             continue
         given[argument.name] = _read(spec, argument, word)
+        waiting[:0] = passed
         return at + 1
     if _takes_settings(spec):
         # more than the arguments in place: options, read by the options code (`schedule`

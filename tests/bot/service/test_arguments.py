@@ -39,6 +39,8 @@ from tests.bot.service.harness import Table, open_table
         ("history s1901m", {"phase": "S1901M"}),
         ("history undelivered", {"undelivered": True}),
         ("map balkans mine", {"region": "balkans", "mine": True}),
+        # an optional argument passed over is still there for a later word
+        ("map balkans S1901M", {"phase": "S1901M", "region": "balkans"}),
         ("map S1901M balkans", {"phase": "S1901M", "region": "balkans"}),
         ("kick France", {"power": "France"}),
         ("replace france <@U1|Fran Smith>", {"power": "france", "user": "<@U1|Fran Smith>"}),
