@@ -28,13 +28,13 @@ from collections.abc import AsyncIterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import func, select
 
 from bot.frontends.console import ScriptClock
 from bot.scheduler import AlarmClock
 from bot.service import GameService
-from bot.service.turns import Turns
 from bot.store import (
     Game,
     OutboxMessage,
@@ -95,7 +95,8 @@ class Queueing:
     waited: list[float] = field(default_factory=list)
     held: list[float] = field(default_factory=list)
 
-    def watch(self, turns: Turns) -> None:
+    def watch(self, turns: Any) -> None:
+        """Time ``turns``' (the service's `Turns`) commands from now on."""
         command = turns.command
 
         @contextlib.asynccontextmanager
@@ -109,7 +110,7 @@ class Queueing:
                 finally:
                     self.held.append(time.perf_counter() - began)
 
-        turns.command = timed  # type: ignore[method-assign]
+        turns.command = timed
 
 
 @dataclass(frozen=True)
