@@ -341,7 +341,7 @@ def report(run: StormRun, plan: Plan, database: str, processes: int, kept: int) 
     )
     waited, held = run.queueing.waited, run.queueing.held
     print(
-        f"{'where':<12} waiting for one of {run.connections} connections: median "
+        f"{'where':<12} waiting for a connection ({run.connections} for commands): median "
         f"{statistics.median(waited):.3f} s  p99 {percentile(waited):.3f} s; holding it: "
         f"median {statistics.median(held):.3f} s  p99 {percentile(held):.3f} s"
     )
