@@ -6,7 +6,8 @@ runs the deadline (with its worker processes adjudicating and drawing) and its o
 delivers. ``--storm`` games (computer players in half of them, which give their orders as
 the next phase opens) are due at once; the alarm clock runs at their deadline and, at the
 same moment, ``--users`` players of ``--games`` other games each send ``--commands``
-`order` DMs one after the other. Reports each command's time until its reply is back, and
+`order` DMs one after the other. Reports each command's time until its reply is back (and
+how much of it went waiting for a connection, how much in its transaction), and
 checks after each run that nothing was lost and every phase was adjudicated and announced
 exactly once.
 """
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import cProfile
 import os
 import pstats
@@ -22,10 +24,11 @@ import random
 import statistics
 import tempfile
 import time
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import AsyncIterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import func, select
 
@@ -40,6 +43,7 @@ from bot.store import (
     PhaseStatus,
     create_engine,
     create_sessionmaker,
+    kept_connections,
     migrate,
 )
 from bot.store import Order as OrderRow
@@ -83,6 +87,32 @@ class Plan:
     alarm_at: datetime
 
 
+@dataclass
+class Queueing:
+    """Where a command's time went: waiting for its turn at one of the connections the
+    commands take (`bot/service/turns.py`), then holding it for its transaction."""
+
+    waited: list[float] = field(default_factory=list)
+    held: list[float] = field(default_factory=list)
+
+    def watch(self, turns: Any) -> None:
+        """Time ``turns``' (the service's `Turns`) commands from now on."""
+        command = turns.command
+
+        @contextlib.asynccontextmanager
+        async def timed() -> AsyncIterator[None]:
+            asked = time.perf_counter()
+            async with command():
+                began = time.perf_counter()
+                self.waited.append(began - asked)
+                try:
+                    yield
+                finally:
+                    self.held.append(time.perf_counter() - began)
+
+        turns.command = timed
+
+
 @dataclass(frozen=True)
 class StormRun:
     latencies: list[float]
@@ -95,6 +125,8 @@ class StormRun:
     loop_cpu: float
     results: dict[str, list[float]]
     again: int
+    queueing: Queueing
+    connections: int
 
 
 def seats(users: int, games: int) -> list[int]:
@@ -181,7 +213,11 @@ async def measure(
             for pid in [workers.pool.submit(_warm) for _ in range(workers.count)]:
                 pid.result()
             clock = ScriptClock(plan.alarm_at)
-            service = GameService(create_sessionmaker(engine), clock=clock, workers=workers)
+            sessions = create_sessionmaker(engine)
+            service = GameService(sessions, clock=clock, workers=workers)
+            queueing = Queueing()
+            # the service's own line of commands, timed where they wait
+            queueing.watch(service._turns)
             front = Deliverer(service, folder / "maps")
             alarm = AlarmClock(service, sweep_seconds=60, now=clock)
             # as the app wires it: every command that may move a deadline re-arms the clock
@@ -199,7 +235,13 @@ async def measure(
         await engine.dispose()
     if bench.failures:
         raise RuntimeError(f"commands refused: {dict(bench.failures)}")
-    return replace(run, results=front.results, again=again)
+    return replace(
+        run,
+        results=front.results,
+        again=again,
+        queueing=queueing,
+        connections=kept_connections(sessions),
+    )
 
 
 async def _storm_and_orders(bench: Bench, plan: Plan, *, profiled: bool) -> StormRun:
@@ -240,6 +282,8 @@ async def _storm_and_orders(bench: Bench, plan: Plan, *, profiled: bool) -> Stor
         loop_cpu=time.thread_time() - loop_start,
         results={},
         again=0,
+        queueing=Queueing(),
+        connections=0,
     )
 
 
@@ -282,7 +326,7 @@ async def check(url: str, plan: Plan, run: StormRun) -> int:
 
 def report(run: StormRun, plan: Plan, database: str, processes: int, kept: int) -> None:
     ordered = sorted(run.latencies)
-    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+    p99 = percentile(ordered)
     computers = (len(plan.storm) + 1) // 2
     print(
         f"storm on {database}: {len(plan.sends)} players send {len(ordered)} `order` DMs "
@@ -295,6 +339,12 @@ def report(run: StormRun, plan: Plan, database: str, processes: int, kept: int) 
         f"{run.storm_wall:.1f} s, {run.during} answered while it ran; event loop CPU "
         f"{run.loop_cpu:.1f} s; {kept} orders stored, each game announced once)"
     )
+    waited, held = run.queueing.waited, run.queueing.held
+    print(
+        f"{'where':<12} waiting for a connection ({run.connections} for commands): median "
+        f"{statistics.median(waited):.3f} s  p99 {percentile(waited):.3f} s; holding it: "
+        f"median {statistics.median(held):.3f} s  p99 {percentile(held):.3f} s"
+    )
     target = TARGETS[database]
     record(
         figure(len(plan.sends), len(plan.storm), database),
@@ -302,6 +352,11 @@ def report(run: StormRun, plan: Plan, database: str, processes: int, kept: int) 
         f"< {target:.0f} s",
         p99 < target,
     )
+
+
+def percentile(values: Sequence[float], share: float = 0.99) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
 
 
 def figure(users: int, storm: int, database: str) -> str:

@@ -31,6 +31,16 @@ _ASYNC_DRIVERS = {
 # A pooled PostgreSQL connection older than this is closed and opened anew at its next use.
 POSTGRES_RECYCLE_SECONDS = 180
 
+# The PostgreSQL connections a bot process keeps, and so how many players' commands run at
+# once (`kept_connections`; a deadline's transactions take the pool's overflow beyond them).
+# An order is a few round trips to the server, each waiting on the event loop and the
+# server's processor: while a deadline storm slows every round trip, SQLAlchemy's default
+# of five let 200 players ordering at once through only five at a time, and their replies
+# queued for seconds (tools/bench_storm.py). Ten keeps the event loop and the server both
+# busy; twenty measured worse on two cores (each transaction then waits on the processors
+# more than it gains).
+POSTGRES_POOL_SIZE = 10
+
 # Seconds a SQLite writer waits for another writer's lock before giving up.
 SQLITE_BUSY_TIMEOUT = 30.0
 
@@ -84,6 +94,8 @@ def create_engine(url: str | URL, **kwargs: Any) -> AsyncEngine:
         # idle connections, some after 4 minutes) would fail the first command to use it:
         # connections are renewed before they get that old instead.
         kwargs.setdefault("pool_recycle", POSTGRES_RECYCLE_SECONDS)
+    if "poolclass" not in kwargs:
+        kwargs.setdefault("pool_size", POSTGRES_POOL_SIZE)
     engine = create_async_engine(target, **kwargs)
     if not kwargs.get("pool_pre_ping"):
         event.listen(engine.sync_engine.pool, "checkout", _refuse_closed)

@@ -75,7 +75,9 @@ async def give_orders(
             keys.append(key)
             text = format_order(order)
             rows.append(NewOrder(key, text, canonical_text=text))
-        await store.record_orders(phase.id, power, rows, submitted_by=COMPUTER)
+        # clearing has just read the phase open (and on PostgreSQL holds it so): the
+        # writing statement's own check is the only one needed, one trip fewer a power
+        await store.record_orders(phase.id, power, rows, submitted_by=COMPUTER, read_open=True)
         await store.set_ready(phase.id, power, True)
         ordered.append(power)
     return ordered
