@@ -22,7 +22,7 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from bot.service.commands import game_master, order_menus, overview
 from bot.service.commands.grammar import parse_command, typed_command
-from bot.service.commands.newgame import read_variants_ahead
+from bot.service.commands.newgame import read_variants_ahead, variants_as_read
 from bot.service.commands.order_menus import OrderForm
 from bot.service.commands.registry import BY_NAME
 from bot.service.context import Command, Context, Deps
@@ -138,7 +138,7 @@ class GameService:
     async def handle(self, request: Request) -> list[Reply]:
         """Run one command; the replies are for the requester (or, public, where they wrote)."""
         request = clean_request(request)
-        await read_variants_ahead()
+        await variants_as_read()
         try:
             if request.options is not None:
                 command = typed_command(request.options)
@@ -146,6 +146,8 @@ class GameService:
                 command = parse_command(request.text, in_dm=request.place.is_dm)
         except UserError as exc:
             return [_private(request, str(exc))]
+        if BY_NAME[command.name].reads_variants:
+            await read_variants_ahead()
         replies = await self._run(request, command)
         if not BY_NAME[command.name].reschedules:
             return replies
@@ -197,7 +199,7 @@ class GameService:
 
         Raises :class:`UserError` when there is nothing to choose; its text is for the actor.
         """
-        await read_variants_ahead()
+        await variants_as_read()
         try:
             return await order_menus.order_form(self._sessions, self._deps, actor, place, game)
         except UserError:
@@ -254,7 +256,7 @@ class GameService:
         self._runs += 1
         self._quiet.clear()
         try:
-            await read_variants_ahead()
+            await variants_as_read()
             return await self._adjudicator.process_due(after_each=self._ring)
         finally:
             self._runs -= 1
@@ -279,7 +281,7 @@ class GameService:
 
     async def process_phase(self, phase_id: int) -> bool:
         """Adjudicate one phase now; False if it was not open (already done, or never)."""
-        await read_variants_ahead()
+        await variants_as_read()
         try:
             return await self._adjudicator.process_phase(phase_id)
         finally:

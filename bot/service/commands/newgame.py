@@ -19,6 +19,7 @@ from bot.service.options.variant_choice import playable_variants, unplayable_var
 
 # the game service reads the variants folder ahead of every command
 from bot.service.options.variant_choice import read_variants_ahead as read_variants_ahead
+from bot.service.options.variant_choice import variants_as_read as variants_as_read
 from bot.service.words.english import plural
 from bot.store import Game, GameNameTakenError
 from engine import Variant
@@ -202,6 +203,7 @@ NEWGAME = CommandSpec(
         "newgame hague season=autumn-2026 reliability=90 votes=2/3",
         "newgame hague bots=6 bot_level=easy",
     ),
+    reads_variants=True,
     arguments=(
         Argument(
             "name", "One word: letters, digits, - or _ (default: game-1, game-2, ...)", Kind.WORD

@@ -59,6 +59,7 @@ HELP = CommandSpec(
     "List the commands, or explain one.",
     _help,
     examples=("help", "help order"),
+    reads_variants=True,
     arguments=(Argument("command", "A command to explain", Kind.WORD, suggest=Suggest.TOPICS),),
     game_argument=False,
 )

@@ -182,6 +182,7 @@ SETTINGS = CommandSpec(
         "settings palette=colourblind",
         "settings variant=1961-4",
     ),
+    reads_variants=True,
     arguments=(
         Argument(
             "changes",

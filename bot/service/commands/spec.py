@@ -62,6 +62,10 @@ class CommandSpec:
     # A front end that groups its commands (Discord's `/dip`) puts this one in the named
     # group instead (`club`: the season across games); None: the game's own commands.
     group: str | None = None
+    # It offers or checks the variants folder's boards (`newgame`, `settings variant=`,
+    # `help newgame`): it waits for the folder to be read when it may have changed. Every
+    # other command plays boards as last read and never waits for the folder.
+    reads_variants: bool = False
 
     @property
     def detail_lines(self) -> tuple[str, ...]:

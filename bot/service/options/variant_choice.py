@@ -7,14 +7,17 @@
 The UK rule book's games for fewer players (`players=`) lay out the *standard* board; the
 1961 rules answer fewer players by shrinking the board instead. A game takes one answer or
 the other, never both. A map file added to the variants folder (`DIPGM_VARIANTS_DIR`) is a
-variant by its file's name, offered as soon as it is there.
+variant by its file's name, offered as soon as it is there (a file rewritten in place, within
+:data:`FRESH_SECONDS`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import weakref
+from dataclasses import dataclass
 from pathlib import Path
 
 from bot.service.errors import UserError
@@ -26,28 +29,90 @@ from engine.variant_folder import added_variants, folder_map, read_files_here
 STANDARD = "standard"
 # how long a command waits for the variants folder's new and changed files to be read
 READ_SECONDS = 10.0
+# How old a finished read may be for a command that offers variants to take it as it is,
+# when the folder's own time has not changed. A file added, removed or renamed changes the
+# folder's time, so it is offered at once; a file rewritten in place does not, so it is read
+# again when the last read is older than this. The folder's stat is on the event loop, but
+# only for the commands that offer variants, which list the folder there anyway; every
+# other command neither waits for a read nor looks at the folder, so a storm of orders
+# pays no thread hop and no scan.
+FRESH_SECONDS = 2.0
 
 logger = logging.getLogger(__name__)
 
-# the folder's reading under way, one per event loop
-_reading: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Future[None]] = (
+
+@dataclass(slots=True)
+class _Reads:
+    """The folder's reading in one event loop: the one under way, and when (on the
+    monotonic clock) the last one to finish began."""
+
+    running: asyncio.Future[None] | None = None
+    began: float | None = None
+    # the folder's stat when the last read to finish began
+    folder: tuple[int, ...] | None = None
+
+
+_reads: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Reads] = (
     weakref.WeakKeyDictionary()
 )
 # each file's problem as last told to whoever runs the bot: told again only when it changes
 _told: dict[Path, str | None] = {}
 
 
-async def read_variants_ahead(*, wait: float | None = None) -> None:
+async def read_variants_ahead(*, wait: float | None = None, fresh: float | None = None) -> None:
     """Read the variants folder's new and changed map files in a worker thread, never on
-    the event loop, waiting for them at most ``wait`` seconds (a file read later is offered
+    the event loop, unless a read that began less than ``fresh`` seconds ago has finished;
+    wait for the read under way at most ``wait`` seconds (a file read later is offered
     from then on). From here on, in this task and those it starts, variants are looked up
-    as they were read, and nothing is read where it is asked for."""
+    as they were read, and nothing is read where it is asked for.
+
+    For what offers or checks variants (`newgame`, `settings variant=`, `help newgame`);
+    other commands take :func:`variants_as_read`."""
     wait = READ_SECONDS if wait is None else wait
+    fresh = FRESH_SECONDS if fresh is None else fresh
     read_files_here(False)
     loop = asyncio.get_running_loop()
-    running = _reading.get(loop)
-    if running is None or running.done():
-        running = _reading[loop] = asyncio.ensure_future(asyncio.to_thread(_read_folder))
+    reads = _reads.setdefault(loop, _Reads())
+    if reads.running is None or reads.running.done():
+        folder = _folder_stamp()
+        if (
+            reads.began is not None
+            and loop.time() - reads.began < fresh
+            and folder == reads.folder
+        ):
+            return
+        reads.running = asyncio.ensure_future(_read(reads, loop.time(), folder))
+    await _wait_for(reads.running, wait)
+
+
+async def variants_as_read(*, wait: float | None = None) -> None:
+    """Look variants up as the folder was last read, without looking at it: how a command
+    that only plays a game's board (an order, the deadline's adjudication) starts. It waits
+    only while the folder was never read in this loop (the bot's start reads it), so a game
+    on a map file of the folder finds its board."""
+    read_files_here(False)
+    reads = _reads.get(asyncio.get_running_loop())
+    if reads is not None and reads.began is not None:
+        return
+    await read_variants_ahead(wait=wait)
+
+
+async def _read(reads: _Reads, began: float, folder: tuple[int, ...] | None) -> None:
+    await asyncio.to_thread(_read_folder)
+    reads.began, reads.folder = began, folder
+
+
+def _folder_stamp() -> tuple[int, ...] | None:
+    """What tells the folder's list of files changed: the folder by inode and time of
+    change (None when there is none)."""
+    try:
+        info = os.stat(variants_folder())
+    except OSError:
+        return None
+    return (info.st_dev, info.st_ino, info.st_mtime_ns)
+
+
+async def _wait_for(running: asyncio.Future[None], wait: float) -> None:
     if wait <= 0:
         return
     try:

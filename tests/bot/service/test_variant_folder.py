@@ -29,6 +29,9 @@ def folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Path]:
     made = tmp_path / "variants"
     made.mkdir()
     monkeypatch.setenv("DIPGM_VARIANTS_DIR", str(made))
+    # each command that offers variants reads the folder: the interval between reads is
+    # tested on its own (test_a_file_added_while_the_bot_runs_is_offered_after_the_interval)
+    monkeypatch.setattr(variant_choice, "FRESH_SECONDS", 0.0)
     load_variant.cache_clear()
     yield made
     load_variant.cache_clear()
@@ -129,6 +132,68 @@ async def test_a_slow_folder_holds_up_no_command_longer_than_its_time(
         monkeypatch.setattr(variant_choice, "READ_SECONDS", 30.0)
         line = _help_variants(await table.play("gm> /dip help newgame"))
         assert "|handbook|slow " in line
+
+
+def _count_scans(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    scans: list[int] = []
+    real = variant_choice._read_folder
+
+    def counted() -> None:
+        scans.append(1)
+        real()
+
+    monkeypatch.setattr(variant_choice, "_read_folder", counted)
+    return scans
+
+
+async def test_orders_play_the_board_as_read_without_looking_at_the_folder(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, folder: Path
+) -> None:
+    (folder / "wide.json").write_text(json.dumps(grid_map(12, powers=2, name="wide")), "utf-8")
+    scans = _count_scans(monkeypatch)
+    async with open_table("sqlite", tmp_path) as table:
+        await table.play(
+            """
+            gm> /dip newgame hague variant=wide reminders=off
+            alice> /dip join power0
+            bob> /dip join power1
+            gm> /dip start
+            """
+        )
+        before = len(scans)
+        assert before >= 1
+        lines = await table.play(
+            """
+            alice@dm> order A Z001 - Z002
+            alice@dm> orders
+            alice> /dip status
+            """
+        )
+        assert "✓ A Z001 - Z002" in said(lines, "dm:alice")
+        assert len(scans) == before, "an order, orders or status scanned the variants folder"
+
+
+async def test_a_file_added_is_offered_at_once_and_one_rewritten_after_the_interval(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, folder: Path
+) -> None:
+    monkeypatch.setattr(variant_choice, "FRESH_SECONDS", 3600.0)
+    scans = _count_scans(monkeypatch)
+    async with open_table("sqlite", tmp_path) as table:
+        assert "handbook" not in _help_variants(await table.play("gm> /dip help newgame"))
+        placed = folder / "handbook.json"
+        placed.write_text(handbook(description="The first version"), "utf-8")
+        assert "|handbook " in _help_variants(await table.play("gm> /dip help newgame"))
+        read = len(scans)
+        lines = await table.play("gm> /dip help newgame")
+        assert len(scans) == read, "the folder unchanged and read just now: no scan"
+
+        placed.write_text(handbook(description="The second, longer version"), "utf-8")
+        lines = await table.play("gm> /dip newgame hague variant=handbook")
+        assert "Variant handbook — The first version." in said(lines, "#game")
+        # the interval has passed
+        monkeypatch.setattr(variant_choice, "FRESH_SECONDS", 0.0)
+        lines = await table.play("gm> /dip settings")
+        assert "Variant handbook — The second, longer version." in said(lines, "only:gm#game")
 
 
 async def test_a_board_of_more_areas_than_a_palette_holds_is_played_and_drawn(
