@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
 import weakref
 from dataclasses import dataclass
 from pathlib import Path
@@ -52,9 +51,7 @@ class _Reads:
     folder: tuple[int, ...] | None = None
 
 
-_reads: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Reads] = (
-    weakref.WeakKeyDictionary()
-)
+_reads: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Reads] = weakref.WeakKeyDictionary()
 # each file's problem as last told to whoever runs the bot: told again only when it changes
 _told: dict[Path, str | None] = {}
 
@@ -75,11 +72,7 @@ async def read_variants_ahead(*, wait: float | None = None, fresh: float | None 
     reads = _reads.setdefault(loop, _Reads())
     if reads.running is None or reads.running.done():
         folder = _folder_stamp()
-        if (
-            reads.began is not None
-            and loop.time() - reads.began < fresh
-            and folder == reads.folder
-        ):
+        if reads.began is not None and loop.time() - reads.began < fresh and folder == reads.folder:
             return
         reads.running = asyncio.ensure_future(_read(reads, loop.time(), folder))
     await _wait_for(reads.running, wait)
@@ -106,7 +99,7 @@ def _folder_stamp() -> tuple[int, ...] | None:
     """What tells the folder's list of files changed: the folder by inode and time of
     change (None when there is none)."""
     try:
-        info = os.stat(variants_folder())
+        info = variants_folder().stat()
     except OSError:
         return None
     return (info.st_dev, info.st_ino, info.st_mtime_ns)
