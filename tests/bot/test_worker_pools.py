@@ -79,7 +79,7 @@ async def test_a_deadline_is_adjudicated_while_every_computer_is_searching(
             assert await asyncio.wait_for(served_by(table, workers).process_due(), 60) == 1
             assert not any(search.done() for search in searches), "the searches still run"
             lines = await table.play("clock +1m")
-            assert said(lines, "#hague").count("hague: Spring 1901 — results") == 1
+            assert said(lines, "#game").count("hague: Spring 1901 — results") == 1
         finally:
             release.touch()
         assert await asyncio.gather(*searches) == ["released"] * workers.count
