@@ -32,9 +32,10 @@ PARENT_WATCH_SECONDS = 0.5
 # How much a worker defers to the bot's own process for a processor (nice(1)'s scale, 0..19):
 # a deadline's maps can wait a little, a player waiting for a reply cannot.
 WORKER_NICENESS = 10
-# Computers' searches defer to both: a search stops at its budget of simulations whatever it
-# is given, so a slower one plays the same orders, only later.
-COMPUTER_NICENESS = 19
+# Computers' searches defer to both (a quarter of a processor the deadlines' workers want):
+# a search counts its budget in simulations, so a slower one plays the same orders, only
+# later; only one starved past its wall-clock safety stop plays its best so far.
+COMPUTER_NICENESS = 15
 
 
 def worker_count(setting: int) -> int:

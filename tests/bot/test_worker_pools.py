@@ -13,8 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import Workers
-from bot.service.game_service import GameService
+from bot.service import GameService, Workers
 from bot.workers import worker_processes
 from tests.bot.service.harness import Table, open_table, said
 
@@ -25,7 +24,7 @@ RELEASE_WAIT_SECONDS = 120.0
 def search_until_released(release: str) -> str:
     """A computer's search that holds its worker process until ``release`` exists."""
     deadline = time.monotonic() + RELEASE_WAIT_SECONDS
-    while not os.path.exists(release):
+    while not Path(release).exists():
         if time.monotonic() > deadline:
             return "never released"
         time.sleep(0.02)
