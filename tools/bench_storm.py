@@ -210,8 +210,10 @@ async def measure(
     engine = create_engine(url)
     try:
         with worker_processes(processes) as workers:
-            for pid in [workers.pool.submit(_warm) for _ in range(workers.count)]:
-                pid.result()
+            # both pools started, as in a bot that has run a while
+            for pool in (workers.pool, workers.for_computers().pool):
+                for pid in [pool.submit(_warm) for _ in range(workers.count)]:
+                    pid.result()
             clock = ScriptClock(plan.alarm_at)
             sessions = create_sessionmaker(engine)
             service = GameService(sessions, clock=clock, workers=workers)

@@ -21,10 +21,18 @@ T = TypeVar("T")
 class Workers:
     """Worker processes the app owns (a process pool) for work that needs a processor and no
     database: adjudicating and drawing at a deadline. ``count`` says how many jobs keep them
-    all busy. A job and what it is given cross to the worker pickled."""
+    all busy. A job and what it is given cross to the worker pickled.
+
+    ``computers`` is a pool of its own for computers' searches, when the app has one: a
+    deadline's adjudication then never queues behind thirty games' computers choosing."""
 
     pool: Executor
     count: int
+    computers: Executor | None = None
+
+    def for_computers(self) -> Workers:
+        """The workers a computer's search is sent to: its own pool, else the shared one."""
+        return self if self.computers is None else Workers(self.computers, self.count)
 
 
 async def off_the_loop(workers: Workers | None, job: Callable[..., T], *args: object) -> T:

@@ -64,7 +64,8 @@ async def give_orders(
     ]
     if not seeds:
         return []
-    chosen = await off_the_loop(workers, computer.orders_of_seats, position, seeds, level)
+    searchers = None if workers is None else workers.for_computers()
+    chosen = await off_the_loop(searchers, computer.orders_of_seats, position, seeds, level)
     ordered: list[str] = []
     for power, orders in chosen.items():
         await store.clear_orders(phase.id, power)

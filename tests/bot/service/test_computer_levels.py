@@ -108,7 +108,7 @@ class _Recording(ProcessPoolExecutor):
 
 async def test_computers_choose_their_orders_in_the_worker_processes(tmp_path: Path) -> None:
     async with open_table("sqlite", tmp_path) as table:
-        pool = _Recording()
+        pool, deadlines = _Recording(), _Recording()
         try:
             table.service = GameService(
                 table.sessions,
@@ -116,7 +116,7 @@ async def test_computers_choose_their_orders_in_the_worker_processes(tmp_path: P
                 renderer=table.renderer,
                 animator=table.animator,
                 map_size=table.map_size,
-                workers=Workers(pool, 1),
+                workers=Workers(deadlines, 1, computers=pool),
             )
             table.console = Console(table.service, table.out, table.map_dir, admins=())
             await table.play(
@@ -126,7 +126,8 @@ async def test_computers_choose_their_orders_in_the_worker_processes(tmp_path: P
                 gm> /dip start
                 """
             )
-            assert pool.jobs == ["orders_of_seats"]
+            # in the computers' own processes: a deadline never queues behind them
+            assert (pool.jobs, deadlines.jobs) == (["orders_of_seats"], [])
             expected = await _expected(table, "normal")
             found = await open_orders(table)
             assert {p: sorted(o) for p, o in found.items()} == {
@@ -134,3 +135,4 @@ async def test_computers_choose_their_orders_in_the_worker_processes(tmp_path: P
             }
         finally:
             pool.shutdown()
+            deadlines.shutdown()
