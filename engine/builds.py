@@ -28,14 +28,17 @@ def settle_account(
     each account on its own (:mod:`engine.owed`), builds and removals of its own kind of unit;
     an order for another account never settles this one."""
     owed = adjustment(position, power)
-    settling = [(owed.account_of(o), o) for o in orders]
+    # one account settles every order (the standard game's): nothing to sort; this runs for
+    # every power at every adjustment
+    several = len(owed.accounts) > 1
     for account in owed.accounts:
-        mine = [o for a, o in settling if a is account]
-        if account.owed > 0:
-            _builds(power, account.owed, mine, units, results)
-        elif account.owed < 0:
+        mine = [o for o in orders if owed.account_of(o) is account] if several else orders
+        due = account.holdings - account.units
+        if due > 0:
+            _builds(power, due, mine, units, results)
+        elif due < 0:
             _removals(position, power, account, mine, units, results)
-        else:
+        elif mine:
             results.extend(OrderResult(power, order_unit(o), o, Outcome.VOID) for o in mine)
 
 
@@ -84,7 +87,7 @@ def _removals(
             results.append(OrderResult(power, unit, order, Outcome.VOID))
     if owed > 0:
         # one account at a time: only the kind of unit it counts may go
-        candidates = [u for u in own if account.counts(u)]
+        candidates = own if account.unit_type is None else [u for u in own if account.counts(u)]
         homes = position.homes.get(power, ())
         for unit in removal_order(position.variant, candidates, homes)[:owed]:
             own.remove(unit)

@@ -17,53 +17,17 @@ say what is owed, so the rule is written once.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
-from enum import StrEnum
+from typing import NamedTuple
 
+from engine.account import Account, Holding
 from engine.orders import Build, Disband, Order, Waive, order_unit
 from engine.position import Position
-from engine.units import Unit, UnitType
+from engine.units import Unit
+
+__all__ = ["Account", "Adjustment", "Holding", "adjustment", "adjustments_due"]
 
 
-class Holding(StrEnum):
-    """What an account counts a power's units against."""
-
-    CENTRES = "centres"
-    PORTS = "ports"
-
-
-@dataclass(frozen=True, slots=True)
-class Account:
-    """One account of one power: ``units`` of ``unit_type`` (every unit when None) against
-    ``holdings`` of ``holding``; ``sites``, where a unit of the account may be raised now."""
-
-    unit_type: UnitType | None
-    holding: Holding
-    units: int
-    holdings: int
-    sites: tuple[str, ...]
-
-    @property
-    def owed(self) -> int:
-        """Builds allowed (positive) or removals owed (negative)."""
-        return self.holdings - self.units
-
-    @property
-    def builds(self) -> int:
-        """The builds that can be placed: those allowed, as far as there are sites."""
-        return max(0, min(self.owed, len(self.sites)))
-
-    @property
-    def removals(self) -> int:
-        return max(0, -self.owed)
-
-    def counts(self, unit: Unit) -> bool:
-        """Whether ``unit`` is one this account counts."""
-        return self.unit_type is None or unit.type is self.unit_type
-
-
-@dataclass(frozen=True, slots=True)
-class Adjustment:
+class Adjustment(NamedTuple):
     """One power's accounts at an adjustment (or, before one, as they stand)."""
 
     power: str
@@ -136,7 +100,13 @@ class Adjustment:
 def adjustment(position: Position, power: str) -> Adjustment:
     """``power``'s accounts in ``position``: what it may build or must remove at an
     adjustment phase (before one, the counts as they stand)."""
-    return Adjustment(power, position.variant.rules.ruleset.accounts(position, power))
+    asked = position.accounts_asked
+    found: Adjustment | None = asked.get(power)
+    if found is None:
+        found = asked[power] = Adjustment(
+            power, position.variant.rules.ruleset.accounts(position, power)
+        )
+    return found
 
 
 def adjustments_due(position: Position) -> bool:

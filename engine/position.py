@@ -130,6 +130,12 @@ class Position:
         return made
 
     @_computed_once
+    def accounts_asked(self) -> dict[str, Any]:
+        """Power -> its accounts here, once asked (:func:`engine.owed.adjustment`): a phase
+        asks whether an adjustment is due, then settles it, the service asks again."""
+        return {}
+
+    @_computed_once
     def occupants(self) -> Mapping[str, tuple[str, Unit]]:
         """Province -> (power, unit) of the unit standing there."""
         return {placed[1][2]: placed for placed in self.unit_list}

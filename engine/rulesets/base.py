@@ -22,12 +22,12 @@ from dataclasses import replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from engine.account import Account, Holding
 from engine.errors import VariantError
 from engine.phase import Phase, PhaseKind, Season
 
 if TYPE_CHECKING:
     from engine.order_checks import OrderChecks
-    from engine.owed import Account
     from engine.parse_grammar import Notation
     from engine.position import Position
     from engine.rules import Victory
@@ -120,13 +120,15 @@ class Ruleset:
     def accounts(self, position: Position, power: str) -> tuple[Account, ...]:
         """``power``'s accounts: one, every unit against the supply centres it owns, a unit
         raised in an owned home centre left empty."""
-        import engine.owed as owed
-
         owned = position.centers.get(power, frozenset())
-        occupied = {u.province for _, u in position.all_units()}
-        homes = tuple(h for h in position.homes.get(power, ()) if h in owned and h not in occupied)
         units = len(position.units.get(power, ()))
-        return (owed.Account(None, owed.Holding.CENTRES, units, len(owned), homes),)
+        homes: tuple[str, ...] = ()
+        if len(owned) > units:  # where to build matters only to a power that may
+            occupied = position.occupants  # the position's own index, made once
+            homes = tuple(
+                h for h in position.homes.get(power, ()) if h in owned and h not in occupied
+            )
+        return (Account(None, Holding.CENTRES, units, len(owned), homes),)
 
     def adjustment_held(self, position: Position, power: str, homes: frozenset[str]) -> Position:
         """The Winter adjustment of ``position``'s year with ``power`` owning ``homes`` and
