@@ -79,17 +79,28 @@ class Adjustment(NamedTuple):
         order fits (or settles nothing: a retreat or a move)."""
         if not isinstance(order, Build | Waive | Disband):
             return None
+        if len(self.alike(order, given)) < self.allowed(order):
+            return None
+        return self.account_of(order)
+
+    def allowed(self, order: Order) -> int:
+        """How many orders like ``order`` its account takes: the builds it can place (a
+        build or a waive), or the removals it owes (a removal)."""
         account = self.account_of(order)
-        building = not isinstance(order, Disband)
-        allowed = account.builds if building else account.removals
-        same = [
+        return account.removals if isinstance(order, Disband) else account.builds
+
+    def alike(self, order: Order, given: Iterable[Order]) -> list[Order]:
+        """The orders of ``given`` that settle the account ``order`` settles, as it does:
+        builds and waives alike, or removals."""
+        account = self.account_of(order)
+        removing = isinstance(order, Disband)
+        return [
             o
             for o in given
             if isinstance(o, Build | Waive | Disband)
-            and isinstance(o, Disband) is not building
+            and isinstance(o, Disband) is removing
             and self.account_of(o) == account
         ]
-        return account if len(same) >= allowed else None
 
     def removable(self, units: Iterable[Unit]) -> list[Unit]:
         """Those of ``units`` an account owing removals counts: the ones that may be removed."""

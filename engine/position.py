@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from operator import itemgetter
-from typing import Any, Generic, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 from engine.dislodged import Dislodged, retreat_options
 from engine.orders import Order
@@ -13,6 +13,9 @@ from engine.phase import Phase
 from engine.position_reading import checked_seats, position_fields
 from engine.units import Unit, UnitType
 from engine.variant import ProvinceKind, Variant, load_variant
+
+if TYPE_CHECKING:
+    from engine.owed import Adjustment
 
 _T = TypeVar("_T")
 
@@ -130,7 +133,7 @@ class Position:
         return made
 
     @_computed_once
-    def accounts_asked(self) -> dict[str, Any]:
+    def accounts_asked(self) -> dict[str, Adjustment]:
         """Power -> its accounts here, once asked (:func:`engine.owed.adjustment`): a phase
         asks whether an adjustment is due, then settles it, the service asks again."""
         return {}

@@ -347,17 +347,12 @@ def _over_allowance(
     account = owed.overdrawn(order, given.values())
     if account is None:
         return None
-    building = not isinstance(order, Disband)
-    allowance = account.builds if building else account.removals
-    noun = "build" if building else "removal"
+    noun = "removal" if isinstance(order, Disband) else "build"
     if kept_apart(owed):
         noun = f"{unit_noun(account)} {noun}"
-    counted = [
-        k
-        for k, o in given.items()
-        if isinstance(o, Disband) is not building and owed.account_of(o) == account
-    ]
-    listed = "; ".join(format_order(given[k]) for k in sorted(counted))
+    alike = owed.alike(order, given.values())
+    listed = "; ".join(format_order(given[k]) for k in sorted(given) if given[k] in alike)
+    allowance = owed.allowed(order)
     many = plural(allowance, noun)
     return IllegalOrderError(
         f"you have {many} to order and all are given ({listed}): `clear` one first"
