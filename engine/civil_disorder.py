@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Collection, Iterable
-from functools import cache
+from functools import cache, lru_cache
 
 from engine.units import Unit, UnitType, province_of
 from engine.variant import ProvinceKind, Variant
@@ -70,12 +70,17 @@ def _distances(variant: Variant, unit_type: UnitType, start: str) -> dict[str, i
     return away
 
 
+# A unit's place in the order depends on its board, where it stands and its power's homes
+# alone; an adjustment with removals asks it for every unit of every power owing one.
+@lru_cache(maxsize=1 << 16)
+def _removal_key(variant: Variant, unit: Unit, homes: Collection[str]) -> tuple[int, int, str]:
+    fleet_first = 0 if unit.type is UnitType.FLEET else 1
+    name = variant.provinces[unit.province].name
+    return (-distance_home(variant, unit, homes), fleet_first, name)
+
+
 def removal_order(variant: Variant, units: Iterable[Unit], homes: Collection[str]) -> list[Unit]:
     """The power's units in the order civil disorder removes them."""
-
-    def key(unit: Unit) -> tuple[int, int, str]:
-        fleet_first = 0 if unit.type is UnitType.FLEET else 1
-        name = variant.provinces[unit.province].name
-        return (-distance_home(variant, unit, homes), fleet_first, name)
-
-    return sorted(units, key=key)
+    if not isinstance(homes, tuple | frozenset):
+        homes = frozenset(homes)  # a key of the cache above
+    return sorted(units, key=lambda unit: _removal_key(variant, unit, homes))
