@@ -204,7 +204,13 @@ def _warm() -> int:
 
 
 async def measure(
-    url: str, folder: Path, plan: Plan, processes: int, *, profiled: bool = False
+    url: str,
+    folder: Path,
+    plan: Plan,
+    processes: int,
+    *,
+    profiled: bool = False,
+    profiled_to: str | None = None,
 ) -> StormRun:
     """The storm and the orders at once, in one bot process with its worker processes."""
     engine = create_engine(url)
@@ -228,7 +234,7 @@ async def measure(
             stop = asyncio.Event()
             pumping = asyncio.create_task(front.pump.run(stop))
             await front.pump.settled()
-            run = await _storm_and_orders(bench, plan, profiled=profiled)
+            run = await _storm_and_orders(bench, plan, profiled=profiled, profiled_to=profiled_to)
             await front.pump.settled()
             stop.set()
             await pumping
@@ -246,7 +252,9 @@ async def measure(
     )
 
 
-async def _storm_and_orders(bench: Bench, plan: Plan, *, profiled: bool) -> StormRun:
+async def _storm_and_orders(
+    bench: Bench, plan: Plan, *, profiled: bool, profiled_to: str | None = None
+) -> StormRun:
     latencies: list[float] = []
     storm_end: list[float] = []
     answered_during = 0
@@ -275,6 +283,8 @@ async def _storm_and_orders(bench: Bench, plan: Plan, *, profiled: bool) -> Stor
     await storming
     if profile is not None:
         profile.disable()
+        if profiled_to:
+            profile.dump_stats(profiled_to)
         pstats.Stats(profile).sort_stats("cumulative").print_stats(PROFILE_LINES)
     return StormRun(
         latencies=latencies,
@@ -375,14 +385,24 @@ async def on(url: str, args: argparse.Namespace, database: str) -> None:
         plan = await set_up(url, Path(folder), args)
         if database == "PostgreSQL":
             await checkpoint(url)
-        run = await measure(url, Path(folder), plan, args.worker_processes, profiled=args.profile)
+        run = await measure(
+            url,
+            Path(folder),
+            plan,
+            args.worker_processes,
+            profiled=args.profile or bool(args.profile_file),
+            profiled_to=args.profile_file,
+        )
         kept = await check(url, plan, run)
         report(run, plan, database, args.worker_processes, kept)
 
 
 async def run(args: argparse.Namespace) -> None:
-    with tempfile.TemporaryDirectory(prefix="dipgm-bench-") as folder:
-        await on(f"sqlite+aiosqlite:///{Path(folder) / 'storm.sqlite3'}", args, "SQLite")
+    if args.database in (None, "sqlite"):
+        with tempfile.TemporaryDirectory(prefix="dipgm-bench-") as folder:
+            await on(f"sqlite+aiosqlite:///{Path(folder) / 'storm.sqlite3'}", args, "SQLite")
+    if args.database == "sqlite":
+        return
     server = args.postgres
     if not server:
         print(f"storm on PostgreSQL: not measured ({POSTGRES_ENV} is not set)")
@@ -414,8 +434,12 @@ def parser() -> argparse.ArgumentParser:
         help=f"a PostgreSQL server where databases may be created (default ${POSTGRES_ENV})",
     )
     parser.add_argument(
+        "--database", choices=("sqlite", "postgresql"), help="measure on this one only"
+    )
+    parser.add_argument(
         "--profile", action="store_true", help="cProfile the event loop (top entries)"
     )
+    parser.add_argument("--profile-file", help="also keep the event loop's profile in this file")
     parser.add_argument("--seed", type=int, default=1901)
     return parser
 
