@@ -1,7 +1,7 @@
 """What each province is worth to one power now.
 
 A supply centre someone else owns is worth the size of its owner (taking from the strong
-weakens them most), an unowned one a fixed amount; an own centre is worth defending as much
+weakens them most; a power's size is its count of what wins the variant, centres or units), an unowned one a fixed amount; an own centre is worth defending as much
 as the largest power next to it. Those values spread to the neighbours over a few rounds, so
 a province next to many valuable ones is valuable too; each round counts with its own
 weight, the centre itself most in the Fall (when centres change hands) and its neighbours
@@ -16,7 +16,7 @@ from functools import cache
 
 from computer.board import Board, board_of
 from computer.sides import friends
-from engine import Position, ProvinceKind, Season, Unit, UnitType, Variant
+from engine import Position, ProvinceKind, Season, Unit, UnitType, Variant, victory_counts
 
 # How much each round of spreading counts: the province itself, its neighbours, theirs...
 _SPRING_ROUNDS = (100.0, 1000.0, 30.0, 10.0, 6.0, 5.0, 4.0, 3.0, 2.0, 1.0)
@@ -107,7 +107,8 @@ def _base_values(position: Position, power: str) -> tuple[dict[str, float], list
     variant = position.variant
     mine = friends(position, power)
     attack_weight, defence_weight = _FALL_WEIGHTS if _is_fall(position) else _SPRING_WEIGHTS
-    sizes = {p: len(cs) for p, cs in position.centers.items()}
+    # taking from a power weakens it by what wins: centres, or units where units win
+    sizes = victory_counts(position)
     worth: dict[str, float] = {}
     targets: list[str] = []
     valuable = set(variant.supply_centers) | set(variant.ports)

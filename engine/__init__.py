@@ -56,7 +56,7 @@ from engine.variant import (
     load_variant,
     variants_folder,
 )
-from engine.victory import SeatProgress, pieces_on_board, seat_progress
+from engine.victory import SeatProgress, pieces_on_board, seat_progress, victory_counts
 
 __all__ = [
     "Account",
@@ -121,4 +121,5 @@ __all__ = [
     "unmatched_convoys",
     "variant_from_map",
     "variants_folder",
+    "victory_counts",
 ]

@@ -41,6 +41,14 @@ def pieces_on_board(position: Position) -> Counter[str]:
     return pieces
 
 
+def victory_counts(position: Position) -> Counter[str]:
+    """Each power's count of what wins the variant: its supply centres, or its pieces on
+    the board where units or pieces win."""
+    if position.variant.rules.victory is Victory.CENTRES:
+        return Counter({p: len(position.centers.get(p, ())) for p in position.variant.powers})
+    return pieces_on_board(position)
+
+
 def seat_progress(position: Position) -> tuple[SeatProgress, ...]:
     """Every seat in play (the position's seats, then each other power alone, in the
     variant's order), with its count toward victory; a power with neither centres nor units
@@ -48,10 +56,7 @@ def seat_progress(position: Position) -> tuple[SeatProgress, ...]:
     variant = position.variant
     rules = variant.rules
     pieces = pieces_on_board(position)
-    if rules.victory is Victory.CENTRES:
-        counts = Counter({p: len(position.centers.get(p, ())) for p in variant.powers})
-    else:
-        counts = pieces
+    counts = victory_counts(position)
     if rules.victory is Victory.PIECES:
         needed = sum(pieces.values()) // 2 + 1
     else:
