@@ -89,7 +89,9 @@ def summary(variant: Variant, path: Path) -> list[str]:
         f"{len(variant.ports)} ports."
     )
     count = variant.rules.victory_count
-    lines.append(f"To win: {count} supply centres (more than half of the {centres}).")
+    # the map may set its own count (rules.victory_count), smaller or larger than a majority
+    share = "more than half of" if count == centres // 2 + 1 else "of"
+    lines.append(f"To win: {count} supply centres ({share} the {centres}).")
     folder = variants_folder()
     target = folder / f"{variant.name}.json"
     if _folder_of(path) is not None and path.name == target.name:

@@ -326,3 +326,15 @@ def test_a_hostile_map_is_refused_in_lines_never_a_traceback(
     assert done.stderr == ""
     assert done.stdout.splitlines()[0] == f"{path}: 1 problem"
     assert done.stdout.splitlines()[1].startswith(f"- {problem}")
+
+
+def test_a_map_s_own_victory_count_is_summed_up_as_it_is(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    data = json.loads(HANDBOOK.read_text("utf-8"))
+    data["rules"]["victory_count"] = 5
+    path = tmp_path / "handbook.json"
+    path.write_text(json.dumps(data), "utf-8")
+    status, lines = run(["variant", "check", str(path)], monkeypatch)
+    assert status == 0
+    assert "To win: 5 supply centres (of the 12)." in lines
