@@ -39,7 +39,8 @@ def _checked(path: Path) -> tuple[Variant | None, list[str]]:
     file that cannot be read."""
     name = path.name[: -len(".json")] if path.name.endswith(".json") else path.stem
     try:
-        variant, problems = checked_map(read_map_json(read_variant_file(path)), name)
+        data = read_variant_file(path, _folder_of(path))
+        variant, problems = checked_map(read_map_json(data), name)
     except MapTextError as exc:
         return None, [str(exc)]
     if not path.name.endswith(".json"):
@@ -50,6 +51,17 @@ def _checked(path: Path) -> tuple[Variant | None, list[str]]:
             "another 'name' (and its file that name)"
         )
     return (variant if not problems else None), problems
+
+
+def _folder_of(path: Path) -> Path | None:
+    """The variants folder when the file lies in it: the bot reads it there by the folder's
+    rules (no link out of it), and the check must not pass what the bot refuses."""
+    folder = variants_folder()
+    try:
+        inside = path.absolute().parent.resolve() == folder.resolve()
+    except (OSError, RuntimeError):
+        return None
+    return folder if inside else None
 
 
 def _shipped_clash(name: str, path: Path) -> bool:
@@ -77,10 +89,12 @@ def summary(variant: Variant, path: Path) -> list[str]:
         f"{len(variant.ports)} ports."
     )
     count = variant.rules.victory_count
-    lines.append(f"To win: {count} supply centres (more than half of the {centres}).")
+    # the map may set its own count (rules.victory_count), smaller or larger than a majority
+    share = "more than half of" if count == centres // 2 + 1 else "of"
+    lines.append(f"To win: {count} supply centres ({share} the {centres}).")
     folder = variants_folder()
     target = folder / f"{variant.name}.json"
-    if path.resolve() == target.resolve():
+    if _folder_of(path) is not None and path.name == target.name:
         lines.append(
             f"It is in the variants folder ({folder}): play it with "
             f"`newgame <name> variant={variant.name}`."

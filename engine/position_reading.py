@@ -14,7 +14,7 @@ from typing import Any, TypedDict
 from engine.dislodged import Dislodged, retreat_options
 from engine.errors import PositionError
 from engine.phase import Phase
-from engine.units import Unit
+from engine.units import Unit, UnitType
 from engine.variant import Variant, load_variant
 
 
@@ -255,8 +255,27 @@ def _read_unit(variant: Variant, power: str, text: Any) -> Unit:
     except ValueError as exc:
         raise PositionError(f"{power}: {exc}") from None
     if not variant.can_stand(unit.type, unit.location):
-        raise PositionError(f"{power}: {unit} cannot stand there")
+        raise PositionError(f"{power}: {unit} cannot stand there: {_why_not(variant, unit)}")
     return unit
+
+
+def _why_not(variant: Variant, unit: Unit) -> str:
+    """Why a unit cannot stand where it is written: the province is not on this board, or
+    the unit's kind stands elsewhere in it (another coast, no coast, not there at all)."""
+    province = variant.provinces.get(unit.province)
+    if province is None:
+        return f"{unit.province} is not on the {variant.name} board"
+    named = f"{variant.province_name(unit.province)} ({unit.province})"
+    if unit.type is UnitType.ARMY:
+        if province.army_can_stand:
+            return f"an army stands in {named} itself, not on a coast: A {unit.province}"
+        return f"an army cannot stand in {named}"
+    places = variant.fleet_locations(unit.province)
+    if not places:
+        return f"a fleet cannot stand in {named}"
+    if province.coasts:
+        return f"a fleet in {named} stands on one of its coasts: {', '.join(places)}"
+    return f"{named} has no coasts to name: F {unit.province}"
 
 
 def _read_provinces(variant: Variant, owner: str, raw: Any, centres: bool) -> list[str]:

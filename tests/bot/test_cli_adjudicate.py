@@ -322,5 +322,24 @@ def test_a_unit_where_a_neutral_power_closes_the_board_is_refused(monkeypatch: A
         "error": "line 2: FRANCE: A PIE cannot stand there: Piedmont (PIE) is neutral Italian "
         "territory, closed to other powers' units while Italy is neutral"
     }
-    assert gone == {"error": "line 3: ENGLAND: A MOS cannot stand there"}
+    assert gone == {
+        "error": "line 3: ENGLAND: A MOS cannot stand there: MOS is not on the 1961-4 board"
+    }
     assert opened["results"] == {"F TUS": "moved"}
+
+
+def test_a_unit_that_cannot_stand_where_it_is_written_is_told_why(monkeypatch: Any) -> None:
+    lines = [
+        {"variant": "standard", "phase": "S1901M", "units": {"ENGLAND": [unit]}}
+        for unit in ("A NTH", "F PAR", "F STP", "A STP/NC", "F LON/NC")
+    ]
+    answers = run([json.dumps(line) for line in lines], monkeypatch)
+    assert [answer["error"] for answer in answers] == [
+        "line 1: ENGLAND: A NTH cannot stand there: an army cannot stand in North Sea (NTH)",
+        "line 2: ENGLAND: F PAR cannot stand there: a fleet cannot stand in Paris (PAR)",
+        "line 3: ENGLAND: F STP cannot stand there: a fleet in St. Petersburg (STP) stands on "
+        "one of its coasts: STP/NC, STP/SC",
+        "line 4: ENGLAND: A STP/NC cannot stand there: an army stands in St. Petersburg (STP) "
+        "itself, not on a coast: A STP",
+        "line 5: ENGLAND: F LON/NC cannot stand there: London (LON) has no coasts to name: F LON",
+    ]

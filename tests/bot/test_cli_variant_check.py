@@ -251,7 +251,7 @@ def test_a_file_the_check_cannot_read_is_status_2_without_waiting_or_reading_it(
     _odd_files(variants_dir, tmp_path)
     for name, reason in (
         ("fifo.json", "it is a named pipe, not a regular file"),
-        ("zero.json", "it is a device or socket, not a regular file"),
+        ("zero.json", "it is a link out of the variants folder"),
         ("folder.json", "it is a folder, not a regular file"),
     ):
         status, lines = run(["variant", "check", str(variants_dir / name)], monkeypatch)
@@ -259,6 +259,40 @@ def test_a_file_the_check_cannot_read_is_status_2_without_waiting_or_reading_it(
             2,
             [f"dipgm variant check: cannot read {variants_dir / name}: {reason}"],
         )
+    # /dev/zero checked where it lies is no regular file either
+    status, lines = run(["variant", "check", "/dev/zero"], monkeypatch)
+    assert (status, lines) == (
+        2,
+        [
+            "dipgm variant check: cannot read /dev/zero: "
+            "it is a device or socket, not a regular file"
+        ],
+    )
+
+
+def test_a_good_map_linked_into_the_folder_from_outside_is_refused_as_the_bot_refuses_it(
+    monkeypatch: pytest.MonkeyPatch, variants_dir: Path, tmp_path: Path
+) -> None:
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (outside / "handbook.json").write_text(HANDBOOK.read_text("utf-8"), "utf-8")
+    (variants_dir / "handbook.json").symlink_to(outside / "handbook.json")
+    status, lines = run(["variants"], monkeypatch)
+    (listed,) = [line for line in lines if line.startswith("handbook")]
+    assert "cannot be played: cannot be read: it is a link out of the variants folder" in listed
+    # the command the list points to says the same, never that the map is playable
+    status, lines = run(["variant", "check", str(variants_dir / "handbook.json")], monkeypatch)
+    assert (status, lines) == (
+        2,
+        [
+            f"dipgm variant check: cannot read {variants_dir / 'handbook.json'}: "
+            "it is a link out of the variants folder"
+        ],
+    )
+    # checked where it lies, the file is good, and is to be copied, not linked
+    status, lines = run(["variant", "check", str(outside / "handbook.json")], monkeypatch)
+    assert status == 0
+    assert lines[-1].startswith(f"To play it, copy it to {variants_dir / 'handbook.json'}")
 
 
 @pytest.mark.parametrize(
@@ -292,3 +326,15 @@ def test_a_hostile_map_is_refused_in_lines_never_a_traceback(
     assert done.stderr == ""
     assert done.stdout.splitlines()[0] == f"{path}: 1 problem"
     assert done.stdout.splitlines()[1].startswith(f"- {problem}")
+
+
+def test_a_map_s_own_victory_count_is_summed_up_as_it_is(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    data = json.loads(HANDBOOK.read_text("utf-8"))
+    data["rules"]["victory_count"] = 5
+    path = tmp_path / "handbook.json"
+    path.write_text(json.dumps(data), "utf-8")
+    status, lines = run(["variant", "check", str(path)], monkeypatch)
+    assert status == 0
+    assert "To win: 5 supply centres (of the 12)." in lines

@@ -39,12 +39,14 @@ _FENCE = "```"
 # "```\n" before a block of orders and "\n```" after it.
 _FENCE_COST = 2 * (len(_FENCE) + 1)
 _IMAGE_TYPES = (".png", ".gif", ".jpg", ".jpeg")
-# What makes text live in a description or a field: a masked link's brackets, and the < that
-# opens a mention, a channel, an emoji, a command or a timestamp; escaped with a backslash,
-# Discord shows them as they are.
-_MASKED_LINK = re.compile(r"\[([^\]\n]*)\]\(")
-_MENTION = re.compile(r"<(?=[@#:/]|a:|t:)")
-_INLINE_CODE = re.compile(r"(`[^`\n]*`)")
+# What makes text live in a description or a field: a masked link's "](" and the < that opens
+# a mention, a channel, an emoji, a command, a timestamp or a server page. A zero-width space
+# between their characters breaks them wherever they stand: which backticks make inline code
+# is Discord's own reading (with escapes and emphasis around), so nothing may rely on it, and
+# in inline code a backslash would show where the zero-width space shows nothing.
+_ZERO_WIDTH = "\u200b"
+_LINK_JOIN = "]("
+_MENTION = re.compile(r"<(?=[@#:/]|[a-z]+:)")
 _PLAIN = re.compile(r"[^A-Za-z0-9._-]")
 
 
@@ -246,13 +248,10 @@ def _pieces(lines: Sequence[Line], limit: int) -> Iterator[tuple[bool, str]]:
 def inert(text: str) -> str:
     """A line as Discord shows it literally where it would make something live of what a
     player wrote: a masked link (`[click](https://...)`) shows as typed, and a mention
-    (`<@123>`, `<@&456>`, `<#789>`) as its text, as Slack shows them. Inline code is left
-    alone: nothing is live in it, and Discord shows a backslash there as written."""
-    pieces = _INLINE_CODE.split(text)
-    for i in range(0, len(pieces), 2):
-        plain = _MASKED_LINK.sub(r"\\[\1\\](", pieces[i])
-        pieces[i] = _MENTION.sub(r"\\<", plain)
-    return "".join(pieces)
+    (`<@123>`, `<@&456>`, `<#789>`) as its text, as Slack shows them; in inline code too, so
+    that no backtick, backslash or emphasis a player types can make a link live again."""
+    joined = text.replace(_LINK_JOIN, "]" + _ZERO_WIDTH + "(")
+    return _MENTION.sub("<" + _ZERO_WIDTH, joined)
 
 
 def _join(body: list[tuple[bool, str]]) -> str:
