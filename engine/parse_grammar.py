@@ -292,15 +292,18 @@ class _Reader:
         for table, kind in ((_BUILD, DraftKind.BUILD), (_DISBAND, DraftKind.DISBAND)):
             if self._take(table):
                 unit_type, unit = self._unit()
+                if unit is None and self._name_follows():
+                    # "field A Xyz": the province to build in, misspelt
+                    raise self._no_place()
                 if unit_type is None and unit is None:
                     raise InvalidOrderError(f"say which unit, e.g. '{kind.name.title()} A MUN'")
                 return Draft(kind, unit_type, unit)
         unit_type, unit = self._unit()
+        if unit is None and self._name_follows():
+            # "A Xyz - Bur" or "Xyz - Bur": where the unit stands, misspelt
+            raise self._no_place()
         if unit_type is None and unit is None:
             raise self._unexpected()
-        if unit is None and self._name_follows():
-            # "A Xyz - Bur": after the unit's letter its province, misspelt
-            raise self._no_place()
         self.shunned = _SHUNNED.get(unit_type, frozenset()) if unit_type else frozenset()
         draft = self._action()
         draft.unit_type, draft.unit = unit_type, unit

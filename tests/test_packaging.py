@@ -3,6 +3,7 @@ data files (and only patterns that match some), and what the README points to.""
 
 from __future__ import annotations
 
+import fnmatch
 import subprocess
 import sys
 import tarfile
@@ -25,7 +26,21 @@ POINTED_TO = [
     "Dockerfile",
     "compose.yaml",
     "deploy/dipgm.service",
+    # the README's `dipgm variant check` example
+    "tests/data/handbook.json",
 ]
+
+
+def test_the_files_a_running_database_leaves_are_ignored_by_git() -> None:
+    """SQLite in WAL mode keeps `-wal` and `-shm` files beside the database while the bot
+    runs; they are never something to commit."""
+    patterns = [
+        line.strip()
+        for line in (ROOT / ".gitignore").read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
+    for name in ("dipgm.sqlite3", "dipgm.sqlite3-wal", "dipgm.sqlite3-shm", "games.db-wal"):
+        assert any(fnmatch.fnmatch(name, p) for p in patterns), name
 
 
 def test_every_package_data_pattern_matches_a_file() -> None:

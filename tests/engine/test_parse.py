@@ -463,6 +463,7 @@ def test_misspelt_province_suggests_the_nearest(text: str, suggestion: str) -> N
     ("text", "message"),
     [
         ("A Xyz - Bur", "unknown province 'xyz'"),
+        ("Xyz - Bur", "unknown province 'xyz'"),
         ("A Marsielles - Spa", "unknown province 'marsielles' (did you mean Marseilles?)"),
         ("A Par - Xyz", "unknown province 'xyz'"),
         ("A Par-Bur-Pic", "a move names one destination, but '- PIC' follows it"),
@@ -474,6 +475,15 @@ def test_what_cannot_be_read_is_named_as_players_meant_it(text: str, message: st
         parse_order(text, OPENING, "FRANCE")
     assert message in str(caught.value)
     assert "could not read the order" not in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    "text", ["build A Xyz", "field A Xyz", "raise F Xyz", "Build Xyz", "remove A Xyz"]
+)
+def test_a_build_or_removal_in_an_unknown_province_names_it(text: str) -> None:
+    with pytest.raises(InvalidOrderError) as caught:
+        parse_order(text, WINTER, "ENGLAND")
+    assert str(caught.value) == "unknown province 'xyz'"
 
 
 ILLEGAL = [

@@ -63,7 +63,7 @@ async def join(ctx: Context) -> list[Reply]:
     await ctx.store.add_player(game.id, ctx.actor_id, ctx.request.actor.display_name, preferences)
     if partner is not None:
         await join_team_forming(ctx, game, partner)
-        return await _joined_team(ctx, game, partner[1], total)
+        return await _joined_team(ctx, game, partner, total)
     wanted = (
         f"Your preferences: {power_list(variant, preferences)}."
         if preferences
@@ -114,18 +114,24 @@ def _of_total(count: int, total: int, teams: bool) -> str:
     return f"{count} of {total} teams" if teams else f"{count} of {total} players"
 
 
-async def _joined_team(ctx: Context, game: Game, partner: str, total: int) -> list[Reply]:
+async def _joined_team(
+    ctx: Context, game: Game, partner: tuple[str, str], total: int
+) -> list[Reply]:
     members = await ctx.store.players_of(game.id)
     team = next(t for t in teams_formed(game, members) if ctx.actor_id in {p.user_id for p in t})
     names = ", ".join(p.display_name for p in team)
+    # the partner as the game knows them: Slack's mention carries a handle ("fran"), the
+    # team's list the name they joined under ("Fran")
+    partner_id, named = partner
+    name = next((p.display_name for p in team if p.user_id == partner_id), named)
     count = len(teams_formed(game, members))
-    line = f"{ctx.request.actor.display_name} joined {partner}'s team in {game.name}: {names}"
+    line = f"{ctx.request.actor.display_name} joined {name}'s team in {game.name}: {names}"
     message = text(f"{line} ({_of_total(count, total, True)}).")
     replies = await ctx.announce(game, message, "join")
     return [
         *replies,
         ctx.say(
-            f"You are in a team with {partner}'s: {names}. The team draws its power by lot "
+            f"You are in a team with {name}'s: {names}. The team draws its power by lot "
             "when the game starts, and every member commands it."
         ),
     ]

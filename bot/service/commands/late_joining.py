@@ -114,8 +114,8 @@ async def _volunteer(ctx: Context, seat: Seat) -> list[Reply]:
         f"{game.name}: {name} volunteers to play {seat.name}",
         f"{name} would like to take over {seat.name}, which {why}.",
         *known,
-        f"The button hands it to them in one step, with the picture by DM (as "
-        f"`replace {seat.power.lower()}` and @{name} does).",
+        f"The button hands {seat.name} to {name} in one step, with the picture by DM; "
+        f"`replace {seat.power.lower()}` naming {name} does the same.",
     )
     short = f"replace {seat.power.lower()} {_in_button(ctx.actor_id, name)}"
     hand = Button(f"Hand {seat.name} to {name}", f"game {game.name} {short}")

@@ -117,3 +117,25 @@ async def test_an_order_not_taken_says_the_earlier_one_stands(table: Table) -> N
     # replaced in the same message: no earlier order stands
     lines = await table.play("carol@dm> A Par H; A Par - Xyz")
     assert said(lines, "dm:carol")[2] == "✗ A Par - Xyz — invalid: unknown province 'xyz'"
+
+
+async def test_a_misread_province_is_named_as_the_player_meant_it(table: Table) -> None:
+    """An army's move suggests no sea; an unknown province is called one wherever it
+    stands, in a move, a build or a removal."""
+    lines = await table.play("eve@dm> A Ven - Try")
+    assert said(lines, "dm:eve")[1] == (
+        "✗ A Ven - Try — invalid: unknown province 'try' (did you mean Tyrolia?)"
+    )
+    lines = await table.play("carol@dm> A Xyz - Bur; A Par-Bur-Pic")
+    assert said(lines, "dm:carol")[1:3] == [
+        "✗ A Xyz - Bur — invalid: unknown province 'xyz'",
+        "✗ A Par-Bur-Pic — invalid: a move names one destination, but '- PIC' follows it: a "
+        "unit moves one step a turn (an army convoyed names only where it lands; the fleets' "
+        "orders give the route)",
+    ]
+    await table.play("carol@dm> A Mar - Spa\ngm> /dip process\ngm> /dip process")
+    lines = await table.play("carol@dm> build A Xyz; field F Xyz")
+    assert said(lines, "dm:carol")[1:3] == [
+        "✗ build A Xyz — invalid: unknown province 'xyz'",
+        "✗ field F Xyz — invalid: unknown province 'xyz'",
+    ]

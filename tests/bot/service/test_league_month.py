@@ -154,3 +154,13 @@ async def test_powers_are_named_not_coded_in_what_players_read(table: Table) -> 
     )
     lines = await table.play("carol@dm> order Germany: waive")
     assert "you play France, so you cannot order Germany's units" in said(lines, "dm:carol")[1]
+
+
+async def test_one_possible_order_is_said_in_the_singular(table: Table) -> None:
+    await table.seven_players()
+    await table.play("carol@dm> order A Mar - Spa; A Par - Pic\ngm> /dip process\ngm> /dip process")
+    lines = await table.play("carol@dm> possible PAR")
+    assert said(lines, "dm:carol") == [
+        "Winter 1901 adjustments: 1 possible order in PAR",
+        "A PAR B",
+    ]

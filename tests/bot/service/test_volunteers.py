@@ -34,8 +34,8 @@ async def test_a_volunteer_is_handed_the_power_in_one_step(tmp_path: Path) -> No
             "hague: zoe volunteers to play France",
             "zoe would like to take over France, which is in civil disorder.",
             # the player's name in words: a mention inside code shows its markup
-            "The button hands it to them in one step, with the picture by DM (as "
-            "`replace france` and @zoe does).",
+            "The button hands France to zoe in one step, with the picture by DM; "
+            "`replace france` naming zoe does the same.",
         ]
         assert await buttons_to(table, "gm") == [
             {"label": "Hand France to zoe", "command": "game hague replace france <@zoe|zoe>"}

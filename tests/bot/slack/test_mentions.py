@@ -65,7 +65,7 @@ async def test_join_with_a_picked_user_joins_their_team(table: SlackTable) -> No
     # as the README has it: `/dip join with @fran`, Fran picked from Slack's list
     await table.slash(ZOE, "join with <@U0FRAN0001|fran>")
     channel = "\n".join(p.text for p in table.slack.in_channel(GAME, since=mark))
-    assert "Zoe joined fran's team in hague: Fran, Zoe (1 of 7 teams)." in channel
+    assert "Zoe joined Fran's team in hague: Fran, Zoe (1 of 7 teams)." in channel
 
 
 async def test_a_user_named_in_a_dm_is_shown_by_name(table: SlackTable) -> None:
