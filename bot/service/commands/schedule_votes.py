@@ -56,8 +56,8 @@ async def vote(ctx: Context) -> list[Reply]:
     what = schedule_wish(kind, detail)
     return [
         ctx.say(
-            f"Your vote to {what} is counted, in secret: it passes once "
-            f"{votes_text(ctx.options(game).club.votes)} votes the same in "
+            f"Your vote to {what} is counted, in secret: it passes once the same vote comes "
+            f"from {votes_text(ctx.options(game).club.votes)} in "
             f"{phase_label(phase.name)}; if the phase ends first, it lapses and the results say "
             "who voted for it. "
             "`vote no` takes it back."

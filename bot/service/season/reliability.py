@@ -77,7 +77,7 @@ def _owed(game: Game, player: Player, phase: Phase) -> bool:
     movement phase, with units of their power on the board."""
     if phase.game_id != game.id or phase.processed_at is None:
         return False
-    if not _held_at(player, phase.processed_at):
+    if not _held_at(player, phase, phase.processed_at):
         return False
     if EnginePhase.parse(phase.name).kind is not PhaseKind.MOVEMENT:
         return False
@@ -85,9 +85,13 @@ def _owed(game: Game, player: Player, phase: Phase) -> bool:
     return bool(units)
 
 
-def _held_at(player: Player, moment: datetime) -> bool:
+def _held_at(player: Player, phase: Phase, moment: datetime) -> bool:
+    """Whether the player held their power when ``phase`` was adjudicated at ``moment``."""
+    # A seat taken at the very moment of the adjudication (a replacement on a clock that has
+    # not moved on) is the next phase's: the missed orders were the former player's.
+    began = player.joined_at < moment or player.joined_at <= phase.opened_at
     # removed by the very adjudication that found the orders missing: the phase was theirs
-    return player.joined_at <= moment and (player.left_at is None or moment <= player.left_at)
+    return began and (player.left_at is None or moment <= player.left_at)
 
 
 def _left_early(game: Game, player: Player) -> bool:
