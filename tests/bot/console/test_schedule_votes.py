@@ -109,6 +109,7 @@ async def test_bad_votes_are_explained(table: Table) -> None:
         alice#g> /dip vote pause
         alice#g> /dip vote pause until 2025-12-01
         alice#g> /dip vote pause until 2026-06-01
+        alice#g> /dip vote extend 61d
         alice#g> /dip vote no
         zoe#g> /dip vote extend 1d
         """
@@ -121,6 +122,7 @@ async def test_bad_votes_are_explained(table: Table) -> None:
         f"day begins, in the game's time zone. {USAGE}",
         "2025-12-01 is not ahead: a pause runs until a day to come.",
         "A vote pauses a game for 60 days at most; for longer, ask the game master.",
+        "A vote extends a deadline by 60 days at most; for longer, ask the game master.",
         "You have no vote to pause or extend in Spring 1901.",
     ]
     assert said(lines, "only:zoe#g")
