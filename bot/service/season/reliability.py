@@ -4,7 +4,10 @@ replaced in while the game went on.
 
 Orders are due from the person holding a power with units in a movement phase (the phases in
 which missed orders are counted and can cost a power its units' moves). Only phases already
-adjudicated are read, so the record never tells anything of a phase still being played.
+adjudicated are read, so the record never tells anything of a phase still being played. An
+anonymous game is left out, as the standings leave it out: its results say which power gave no
+orders or fell into civil disorder, and a person's record moving with them would tell who
+played it.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from bot.service.options.game_options import GameOptions
 from bot.store import Game, MissedOrders, Phase, Platform, Player, Store
 from engine import Phase as EnginePhase
 from engine import PhaseKind
@@ -51,7 +55,7 @@ class Record:
 async def record_of(store: Store, platform: Platform, workspace: str, user_id: str) -> Record:
     """A person's record in a club's games that started."""
     stints = await store.stints_of_user(platform, workspace, user_id)
-    held = [(g, p) for g, p in stints if p.power is not None]
+    held = [(g, p) for g, p in stints if p.power is not None and not _anonymous(g)]
     games = {g.id for g, _ in held}
     phases = await store.resolved_phases(games)
     misses = {(m.game_id, m.power, m.phase_name): m for m in await store.misses_in_games(games)}
@@ -70,6 +74,10 @@ async def record_of(store: Store, platform: Platform, workspace: str, user_id: s
                 missed += 1
     left = len({g.id for g, p in held if _left_early(g, p)})
     return Record(due=due, missed=missed, excused=excused, left=left)
+
+
+def _anonymous(game: Game) -> bool:
+    return GameOptions.of_game(game).anonymous
 
 
 def _owed(game: Game, player: Player, phase: Phase) -> bool:
