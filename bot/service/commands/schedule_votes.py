@@ -32,8 +32,9 @@ from bot.service.words.labels import phase_label
 from bot.store import Game, GameStatus, Phase, PowerStatus, ScheduleVote
 
 _EXTEND, _PAUSE, _NO = "extend", "pause", "no"
-# A pause reaches this far at most: a longer break is the game master's to decide.
-LONGEST_PAUSE = timedelta(days=60)
+# A vote moves the clock this far at most (a pause, or an extension): a longer break is the
+# game master's to decide.
+LONGEST = timedelta(days=60)
 
 
 async def vote(ctx: Context) -> list[Reply]:
@@ -56,8 +57,8 @@ async def vote(ctx: Context) -> list[Reply]:
     what = schedule_wish(kind, detail)
     return [
         ctx.say(
-            f"Your vote to {what} is counted, in secret: it passes once "
-            f"{votes_text(ctx.options(game).club.votes)} votes the same in "
+            f"Your vote to {what} is counted, in secret: it passes once the same vote comes "
+            f"from {votes_text(ctx.options(game).club.votes)} in "
             f"{phase_label(phase.name)}; if the phase ends first, it lapses and the results say "
             "who voted for it. "
             "`vote no` takes it back."
@@ -70,6 +71,11 @@ def _detail(ctx: Context, game: Game, kind: str) -> dict[str, str | int]:
         by = ctx.values.duration("by")
         if by is None:
             raise ctx.values.refuse("by", "`vote extend` was given no duration")
+        if by > LONGEST:
+            raise UserError(
+                f"A vote extends a deadline by {LONGEST.days} days at most; for longer, ask the "
+                "game master."
+            )
         return {"seconds": int(by.total_seconds())}
     return {"until": _until(ctx, game).isoformat()}
 
@@ -85,9 +91,9 @@ def _until(ctx: Context, game: Game) -> date:
     start = _start_of(day, ctx.zone(game))
     if start <= ctx.now:
         raise UserError(f"{day.isoformat()} is not ahead: a pause runs until a day to come.")
-    if start - ctx.now > LONGEST_PAUSE:
+    if start - ctx.now > LONGEST:
         raise UserError(
-            f"A vote pauses a game for {LONGEST_PAUSE.days} days at most; for longer, ask the "
+            f"A vote pauses a game for {LONGEST.days} days at most; for longer, ask the "
             "game master."
         )
     return day
@@ -167,9 +173,9 @@ VOTE = CommandSpec(
         "day later once enough of the powers still playing vote the same (every one, unless "
         "the game says otherwise with `votes=2/3`); `vote pause until 2026-12-28` stops the "
         "clock until that day begins (in the game's time zone), keeping the time left, and it "
-        "runs again by itself. A vote is secret, as a draw vote is, until it passes; one that "
-        "has not when the phase ends lapses with it, and the results say who voted for it. "
-        "`vote no` takes yours back.",
+        "runs again by itself; either reaches 60 days at most. A vote is secret, as a draw "
+        "vote is, until it passes; one that has not when the phase ends lapses with it, and "
+        "the results say who voted for it. `vote no` takes yours back.",
         "Computer players do not vote. The game master keeps `pause`, `resume` and `extend`.",
     ),
     ("vote extend 1d", "vote pause until 2026-12-28", "vote no"),

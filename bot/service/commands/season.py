@@ -215,9 +215,9 @@ async def reliability_command(ctx: Context) -> list[Reply]:
 
 
 RELIABILITY_HOW = (
-    "Counted over this club's games: the movement phases already adjudicated in which the "
-    "player held a power with units (orders due), those they missed, those excused, and the "
-    "games they left or were replaced in while under way."
+    "Counted over this club's games but its anonymous ones: the movement phases already "
+    "adjudicated in which the player held a power with units (orders due), those they missed, "
+    "those excused, and the games they left or were replaced in while under way."
 )
 
 RELIABILITY = CommandSpec(

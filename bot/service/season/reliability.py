@@ -4,7 +4,10 @@ replaced in while the game went on.
 
 Orders are due from the person holding a power with units in a movement phase (the phases in
 which missed orders are counted and can cost a power its units' moves). Only phases already
-adjudicated are read, so the record never tells anything of a phase still being played.
+adjudicated are read, so the record never tells anything of a phase still being played. An
+anonymous game is left out, as the standings leave it out: its results say which power gave no
+orders or fell into civil disorder, and a person's record moving with them would tell who
+played it.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from bot.service.options.game_options import GameOptions
 from bot.store import Game, MissedOrders, Phase, Platform, Player, Store
 from engine import Phase as EnginePhase
 from engine import PhaseKind
@@ -51,7 +55,7 @@ class Record:
 async def record_of(store: Store, platform: Platform, workspace: str, user_id: str) -> Record:
     """A person's record in a club's games that started."""
     stints = await store.stints_of_user(platform, workspace, user_id)
-    held = [(g, p) for g, p in stints if p.power is not None]
+    held = [(g, p) for g, p in stints if p.power is not None and not _anonymous(g)]
     games = {g.id for g, _ in held}
     phases = await store.resolved_phases(games)
     misses = {(m.game_id, m.power, m.phase_name): m for m in await store.misses_in_games(games)}
@@ -72,12 +76,16 @@ async def record_of(store: Store, platform: Platform, workspace: str, user_id: s
     return Record(due=due, missed=missed, excused=excused, left=left)
 
 
+def _anonymous(game: Game) -> bool:
+    return GameOptions.of_game(game).anonymous
+
+
 def _owed(game: Game, player: Player, phase: Phase) -> bool:
     """Whether the player owed orders in the phase: theirs when it was adjudicated, a
     movement phase, with units of their power on the board."""
     if phase.game_id != game.id or phase.processed_at is None:
         return False
-    if not _held_at(player, phase.processed_at):
+    if not _held_at(player, phase, phase.processed_at):
         return False
     if EnginePhase.parse(phase.name).kind is not PhaseKind.MOVEMENT:
         return False
@@ -85,9 +93,13 @@ def _owed(game: Game, player: Player, phase: Phase) -> bool:
     return bool(units)
 
 
-def _held_at(player: Player, moment: datetime) -> bool:
+def _held_at(player: Player, phase: Phase, moment: datetime) -> bool:
+    """Whether the player held their power when ``phase`` was adjudicated at ``moment``."""
+    # A seat taken at the very moment of the adjudication (a replacement on a clock that has
+    # not moved on) is the next phase's: the missed orders were the former player's.
+    began = player.joined_at < moment or player.joined_at <= phase.opened_at
     # removed by the very adjudication that found the orders missing: the phase was theirs
-    return player.joined_at <= moment and (player.left_at is None or moment <= player.left_at)
+    return began and (player.left_at is None or moment <= player.left_at)
 
 
 def _left_early(game: Game, player: Player) -> bool:

@@ -130,3 +130,28 @@ async def test_a_power_a_computer_plays_is_advertised_as_such(table: Table) -> N
     assert said(lines, "dm:gm")[1] == (
         "zoe would like to take over Italy, which is played by a computer."
     )
+
+
+async def test_a_volunteer_below_the_games_minimum_is_refused_in_the_lobby(table: Table) -> None:
+    # bob misses Spring 1901 of g and loses Germany: his record is 0 of 1
+    await table.play(
+        """
+        gm#lobby> /dip club lobby=here
+        gm#g> /dip newgame g nmr=cd reliability=90
+        alice#g> /dip join france
+        bob#g> /dip join germany
+        gm#g> /dip start
+        alice#g> /dip ready
+        clock +2d
+        """
+    )
+    lines = await table.play("bob#lobby> /dip game g join germany")
+    assert said(lines, "only:bob#lobby") == [
+        "g asks for a reliability of 90% or more to join; yours is 0% (0 of 1 phase), left or "
+        "replaced in 1 game. `reliability` shows your record; the game master may change the "
+        "minimum with `settings reliability=...`."
+    ]
+    assert said(lines, "dm:gm") == []
+    # someone with no record yet may
+    lines = await table.play("zoe#lobby> /dip game g join germany")
+    assert said(lines, "dm:gm")[0] == "g: zoe volunteers to play Germany"

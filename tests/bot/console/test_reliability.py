@@ -63,3 +63,26 @@ async def test_a_player_replaced_keeps_what_they_owed_before(table: Table) -> No
         "bob's reliability: 100% (1 of 1 phase), left or replaced in 1 game."
     )
     assert await record(table, "zoe") == "zoe's reliability: no record yet."
+
+
+async def test_a_seat_handed_over_as_the_phase_resolves_keeps_none_of_its_misses(
+    table: Table,
+) -> None:
+    # bob misses Spring 1901 twice (the deadline moved a day) and is removed by its
+    # adjudication; the game master hands Germany to zoe at that very moment, the clock not
+    # moved on: the missed phase is bob's, and zoe owes only Fall's
+    await table.play(
+        """
+        alice#g> /dip ready
+        carol#g> /dip ready
+        clock +2d
+        clock +1d
+        gm#g> /dip replace germany zoe
+        """
+    )
+    assert await record(table, "bob") == (
+        "bob's reliability: 0% (0 of 1 phase), left or replaced in 1 game."
+    )
+    assert await record(table, "zoe") == "zoe's reliability: no record yet."
+    lines = said(await table.play("gm#g> /dip players"), "only:gm#g")
+    assert [line for line in lines if line.startswith("zoe")] == []

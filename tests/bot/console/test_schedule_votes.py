@@ -39,8 +39,8 @@ async def test_an_extension_passes_once_every_player_votes_it(table: Table) -> N
     # secret: only each voter hears of their own vote, nobody else
     assert said(lines, "#g") == []
     assert said(lines, "only:alice#g")[0].startswith(
-        "Your vote to extend the deadline by 1 day is counted, in secret: it passes once "
-        "every power still playing votes the same in Spring 1901"
+        "Your vote to extend the deadline by 1 day is counted, in secret: it passes once the "
+        "same vote comes from every power still playing in Spring 1901"
     )
     lines = await table.play("carol#g> /dip vote extend 1d")
     assert said(lines, "#g") == [
@@ -79,7 +79,11 @@ async def test_a_pause_that_fails_lapses_with_the_phase(table: Table) -> None:
 
 async def test_a_pause_passes_with_two_thirds(table: Table) -> None:
     await table.play(THREE.format(options="votes=2/3"))
-    await table.play("alice#g> /dip vote pause until 2026-01-20")
+    lines = await table.play("alice#g> /dip vote pause until 2026-01-20")
+    assert said(lines, "only:alice#g")[0].startswith(
+        "Your vote to pause the game until 2026-01-20 is counted, in secret: it passes once the "
+        "same vote comes from 2/3 of the powers still playing in Spring 1901"
+    )
     lines = await table.play("bob#g> /dip vote pause until 2026-01-20")
     # from Mon 5 Jan 09:00 to Tue 20 Jan 00:00 UTC: the 2 days left run from then
     assert said(lines, "#g") == [
@@ -105,6 +109,7 @@ async def test_bad_votes_are_explained(table: Table) -> None:
         alice#g> /dip vote pause
         alice#g> /dip vote pause until 2025-12-01
         alice#g> /dip vote pause until 2026-06-01
+        alice#g> /dip vote extend 61d
         alice#g> /dip vote no
         zoe#g> /dip vote extend 1d
         """
@@ -117,6 +122,7 @@ async def test_bad_votes_are_explained(table: Table) -> None:
         f"day begins, in the game's time zone. {USAGE}",
         "2025-12-01 is not ahead: a pause runs until a day to come.",
         "A vote pauses a game for 60 days at most; for longer, ask the game master.",
+        "A vote extends a deadline by 60 days at most; for longer, ask the game master.",
         "You have no vote to pause or extend in Spring 1901.",
     ]
     assert said(lines, "only:zoe#g")

@@ -4,6 +4,7 @@ ratings, checked by hand; a season's standings apart from the club's; the club's
 
 from __future__ import annotations
 
+import math
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -111,17 +112,54 @@ async def test_draw_size_and_c_diplo(table: Table) -> None:
     ]
 
 
+# OpenSkill's Plackett-Luce defaults: every rating starts at 25 ± 25/3; beta 25/6; the
+# additive dynamics factor tau 25/300; kappa 0.0001.
+BETA, TAU, KAPPA = 25 / 6, 25 / 300, 0.0001
+FRESH = (25.0, 25 / 3)
+
+
+def plackett_luce(
+    ratings: list[tuple[float, float]], ranks: list[int]
+) -> list[tuple[float, float]]:
+    """One game of single-person teams rated by hand, by Weng and Lin's Plackett-Luce update
+    (Journal of Machine Learning Research 12, 2011, Algorithm 4), as OpenSkill states it: each
+    sigma first widened by tau; c the spread of the whole table; a tie of A teams shares each
+    place's term by A."""
+    widened = [(mu, math.sqrt(sigma**2 + TAU**2)) for mu, sigma in ratings]
+    c = math.sqrt(sum(sigma**2 + BETA**2 for _, sigma in widened))
+    tied = [ranks.count(r) for r in ranks]
+    below = [
+        sum(math.exp(mu / c) for (mu, _), r in zip(widened, ranks, strict=True) if r >= rank)
+        for rank in ranks
+    ]
+    rated = []
+    for i, (mu, sigma) in enumerate(widened):
+        omega = delta = 0.0
+        for q, rank in enumerate(ranks):
+            if rank <= ranks[i]:
+                p = math.exp(mu / c) / below[q]
+                omega += ((q == i) - p) / tied[q]
+                delta += p * (1 - p) / tied[q]
+        gamma = sigma / c
+        variance = sigma**2 * max(1 - gamma * sigma**2 / c**2 * delta, KAPPA)
+        rated.append((mu + sigma**2 / c * omega, math.sqrt(variance)))
+    return rated
+
+
 async def test_ratings_move_as_the_model_ranks_each_game(table: Table) -> None:
-    model = PlackettLuce()
-    alice, bob, carol = (model.rating(name=n) for n in ("alice", "bob", "carol"))
     # g1: the three share the draw; g2: alice and bob share it; g3: carol first, then alice
     # and bob tied on 3 centres.
-    [alice], [bob], [carol] = model.rate([[alice], [bob], [carol]], ranks=[1, 1, 1])
-    [alice], [bob] = model.rate([[alice], [bob]], ranks=[1, 1])
-    [carol], [alice], [bob] = model.rate([[carol], [alice], [bob]], ranks=[1, 2, 2])
+    alice, bob, carol = plackett_luce([FRESH, FRESH, FRESH], [1, 1, 1])
+    alice, bob = plackett_luce([alice, bob], [1, 1])
+    # a draw of equals moves nobody's skill, only narrows how unsure it is
+    assert alice[0] == bob[0] == carol[0] == pytest.approx(25.0)
+    assert alice[1] < carol[1] < FRESH[1]
+    carol, alice, bob = plackett_luce([carol, alice, bob], [1, 2, 2])
+    assert alice == bob and alice[0] == pytest.approx(23.6576, abs=1e-4)
+    assert carol[0] == pytest.approx(27.8640, abs=1e-4)
 
-    def shown(name: str, r: object, games: int) -> str:
-        mu, sigma = r.mu, r.sigma  # type: ignore[attr-defined]
+    def shown(name: str, rating: tuple[float, float], games: int) -> str:
+        mu, sigma = rating
         return f"{name}: {mu - 3 * sigma:.1f} (skill {mu:.1f} ± {sigma:.1f}, {games} games)"
 
     lines = said(await table.play("zoe#lobby> /dip ratings"), "#lobby")
@@ -131,7 +169,18 @@ async def test_ratings_move_as_the_model_ranks_each_game(table: Table) -> None:
         "2. " + shown("alice", alice, 3),
         "3. " + shown("bob", bob, 3),
     ]
-    assert carol.mu > 25 > alice.mu
+    assert lines[1:3] == [
+        "1. carol: 3.6 (skill 27.9 ± 8.1, 2 games)",
+        "2. alice: 0.6 (skill 23.7 ± 7.7, 3 games)",
+    ]
+    # and the library the bot rates with agrees with the hand count to the last digits
+    model = PlackettLuce()
+    a, b, c = (model.rating() for _ in range(3))
+    [a], [b], [c] = model.rate([[a], [b], [c]], ranks=[1, 1, 1])
+    [a], [b] = model.rate([[a], [b]], ranks=[1, 1])
+    [c], [a], [b] = model.rate([[c], [a], [b]], ranks=[1, 2, 2])
+    assert (c.mu, c.sigma) == pytest.approx(carol, abs=1e-9)
+    assert (a.mu, a.sigma) == pytest.approx(alice, abs=1e-9)
 
 
 async def test_the_club_turns_ratings_off_and_picks_its_scoring(table: Table) -> None:
@@ -167,12 +216,12 @@ async def test_bad_choices_are_named(table: Table) -> None:
 
 
 async def test_reliability_counts_resolved_movement_phases(table: Table) -> None:
-    # alice owed orders in g1's, g2's and g5's Spring 1901 (she voted a draw in each: she was
+    # alice owed orders in g1's and g2's Spring 1901 (she voted a draw in each: she was
     # there), and in g3's Spring and Fall 1901; she gave none in g3's Spring, which is
-    # recorded as missed orders. 4 of 5 (an anonymous game counts here: the record names no
-    # power).
+    # recorded as missed orders. 3 of 4: the anonymous g5 is left out, as its results tell
+    # which power gave no orders, and her record moving with them would tell she played it.
     lines = await table.play("alice#lobby> /dip reliability")
-    assert said(lines, "only:alice#lobby")[0] == "Your reliability: 80% (4 of 5 phases)."
+    assert said(lines, "only:alice#lobby")[0] == "Your reliability: 75% (3 of 4 phases)."
     lines = await table.play("zoe#lobby> /dip reliability @alice")
     assert said(lines, "only:zoe#lobby") == [
         "This club shows a player's reliability to game masters alone (at `join`, `start` and "
@@ -180,7 +229,7 @@ async def test_reliability_counts_resolved_movement_phases(table: Table) -> None
     ]
     await table.play("gm#lobby> /dip club reliability=public")
     lines = await table.play("zoe#lobby> /dip reliability @alice")
-    assert said(lines, "only:zoe#lobby")[0] == "alice's reliability: 80% (4 of 5 phases)."
+    assert said(lines, "only:zoe#lobby")[0] == "alice's reliability: 75% (3 of 4 phases)."
     lines = await table.play("zoe#lobby> /dip reliability")
     assert said(lines, "only:zoe#lobby")[0] == "Your reliability: no record yet."
 
@@ -195,7 +244,7 @@ async def test_a_game_may_ask_for_a_minimum_to_join(table: Table) -> None:
         """
     )
     assert said(lines, "only:alice#g4") == [
-        "g4 asks for a reliability of 85% or more to join; yours is 80% (4 of 5 phases). "
+        "g4 asks for a reliability of 85% or more to join; yours is 75% (3 of 4 phases). "
         "`reliability` shows your record; the game master may change the minimum with "
         "`settings reliability=...`."
     ]
@@ -208,11 +257,11 @@ async def test_a_game_may_ask_for_a_minimum_to_join(table: Table) -> None:
         """
     )
     # the game master hears a joiner's record, and sees it in `players` with the ratings
-    assert said(lines, "dm:gm")[-1] == "alice's reliability: 80% (4 of 5 phases)."
+    assert said(lines, "dm:gm")[-1] == "alice's reliability: 75% (3 of 4 phases)."
     players = said(lines, "only:gm#g4")
     assert players[-2] == "Across the club's games"
     assert players[-1].startswith("alice: rating ")
-    assert players[-1].endswith("; reliability 80% (4 of 5 phases)")
+    assert players[-1].endswith("; reliability 75% (3 of 4 phases)")
     # a player sees the ratings, not the records, while the club keeps them private
     # (ratings shown: carol's, from the three games, in a finished game's `players` too)
     lines = said(await table.play("carol#g3> /dip players"), "only:carol#g3")
@@ -221,4 +270,4 @@ async def test_a_game_may_ask_for_a_minimum_to_join(table: Table) -> None:
     assert lines[-1].startswith("alice: rating ") and "reliability" not in lines[-1]
     # and the game master sees every record at `start`
     lines = said(await table.play("gm#g4> /dip start"), "only:gm#g4")
-    assert lines[-2:] == ["The players' reliability", "alice: 80% (4 of 5 phases)"]
+    assert lines[-2:] == ["The players' reliability", "alice: 75% (3 of 4 phases)"]

@@ -336,8 +336,8 @@ class DiscordTable:
 
 
 @asynccontextmanager
-async def discord_table(tmp_path: Path) -> AsyncIterator[DiscordTable]:
-    async with fresh_database("sqlite", tmp_path) as url:
+async def discord_table(tmp_path: Path, backend: str = "sqlite") -> AsyncIterator[DiscordTable]:
+    async with fresh_database(backend, tmp_path) as url:
         await migrate.upgrade(url)
         engine = create_engine(url)
         try:

@@ -171,10 +171,11 @@ def add_people(slack: FakeSlack) -> None:
 
 @asynccontextmanager
 async def game_service(
-    tmp_path: Path,
+    tmp_path: Path, backend: str = "sqlite"
 ) -> AsyncIterator[tuple[GameService, FakeClock, async_sessionmaker[AsyncSession]]]:
-    """The game service on a fresh SQLite database, with a fake clock and a fast renderer."""
-    async with fresh_database("sqlite", tmp_path) as url:
+    """The game service on a fresh database (SQLite unless ``backend`` says otherwise), with a
+    fake clock and a fast renderer."""
+    async with fresh_database(backend, tmp_path) as url:
         await migrate.upgrade(url)
         engine = create_engine(url)
         try:
@@ -193,8 +194,8 @@ async def game_service(
 
 
 @asynccontextmanager
-async def slack_table(tmp_path: Path) -> AsyncIterator[SlackTable]:
-    async with FakeSlack() as slack, game_service(tmp_path) as (service, clock, sessions):
+async def slack_table(tmp_path: Path, backend: str = "sqlite") -> AsyncIterator[SlackTable]:
+    async with FakeSlack() as slack, game_service(tmp_path, backend) as (service, clock, sessions):
         add_people(slack)
         front = SlackFrontEnd(
             service,

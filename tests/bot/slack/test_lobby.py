@@ -1,14 +1,26 @@
-"""The club's lobby on Slack: an admin names the channel, a seat in civil disorder is posted
-there with a button, a person answers in the lobby, and the game master hands the power over
-from the DM with one click."""
+"""The club's lobby on Slack, on SQLite and on PostgreSQL: an admin names the channel, a seat
+in civil disorder is posted there with a button, a person answers in the lobby, and the game
+master hands the power over from the DM with one click."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
 from tests.bot.slack.fake_slack import buttons_in
-from tests.bot.slack.table import ADMIN, GAME, GM, PLAYERS, SlackTable
+from tests.bot.slack.table import ADMIN, GAME, GM, PLAYERS, SlackTable, slack_table
+from tests.bot.store.support import BACKENDS
 
 ZOE = "U0ZOE00001"
 LOBBY = "C0LOBBY001"
+
+
+@pytest.fixture(params=BACKENDS)
+async def table(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[SlackTable]:
+    async with slack_table(tmp_path, request.param) as table:
+        yield table
 
 
 async def test_a_lobby_answered_from_another_channel(started: SlackTable) -> None:
