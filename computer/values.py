@@ -1,11 +1,12 @@
 """What each province is worth to one power now.
 
 A supply centre someone else owns is worth the size of its owner (taking from the strong
-weakens them most; a power's size is its count of what wins the variant, centres or units), an unowned one a fixed amount; an own centre is worth defending as much
-as the largest power next to it. Those values spread to the neighbours over a few rounds, so
-a province next to many valuable ones is valuable too; each round counts with its own
-weight, the centre itself most in the Fall (when centres change hands) and its neighbours
-most in the Spring (where a unit must stand to take one in the Fall).
+weakens them most; a power's size is its count of what wins the board, centres or units),
+an unowned one a fixed amount; an own centre is worth defending as much as the largest power
+next to it. Those values spread to the neighbours over a few rounds, so a province next to
+many valuable ones is valuable too; each round counts with its own weight, the centre itself
+most in the Fall (when centres change hands) and its neighbours most in the Spring (where a
+unit must stand to take one in the Fall).
 """
 
 from __future__ import annotations
