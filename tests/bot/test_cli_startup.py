@@ -105,13 +105,12 @@ def test_worker_processes_refused_by_the_machine_are_not_called_a_platform_probl
 ) -> None:
     """A sandbox without a writable /dev/shm refuses the pools' locks, as a bare chroot
     does; the one line says what could not start and why, not that Slack is unreachable."""
-    import _multiprocessing
     import multiprocessing.synchronize  # reads SemLock's constants once, before it is refused
 
     def refused(*args: object) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(_multiprocessing, "SemLock", refused)
+    monkeypatch.setattr(multiprocessing.synchronize._multiprocessing, "SemLock", refused)
     monkeypatch.setenv("SLACK_BOT_TOKEN", "xoxb-test")
     monkeypatch.setenv("SLACK_APP_TOKEN", "xapp-test")
     assert main(["run"]) == exit_codes.FAILED
