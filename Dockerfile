@@ -2,8 +2,8 @@
 # .env is read: the working directory /app has none, and the bot cannot write one there);
 # everything the bot keeps is in the volume /data (DIPGM_DATA_DIR).
 #
-#   docker build -t dipgm:0.2.0 .
-#   docker run -d --name dipgm -v dipgm-data:/data -e SLACK_BOT_TOKEN=... -e SLACK_APP_TOKEN=... dipgm:0.2.0
+#   docker build -t dipgm .
+#   docker run -d --name dipgm -v dipgm-data:/data -e SLACK_BOT_TOKEN=... -e SLACK_APP_TOKEN=... dipgm
 #
 # BASE: any Debian-based image with Python 3.11 or newer and its venv module
 # (python:3.12-slim-bookworm, or one made locally: docs/deploy.md says how it was checked).

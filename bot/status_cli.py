@@ -52,10 +52,14 @@ def status_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         health = asyncio.run(_read(url))
     except (OSError, SQLAlchemyError) as exc:
         if not args.quiet:
-            reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            from bot.store.migrate import where
+
+            # the driver's own words, not SQLAlchemy's wrapping of them (which quotes the SQL)
+            reason = getattr(exc, "orig", None) or exc
+            said = str(reason).strip().splitlines() or [type(reason).__name__]
             err.write(
-                f"dipgm status: the database cannot be read ({reason}); is DATABASE_URL "
-                "right, and the schema up to date (`dipgm db upgrade`)?\n"
+                f"dipgm status: cannot read the database at {where(url)} ({said[0]}); is "
+                "DATABASE_URL right, and the schema up to date (`dipgm db upgrade`)?\n"
             )
         return UNREADABLE
     host = socket.gethostname()

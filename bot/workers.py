@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 
+from bot.exit_codes import CommandError
 from bot.service import Workers
 
 # How often a worker looks whether the bot is still its parent.
@@ -57,16 +58,28 @@ def worker_processes(setting: int) -> Iterator[Workers]:
 def _pool(count: int, niceness: int) -> Iterator[ProcessPoolExecutor]:
     # Started afresh, not forked: the bot's process has threads (the database driver's)
     # and an event loop that a fork would copy in whatever state they were.
-    pool = ProcessPoolExecutor(
-        count,
-        mp_context=multiprocessing.get_context("spawn"),
-        initializer=start_worker,
-        initargs=(os.getpid(), niceness),
-    )
+    try:
+        pool = ProcessPoolExecutor(
+            count,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=start_worker,
+            initargs=(os.getpid(), niceness),
+        )
+    except OSError as exc:
+        # The pool's locks are POSIX semaphores, files in /dev/shm: a container or sandbox
+        # without a writable one refuses them, and that is no chat platform's fault.
+        raise WorkersUnavailableError(
+            f"cannot start the worker processes: {exc.strerror or exc} (their locks need "
+            "a writable /dev/shm, as a container runtime mounts)"
+        ) from None
     try:
         yield pool
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+class WorkersUnavailableError(CommandError):
+    """The worker processes cannot be started on this machine."""
 
 
 def start_worker(bot_pid: int, niceness: int = WORKER_NICENESS) -> None:

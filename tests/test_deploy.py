@@ -107,6 +107,11 @@ def test_the_systemd_unit_restarts_on_failure_but_not_on_a_settings_error() -> N
     assert service["EnvironmentFile"] == "/etc/dipgm/dipgm.env"
     assert service["Environment"] == f"DIPGM_DATA_DIR=/var/lib/{service['StateDirectory']}"
     assert service["KillSignal"] == "SIGTERM"
+    # a start that keeps failing is given up, not tried every RestartSec for ever
+    assert (unit()["Unit"]["StartLimitIntervalSec"], unit()["Unit"]["StartLimitBurst"]) == (
+        "10min",
+        "5",
+    )
 
 
 @pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="no systemd-analyze here")

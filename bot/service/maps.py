@@ -112,7 +112,7 @@ async def animate(
     max_bytes: int | None = None,
 ) -> Animation:
     """The GIF, drawn in a worker thread: one frame per phase, a whole game takes seconds;
-    kept to ``max_bytes`` (the platform's upload limit) by fewer phases or a smaller map."""
+    kept to ``max_bytes`` (the platform's upload limit) by showing fewer phases."""
     job = partial(
         animator,
         positions,

@@ -100,6 +100,28 @@ def test_an_unreachable_database_is_not_called_a_platform_problem(
     assert "hunter2" not in "".join(err) and "Slack" not in err[1]
 
 
+def test_worker_processes_refused_by_the_machine_are_not_called_a_platform_problem(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A sandbox without a writable /dev/shm refuses the pools' locks, as a bare chroot
+    does; the one line says what could not start and why, not that Slack is unreachable."""
+    import multiprocessing.synchronize  # reads SemLock's constants once, before it is refused
+
+    def refused(*args: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(multiprocessing.synchronize._multiprocessing, "SemLock", refused)
+    monkeypatch.setenv("SLACK_BOT_TOKEN", "xoxb-test")
+    monkeypatch.setenv("SLACK_APP_TOKEN", "xapp-test")
+    assert main(["run"]) == exit_codes.FAILED
+    err = capsys.readouterr().err.splitlines()
+    assert err == [
+        "dipgm run: starting Slack",
+        "dipgm run: cannot start the worker processes: Permission denied (their locks need "
+        "a writable /dev/shm, as a container runtime mounts)",
+    ]
+
+
 def test_the_console_makes_its_data_folder(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -140,6 +140,19 @@ def test_an_unreadable_database_is_exit_status_two(
     assert capsys.readouterr() == ("", "")
 
 
+def test_an_unreachable_server_is_named_by_host_never_by_password(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    url = "postgresql+asyncpg://dipgm:hunter2@127.0.0.1:1/games"
+    assert main(["status", "--db", url]) == 2
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line.startswith(
+        "dipgm status: cannot read the database at 127.0.0.1:1, database games ("
+    )
+    assert line.endswith("is DATABASE_URL right, and the schema up to date (`dipgm db upgrade`)?")
+    assert "hunter2" not in line
+
+
 async def test_the_heartbeat_beats_and_says_when_it_stopped(url: str) -> None:
     engine = create_engine(url)
     sessions = create_sessionmaker(engine)
