@@ -123,8 +123,14 @@ def adjustment(position: Position, power: str) -> Adjustment:
 def adjustments_due(position: Position) -> bool:
     """Whether any power has a build it can place or a removal it owes (a neutral power
     makes no adjustments)."""
-    return any(
-        adjustment(position, power).due
-        for power in position.variant.powers
-        if power not in position.neutral
-    )
+    # asked after every Fall of every game: the accounts' own answers, without the
+    # properties' calls
+    neutral = position.neutral
+    for power in position.variant.powers:
+        if power in neutral:
+            continue
+        for account in adjustment(position, power).accounts:
+            owed = account.holdings - account.units
+            if owed < 0 or (owed > 0 and account.sites):
+                return True
+    return False
