@@ -67,6 +67,8 @@ _KEYWORDS = frozenset({"A", "F", "H", "-", "S", "C", "R", "D", "B", "ZP", "VIA",
 _CONVOY_WORDS = frozenset({"by", "convoy"})
 _BACKING = frozenset({"S", "C"})
 _WAIVE = Waive()
+# Texts whose words a reader keeps (a few megabytes at most)
+_WORDS_KEPT = 20_000
 
 
 def read_canonical_order(
@@ -158,6 +160,9 @@ class _Reader:
         self.one_kind = ruleset.one_unit_kind_per_area
         self.coasts = {w.coast.lower(): w.coast for w in self.locations.values() if w.coast}
         self.vocabulary = {*self.locations, *_KEYWORDS}
+        # text -> its words and tokens (see :meth:`words`): the same few texts come again
+        # and again, in every phase and from every player (the menus send them)
+        self._words_of: dict[str, tuple[tuple[str, ...] | None, tuple[str, ...] | None]] = {}
         # locations the reader reads as their province alone, in every tier: no
         # abbreviation of another name (TYR for the Tyrrhenian Sea, too)
         self.sole = frozenset(
@@ -187,6 +192,24 @@ class _Reader:
         The word-by-word reader reads an order from its words (:func:`order_tokens`) alone,
         so a text with the words of a canonical order means what that order means.
         """
+        found = self._words_of.get(text)
+        if found is None:
+            words, tokens = self._read_words(text)
+            found = (
+                None if words is None else tuple(words),
+                None if tokens is None else tuple(tokens),
+            )
+            if len(self._words_of) >= _WORDS_KEPT:
+                self._words_of.clear()  # a bound on memory, rarely reached
+            self._words_of[text] = found
+        # lists of their own: callers may change them
+        words_of, tokens_of = found
+        return (
+            None if words_of is None else list(words_of),
+            None if tokens_of is None else list(tokens_of),
+        )
+
+    def _read_words(self, text: str) -> tuple[list[str] | None, list[str] | None]:
         if text.isascii() and "--" not in text:
             # the reader takes a dash apart from the words around it (A Par-Bur)
             plain = text.upper().replace("-", " - ").split()
