@@ -202,12 +202,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--boards-only", action="store_true", help="only the other boards' tournaments"
     )
+    parser.add_argument(
+        "--standard-only", action="store_true", help="only the standard board's tournament"
+    )
     args = parser.parse_args(argv)
     if args.boards_only:
         _boards(args.level, args.board_seeds, args.jobs)
         return
-    _opening(args.level, args.opening_games, args.workers)
-    _boards(args.level, args.board_seeds, args.jobs)
+    if not args.standard_only:
+        _opening(args.level, args.opening_games, args.workers)
+        _boards(args.level, args.board_seeds, args.jobs)
     print(f"tournament: {args.seeds} seeds x 7 odd seats; scored at Spring 1910")
     control = _games(Seating("dumbbot", "dumbbot"), args.seeds, 1909, args.jobs)
     ours = _games(Seating(args.level, "dumbbot"), args.seeds, SOLO_YEAR, args.jobs)
