@@ -121,10 +121,11 @@ def same_database(database: Path, copy: Path) -> bool:
 
     Their bytes tell surely and cheaply: a database with nothing in its write-ahead log or
     rollback journal is wholly its file, so two such files of one size that differ only in
-    the header's counters hold the same schema and rows, page for page. The sizes settle
-    most changes at once; otherwise both are read once, up to the first difference, where
-    a new copy would read one and write it all again. Any doubt (a log to replay, a file
-    that cannot be read) counts as a change, answered by a new copy as before.
+    the header's counters hold the same schema and rows, page for page. A database that grew
+    or shrank is told by its size alone; otherwise both are read once, up to the first
+    difference, and nothing is written, where a new copy would write the whole database
+    again. Any doubt (a log to replay, a file that cannot be read) counts as a change,
+    answered by a new copy as before.
     """
     try:
         if any(_pending(file) for file in (database, copy)):
