@@ -4,11 +4,17 @@ A SQLite database is copied with SQLite's online backup (one read transaction, s
 is the database as of one moment, its write-ahead log included: a plain copy of the file
 misses what is still in ``-wal``). A PostgreSQL database is dumped by ``pg_dump``, given the
 URL's parts through its environment, so the password never shows in a process list.
+
+The copy kept before a migration is made once for a database that has not changed: a bot
+restarted after a failed migration finds its copy from before still beside the database,
+the same but for the counters SQLite keeps in the file's header, and keeps that one rather
+than filling the disk with another at every try.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import sqlite3
 import subprocess
@@ -67,13 +73,91 @@ def restore_sqlite(copy: Path, database: Path) -> None:
         source.backup(target, pages=-1)
 
 
-def copy_beside(database: Path, revision: str) -> Path:
+# Bytes of a SQLite file's header that a commit or a copy rewrites without changing what
+# the database holds: the file change counter (24), the schema cookie (40), and the counter
+# and library version the file was last written with (92, 96); see "The Database Header" in
+# https://www.sqlite.org/fileformat2.html. Every other byte is the database itself.
+COUNTERS = (slice(24, 28), slice(40, 44), slice(92, 100))
+HEADER = 100
+CHUNK = 1 << 20
+
+
+@dataclass(frozen=True, slots=True)
+class CopyBeside:
+    """The copy of a database from before a migration: its file, and whether it was made
+    at an earlier try, the database unchanged since."""
+
+    path: Path
+    earlier: bool
+
+
+def copy_beside(database: Path, revision: str) -> CopyBeside:
     """A copy of ``database`` (at schema ``revision``) beside it, named for the revision
-    and the moment: ``dipgm.backup-0004-20270105T090000Z.sqlite3``."""
+    and the moment: ``dipgm.backup-0004-20270105T090000123456Z.sqlite3``; or the newest
+    such copy already there, where the database has not changed since it was made."""
+    earlier = newest_copy(database, revision)
+    if earlier is not None and same_database(database, earlier):
+        return CopyBeside(earlier, earlier=True)
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
     target = database.with_name(f"{database.stem}.backup-{revision}-{stamp}{database.suffix}")
     copy_sqlite(database, target)
-    return target
+    return CopyBeside(target, earlier=False)
+
+
+def newest_copy(database: Path, revision: str) -> Path | None:
+    """The newest copy ``copy_beside`` made of ``database`` at schema ``revision``."""
+    name = re.compile(
+        re.escape(f"{database.stem}.backup-{revision}-")
+        + r"\d{8}T\d{12}Z"
+        + re.escape(database.suffix)
+    )
+    # The stamps are of one width: the last name is the newest copy.
+    copies = sorted(path for path in database.parent.iterdir() if name.fullmatch(path.name))
+    return copies[-1] if copies else None
+
+
+def same_database(database: Path, copy: Path) -> bool:
+    """Whether the SQLite files ``database`` and ``copy`` hold the same database.
+
+    Their bytes tell surely and cheaply: a database with nothing in its write-ahead log or
+    rollback journal is wholly its file, so two such files of one size that differ only in
+    the header's counters hold the same schema and rows, page for page. A database that grew
+    or shrank is told by its size alone; otherwise both are read once, up to the first
+    difference, and nothing is written, where a new copy would write the whole database
+    again. Any doubt (a log to replay, a file that cannot be read) counts as a change,
+    answered by a new copy as before.
+    """
+    try:
+        if any(_pending(file) for file in (database, copy)):
+            return False
+        if database.stat().st_size != copy.stat().st_size:
+            return False
+        with database.open("rb") as ours, copy.open("rb") as theirs:
+            if _content(ours.read(HEADER)) != _content(theirs.read(HEADER)):
+                return False
+            while chunk := ours.read(CHUNK):
+                if chunk != theirs.read(CHUNK):
+                    return False
+            return not theirs.read(1)
+    except OSError:
+        return False
+
+
+def _pending(file: Path) -> bool:
+    """Whether writes to ``file`` wait beside it, in its write-ahead log or journal."""
+    for log in ("-wal", "-journal"):
+        beside = file.with_name(file.name + log)
+        if beside.exists() and beside.stat().st_size > 0:
+            return True
+    return False
+
+
+def _content(header: bytes) -> bytes:
+    """A SQLite file's header without its counters."""
+    kept = bytearray(header)
+    for counter in COUNTERS:
+        kept[counter] = bytes(counter.stop - counter.start)
+    return bytes(kept)
 
 
 @dataclass(frozen=True, slots=True)

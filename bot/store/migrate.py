@@ -4,10 +4,12 @@ At start the app calls `ensure_schema(url)`: an embedded SQLite database is brou
 date on the spot; a server database is left to `dipgm db upgrade` (several workers must
 not race to migrate it). Either way, a database written by a newer dipgm is refused.
 
-Before a SQLite database that holds games is migrated, a copy of it is kept beside it; a
-migration that fails puts the database back as it was (SQLite runs most schema changes
-outside the migration's transaction, so a failure half-way would otherwise stay) and says
-in one line what failed and where the copy is. PostgreSQL undoes a failed migration itself:
+Before a SQLite database that holds games is migrated, a copy of it is kept beside it (the
+one from an earlier try, when the database has not changed since: a bot its process manager
+restarts after each failure makes no copy after the first); a migration that fails puts
+the database back as it was (SQLite runs most schema changes outside the migration's
+transaction, so a failure half-way would otherwise stay) and says in one line what failed
+and where the copy is. PostgreSQL undoes a failed migration itself:
 its schema changes are part of the transaction.
 """
 
@@ -183,11 +185,19 @@ async def _guarded(url: str, revision: str, action: Callable[[Connection], None]
         await on_connection(url, action)
         return
     copy = copy_beside(file, before)
-    logger.warning("a copy of %s from before its migration is at %s", file, copy)
+    if copy.earlier:
+        logger.warning(
+            "%s has not changed since its copy from before this migration was made; the "
+            "copy from before is still at %s",
+            file,
+            copy.path,
+        )
+    else:
+        logger.warning("a copy of %s from before its migration is at %s", file, copy.path)
     try:
         await on_connection(url, action)
     except BaseException as exc:
-        restore_sqlite(copy, file)
+        restore_sqlite(copy.path, file)
         if not isinstance(exc, Exception):  # interrupted: put back, and stop as asked
             raise
         reason = getattr(exc, "orig", None) or exc
@@ -195,7 +205,8 @@ async def _guarded(url: str, revision: str, action: Callable[[Connection], None]
         raise MigrationFailedError(
             f"migrating {file} from schema {before} to {target or BASE} failed "
             f"({type(reason).__name__}: {said[0]}); the database is as it was before, and "
-            f"a copy from before is at {copy}"
+            f"{'the copy from before is still' if copy.earlier else 'a copy from before is'} "
+            f"at {copy.path}"
         ) from exc
 
 

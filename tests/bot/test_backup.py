@@ -7,13 +7,15 @@ from __future__ import annotations
 import asyncio
 import io
 import sqlite3
-from collections.abc import AsyncIterator
+import sys
+from collections.abc import AsyncIterator, Callable
 from contextlib import closing
 from pathlib import Path
 
 import pytest
 from sqlalchemy import text
 
+from bot.cli import main
 from bot.dbcli import db_command
 from bot.store import (
     BackupError,
@@ -24,7 +26,9 @@ from bot.store import (
     dump_postgresql,
     migrate,
     pg_dump,
+    sqlite_file,
 )
+from bot.store.backup import CopyBeside, copy_beside
 from tests.bot.store.support import fresh_database, game_with_phase
 
 
@@ -38,6 +42,11 @@ async def dipgm_db(*argv: str) -> tuple[int, str, str]:
 def rows(file: Path, query: str) -> list[tuple[object, ...]]:
     with closing(sqlite3.connect(file)) as database:
         return list(database.execute(query))
+
+
+def write(file: Path, statement: str) -> None:
+    with closing(sqlite3.connect(file)) as database, database:
+        database.execute(statement)
 
 
 def dump(file: Path) -> list[str]:
@@ -205,10 +214,8 @@ async def test_an_upgrade_keeps_a_copy_from_before_beside_the_database(
 async def test_a_failed_migration_leaves_the_database_as_it_was(tmp_path: Path) -> None:
     file = tmp_path / "dipgm.sqlite3"
     url = f"sqlite+aiosqlite:///{file}"
-    await at(url, "0002")
     # A table in the way of the last migration: the ones before it run, then it fails.
-    await migrate.on_connection(url, lambda c: c.execute(text("CREATE TABLE computer_seats (x)")))
-    before = dump(file)
+    before = await a_migration_that_fails(file)
     with pytest.raises(migrate.MigrationFailedError) as failed:
         await migrate.ensure_schema(url)
     (copy,) = tmp_path.glob("dipgm.backup-0002-*.sqlite3")
@@ -227,3 +234,108 @@ async def test_a_failed_migration_leaves_the_database_as_it_was(tmp_path: Path) 
     (said,) = err.splitlines()
     assert said.startswith(f"dipgm db upgrade: migrating {file} from schema 0002")
     assert dump(file) == before
+
+
+@pytest.fixture
+def start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> Callable[[], tuple[int, list[str]]]:
+    """`dipgm run` on the console, its data folder tmp_path, as a process manager starts
+    it again and again: its exit status and what it wrote to standard error."""
+    for name in ("SLACK_BOT_TOKEN", "SLACK_APP_TOKEN", "DISCORD_TOKEN", "DATABASE_URL"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("DIPGM_DATA_DIR", str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+
+    def once() -> tuple[int, list[str]]:
+        monkeypatch.setattr(sys, "stdin", io.StringIO("/quit\n"))
+        status = main(["run"])
+        return status, capsys.readouterr().err.splitlines()
+
+    return once
+
+
+async def a_migration_that_fails(file: Path) -> list[str]:
+    """The database ``file`` at schema 0002, with a table in the way of the last migration;
+    what it holds."""
+    url = f"sqlite+aiosqlite:///{file}"
+    await at(url, "0002")
+    await migrate.on_connection(url, lambda c: c.execute(text("CREATE TABLE computer_seats (x)")))
+    return dump(file)
+
+
+def failure(file: Path, where_the_copy_is: str) -> str:
+    return (
+        f"dipgm run: migrating {file} from schema 0002 to {migrate.head_revision()} failed "
+        "(OperationalError: table computer_seats already exists); the database is as it was "
+        f"before, and {where_the_copy_is}"
+    )
+
+
+def test_a_bot_restarted_after_a_failed_migration_keeps_one_copy_from_before(
+    tmp_path: Path, start: Callable[[], tuple[int, list[str]]]
+) -> None:
+    file = tmp_path / "dipgm.sqlite3"
+    before = asyncio.run(a_migration_that_fails(file))
+    status, (logged, said) = start()
+    assert status == 1
+    (copy,) = tmp_path.glob("dipgm.backup-*")
+    assert logged.endswith(
+        f"WARNING bot.store.migrate: a copy of {file} from before its migration is at {copy}"
+    )
+    assert said == failure(file, f"a copy from before is at {copy}")
+    # started again by its process manager, the database as the failure left it
+    for _ in range(2):
+        status, (logged, said) = start()
+        assert status == 1
+        assert list(tmp_path.glob("dipgm.backup-*")) == [copy]
+        assert logged.endswith(
+            f"WARNING bot.store.migrate: {file} has not changed since its copy from before "
+            f"this migration was made; the copy from before is still at {copy}"
+        )
+        assert said == failure(file, f"the copy from before is still at {copy}")
+    assert dump(file) == dump(copy) == before
+    # the cause mended, the bot starts; what it mended is in a copy of its own
+    write(file, "DROP TABLE computer_seats")
+    status, (logged,) = start()
+    assert status == 0
+    (mended,) = set(tmp_path.glob("dipgm.backup-*")) - {copy}
+    assert logged.endswith(f"a copy of {file} from before its migration is at {mended}")
+    assert "computer_seats" not in "".join(dump(mended))
+    assert rows(file, "SELECT version_num FROM alembic_version") == [(migrate.head_revision(),)]
+
+
+def test_a_database_changed_between_failed_starts_gets_a_new_copy(
+    tmp_path: Path, start: Callable[[], tuple[int, list[str]]]
+) -> None:
+    file = tmp_path / "dipgm.sqlite3"
+    asyncio.run(a_migration_that_fails(file))
+    start()
+    (first,) = tmp_path.glob("dipgm.backup-*")
+    # One row more: the file keeps its size, its bytes differ.
+    write(file, "INSERT INTO computer_seats VALUES ('written since')")
+    changed = dump(file)
+    assert file.stat().st_size == first.stat().st_size
+    status, (logged, said) = start()
+    assert status == 1
+    (second,) = set(tmp_path.glob("dipgm.backup-*")) - {first}
+    assert logged.endswith(f"a copy of {file} from before its migration is at {second}")
+    assert said == failure(file, f"a copy from before is at {second}")
+    assert dump(second) == dump(file) == changed != dump(first)
+
+
+async def test_writes_still_in_the_write_ahead_log_are_a_change(sqlite_url: str) -> None:
+    file = sqlite_file(sqlite_url)
+    assert file is not None
+    head = migrate.head_revision()
+    kept = copy_beside(file, head)
+    assert copy_beside(file, head) == CopyBeside(kept.path, earlier=True)
+    # A connection still open, its commit not yet in the database's own file.
+    with closing(sqlite3.connect(file)) as open_connection:
+        open_connection.execute("PRAGMA wal_autocheckpoint=0")
+        with open_connection:
+            open_connection.execute("CREATE TABLE written_since (x)")
+        again = copy_beside(file, head)
+    assert not again.earlier and again.path != kept.path
+    assert "written_since" in "".join(dump(again.path))
+    assert "written_since" not in "".join(dump(kept.path))
