@@ -52,13 +52,13 @@ def status_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         health = asyncio.run(_read(url))
     except (OSError, SQLAlchemyError) as exc:
         if not args.quiet:
-            from bot.store.migrate import where
+            from bot.store import migrate
 
             # the driver's own words, not SQLAlchemy's wrapping of them (which quotes the SQL)
             reason = getattr(exc, "orig", None) or exc
             said = str(reason).strip().splitlines() or [type(reason).__name__]
             err.write(
-                f"dipgm status: cannot read the database at {where(url)} ({said[0]}); is "
+                f"dipgm status: cannot read the database at {migrate.where(url)} ({said[0]}); is "
                 "DATABASE_URL right, and the schema up to date (`dipgm db upgrade`)?\n"
             )
         return UNREADABLE
