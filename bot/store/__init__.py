@@ -52,7 +52,15 @@ from __future__ import annotations
 
 from bot.store import migrate
 from bot.store.adjudication_failures import FailingAdjudication
-from bot.store.backup import BackupError, copy_sqlite, dump_postgresql, pg_dump, sqlite_file
+from bot.store.backup import (
+    BackupError,
+    CopyBeside,
+    copy_beside,
+    copy_sqlite,
+    dump_postgresql,
+    pg_dump,
+    sqlite_file,
+)
 from bot.store.database import (
     async_url,
     create_engine,
@@ -108,6 +116,7 @@ __all__ = [
     "Base",
     "ClubSettings",
     "ComputerSeat",
+    "CopyBeside",
     "FailingAdjudication",
     "Game",
     "GameNameTakenError",
@@ -138,6 +147,7 @@ __all__ = [
     "WorkerBeat",
     "async_url",
     "backoff",
+    "copy_beside",
     "copy_sqlite",
     "create_engine",
     "create_sessionmaker",

@@ -19,8 +19,10 @@ from bot.cli import main
 from bot.dbcli import db_command
 from bot.store import (
     BackupError,
+    CopyBeside,
     NewOrder,
     Store,
+    copy_beside,
     create_engine,
     create_sessionmaker,
     dump_postgresql,
@@ -28,7 +30,6 @@ from bot.store import (
     pg_dump,
     sqlite_file,
 )
-from bot.store.backup import CopyBeside, copy_beside
 from tests.bot.store.support import fresh_database, game_with_phase
 
 
