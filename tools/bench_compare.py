@@ -36,9 +36,8 @@ from tools.order_texts import written
 from tools.scenarios import random_phases
 
 Board = set[tuple[str, str]]
-# A floor that must not slip (the earlier goal of 20x is withdrawn)
+# A floor that must not slip (the earlier goals, 20x and a median under 0.25 ms, are withdrawn)
 TARGET_RATIO = 4.5
-TARGET_MS = 0.25
 # Phases each side answers in turn: a stream, as each side's user sends one, with the two
 # sides alternating often enough to meet the same load.
 BLOCK = 25
@@ -143,7 +142,6 @@ def main(argv: Sequence[str] | None = None) -> None:
     a = _line("dipgm: JSON line in -> answer line out", ours)
     b = _line("diplomacy: set_orders(strings) + process()", theirs)
     ratio = a / b
-    median_ms = statistics.median(ours) * 1000
     print(f"dipgm answers {ratio:.1f}x as many phases per second (target >= {TARGET_RATIO:g}x)")
     print(f"same board after the phase: {agree} of {len(cases)} phases")
     record(
@@ -151,12 +149,6 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"{ratio:.1f}x",
         f">= {TARGET_RATIO:g}x",
         ratio >= TARGET_RATIO,
-    )
-    record(
-        "contract end to end (JSON in, text orders, JSON out), median phase",
-        f"{median_ms:.3f} ms (p99 {_p99(sorted(ours)) * 1000:.3f} ms)",
-        f"< {TARGET_MS:g} ms",
-        median_ms < TARGET_MS,
     )
 
 
