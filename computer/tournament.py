@@ -148,11 +148,23 @@ def other_centres(records: Sequence[Record]) -> Figure:
 
 
 def control_share(
-    records: Sequence[Record], power: str | None = None, board: str = "standard"
+    records: Sequence[Record],
+    power: str | None = None,
+    board: str = "standard",
+    *,
+    by_units: bool = False,
 ) -> Figure:
-    """In all-alike games, each power's own share (every seat counts as the odd one)."""
+    """In all-alike games, each power's own share (every seat counts as the odd one): of the
+    centres, or ``by_units`` of the units at the end."""
     powers = load_variant(board).powers
-    return Figure.of([share(r.centres, p) for r in records for p in powers if power in (None, p)])
+    return Figure.of(
+        [
+            share(r.units if by_units else r.centres, p)
+            for r in records
+            for p in powers
+            if power in (None, p)
+        ]
+    )
 
 
 def solos(records: Sequence[Record]) -> int:

@@ -151,37 +151,48 @@ def _boards(level: str, seeds: int, jobs: int) -> None:
     """Every other board: one computer among the yardstick's players (DumbBot, or the value
     player on a Diplomacia board, whose ports and accounts DumbBot's rules do not know), the
     odd seat through every power, scored after ten years (turns) by sum-of-squares share of
-    what wins there (centres, or units where units or pieces win) beside the fair share."""
+    what wins there (centres, or units where units or pieces win), each power's figure beside
+    the yardstick's own there (the same games with the yardstick in every seat)."""
     print(f"\nevery other board: one computer ({level}) among the yardstick, after ten years")
     for board in available_variants():
         if board == "standard":
             continue
-        yardstick = "dumbbot" if dumbbot_plays(load_variant(board).rules) else "value"
-        last = opening(load_variant(board)).phase.year + 9
         variant = load_variant(board)
+        yardstick = "dumbbot" if dumbbot_plays(variant.rules) else "value"
+        last = opening(variant).phase.year + 9
         began = time.perf_counter()
         ours = run(Seating(level, yardstick), seeds, last, jobs, board)
+        control = run(Seating(yardstick, yardstick), seeds, last, jobs, board)
         by_units = variant.rules.victory is not Victory.CENTRES
         score = odd_units_share if by_units else odd_share
         mine = score(ours)
         won = sum(1 for r in ours if r.odd_power in r.winners)
         fair = 1 / len(variant.powers)
         counted = "units" if by_units else "centres"
+        theirs = {
+            p: control_share(control, p, board, by_units=by_units).mean for p in variant.powers
+        }
+        above = [p for p in variant.powers if score(ours, p).mean > theirs[p]]
         print(
             f"  {board:<11} against {yardstick:<8} {mine.count:>3} games: share of {counted} "
             f"{100 * mine.mean:5.1f}% ± {100 * mine.error:4.1f} (a fair share "
-            f"{100 * fair:.1f}%); the computer's seat won {won} "
+            f"{100 * fair:.1f}%); the computer's seat won {won}; above the {yardstick}'s own "
+            f"share in {len(above)} of {len(variant.powers)} powers "
             f"({time.perf_counter() - began:.0f} s)",
             flush=True,
         )
         print(
             "    "
-            + ", ".join(f"{p.title()} {100 * score(ours, p).mean:.0f}%" for p in variant.powers),
+            + ", ".join(
+                f"{p.title()} {100 * score(ours, p).mean:.0f}% ({yardstick} {100 * theirs[p]:.0f}%)"
+                for p in variant.powers
+            ),
             flush=True,
         )
         record(
             f"one computer ({level}) among {yardstick} players on {board}: share of {counted}",
-            f"{100 * mine.mean:.1f}% ± {100 * mine.error:.1f} ({mine.count} games)",
+            f"{100 * mine.mean:.1f}% ± {100 * mine.error:.1f} ({mine.count} games; above the "
+            f"yardstick in {len(above)}/{len(variant.powers)} powers)",
             f"> {100 * fair:.1f}% (fair)",
             mine.mean - mine.error > fair,
         )
