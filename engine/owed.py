@@ -49,7 +49,13 @@ class Adjustment(NamedTuple):
     @property
     def due(self) -> bool:
         """Whether the power has a build it can place or a removal it owes."""
-        return any(a.builds or a.removals for a in self.accounts)
+        # asked of every power after every Fall of every game: the accounts' numbers read
+        # straight, as ``builds`` and ``removals`` would give them
+        for account in self.accounts:
+            owed = account.holdings - account.units
+            if owed < 0 or (owed > 0 and account.sites):
+                return True
+        return False
 
     def sites(self, taken: Iterable[str] = ()) -> list[str]:
         """Where the power may raise a unit now, in each account with a build, leaving out
@@ -123,14 +129,8 @@ def adjustment(position: Position, power: str) -> Adjustment:
 def adjustments_due(position: Position) -> bool:
     """Whether any power has a build it can place or a removal it owes (a neutral power
     makes no adjustments)."""
-    # asked after every Fall of every game: the accounts' own answers, without the
-    # properties' calls
     neutral = position.neutral
     for power in position.variant.powers:
-        if power in neutral:
-            continue
-        for account in adjustment(position, power).accounts:
-            owed = account.holdings - account.units
-            if owed < 0 or (owed > 0 and account.sites):
-                return True
+        if power not in neutral and adjustment(position, power).due:
+            return True
     return False

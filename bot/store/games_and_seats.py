@@ -24,14 +24,14 @@ from bot.store.models import (
 )
 from bot.store.part import StorePart
 
-# What every command sent by DM runs first, built once with its values as parameters:
-# building a statement anew costs about as much as running it.
-# The requester's own seats, from which the query starts.
+# The requester's own seats, from which the query below starts.
 _SEAT = aliased(Player, name="seat")
-# Joined from the requester's seats (by the index on the user), not filtered by a subquery
-# over every player: with a subquery PostgreSQL could read all players of the server and
-# then every game for each of them (10 ms a command on sixty games) whenever its
-# statistics were behind the tables, as after a busy hour of new games.
+# What every command sent by DM runs first, built once with its values as parameters:
+# building a statement anew costs about as much as running it. Joined from the requester's
+# seats (by the index on the user), not filtered by a subquery over every player: with one,
+# PostgreSQL could read all players of the server and then every game for each of them
+# (10 ms a command on sixty games) whenever its statistics were behind the tables, as after
+# a busy hour of new games.
 _GAMES_WITH_PLAYERS = (
     select(Game, Player)
     .join(_SEAT, _SEAT.game_id == Game.id)
