@@ -111,7 +111,11 @@ def mutated(draw: st.DrawFn) -> tuple[str, str]:
         elif action == "double" and isinstance(holder, list):
             holder.append(copy.deepcopy(holder[key]))
         else:
-            other = _at(data, draw(st.sampled_from(_paths(name)))) if data else None
+            # The paths are the shipped file's: an earlier change may have taken this one away.
+            try:
+                other = _at(data, draw(st.sampled_from(_paths(name))))
+            except (KeyError, IndexError, TypeError):
+                continue
             holder[key] = copy.deepcopy(other)
     return name, json.dumps(data)
 
