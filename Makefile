@@ -24,9 +24,10 @@ lint: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/python tools/check_layers.py
 
-# A throwaway PostgreSQL (installed from Debian's packages if missing) serves the storage tests.
+# A throwaway PostgreSQL (installed from Debian's packages if missing) serves the storage tests,
+# each in a database of its own, so the tests run side by side, a process per core.
 pytest: $(STAMP)
-	tools/pg.sh run -- $(BIN)/python tools/run_pytest.py
+	tools/pg.sh run -- $(BIN)/python tools/run_pytest.py -n auto
 
 # The order reader's property sweep whole: every slice of every position (`make test` checks
 # one slice of fewer positions; see tests/engine/test_parse_canonical.py).
