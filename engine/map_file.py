@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from engine.errors import VariantError
-from engine.map_schema import FORMAT, AreaSpec, MapSpec, PowerSpec, read_spec
+from engine.map_schema import FORMAT, AreaSpec, MapSpec, PowerSpec, read_spec, shown
 from engine.map_text import read_map_json
 from engine.names import compact, words
 from engine.rules import Rules
@@ -61,7 +61,8 @@ def _checked(data: Any, name: str | None, problems: list[str]) -> MapSpec:
     spec = read_spec(data, problems)
     if spec.name is not None and name is not None and spec.name != name:
         problems.append(
-            f"the map is named {spec.name!r}, so its file must be {spec.name}.json, not {name}.json"
+            f"the map is named {shown(spec.name)}, so its file must be {spec.name}.json, "
+            f"not {name}.json"
         )
     _check_names(spec, problems)
     _check_areas(spec, problems)
@@ -92,7 +93,7 @@ def _check_names(spec: MapSpec, problems: list[str]) -> None:
                 key = compact(words(word))
                 other = seen.setdefault(key, code)
                 if other != code:
-                    problems.append(f"{kind}{code} and {other} are both called {word!r}")
+                    problems.append(f"{kind}{code} and {other} are both called {shown(word)}")
 
 
 # Areas -------------------------------------------------------------------------------------
@@ -150,7 +151,7 @@ def _check_powers(spec: MapSpec, problems: list[str]) -> None:
             if home in spec.broken:
                 continue
             if home not in areas:
-                problems.append(f"{power.code}: home {home!r} is not an area")
+                problems.append(f"{power.code}: home {shown(home)} is not an area")
             elif not areas[home].land:
                 problems.append(
                     f"{power.code}: home {home} is a sea sector; homes are territories "

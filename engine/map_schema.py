@@ -9,6 +9,7 @@ bounded: the check, every adjudication and every drawing of the board.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -98,7 +99,7 @@ def read_spec(data: Any, problems: list[str]) -> MapSpec:
     """The map file's fields, typed; each problem found is added to ``problems``."""
     top = _object(data, "the map file", _TOP_KEYS, problems) or {}
     if top.get("format") != FORMAT:
-        problems.append(f"'format' must be {FORMAT!r}, not {_shown(top.get('format'))}")
+        problems.append(f"'format' must be {shown(FORMAT)}, not {shown(top.get('format'))}")
     name = top.get("name")
     if not isinstance(name, str) or not _NAME.fullmatch(name):
         problems.append(
@@ -131,9 +132,12 @@ _TOP_KEYS = ("format", "name", "title", "description", "rules", "powers", "areas
 # Fields of any kind ----------------------------------------------------------------------
 
 
-def _shown(value: Any) -> str:
-    """A value as a problem quotes it: short, and escaped as Python writes it."""
-    text = repr(value)
+def shown(value: Any) -> str:
+    """A value as a problem quotes it: short, written as JSON (the map maker's own language:
+    ``null``, ``["land"]``), and with anything unprintable (a control character, a lone
+    surrogate, a text-direction mark) escaped, so that the line prints anywhere as it is."""
+    text = json.dumps(value, ensure_ascii=False, default=repr)
+    text = "".join(c if c.isprintable() else json.dumps(c)[1:-1] for c in text)
     return text if len(text) <= 40 else text[:39] + "…"
 
 
@@ -141,11 +145,11 @@ def _object(
     value: Any, where: str, keys: tuple[str, ...], problems: list[str]
 ) -> Mapping[str, Any] | None:
     if not isinstance(value, dict):
-        problems.append(f"{where} must be a JSON object, not {_shown(value)}")
+        problems.append(f"{where} must be a JSON object, not {shown(value)}")
         return None
     unknown = [key for key in value if key not in keys]
     if unknown:
-        listed = ", ".join(_shown(key) for key in unknown[:3])
+        listed = ", ".join(shown(key) for key in unknown[:3])
         more = f" (and {len(unknown) - 3} more)" if len(unknown) > 3 else ""
         problems.append(f"{where}: unknown key {listed}{more}; it takes {', '.join(keys)}")
     return value
@@ -163,7 +167,7 @@ def _text(value: Any, where: str, most: int, problems: list[str]) -> str | None:
     ):
         problems.append(
             f"{where} must be text of 1 to {most} characters on one line, with a letter or "
-            f"digit, not {_shown(value)}"
+            f"digit, not {shown(value)}"
         )
         return None
     return value
@@ -185,7 +189,7 @@ def _list(
     """A list of at most ``most`` items, each read by ``item`` (which reports its own
     problems); None when it is no list or too long, and its items are not read."""
     if not isinstance(value, list):
-        problems.append(f"{where} must be a list of {what}, not {_shown(value)}")
+        problems.append(f"{where} must be a list of {what}, not {shown(value)}")
         return None
     if len(value) > most:
         problems.append(f"{where} lists {len(value):,} {what}; at most {most:,}")
@@ -227,7 +231,7 @@ def _rules(raw: Any, problems: list[str]) -> tuple[Ruleset | None, int | None]:
         return ruleset, None
     if type(count) is not int or not 1 <= count <= MAX_AREAS:
         problems.append(
-            f"rules: 'victory_count' must be a whole number of supply centres, not {_shown(count)}"
+            f"rules: 'victory_count' must be a whole number of supply centres, not {shown(count)}"
         )
         return ruleset, None
     return ruleset, count
@@ -275,7 +279,7 @@ def _areas(raw: Any, broken: set[str], problems: list[str]) -> dict[str, AreaSpe
 def _area(value: Any, where: str, problems: list[str]) -> AreaSpec | None:
     number = int(where.rsplit("[", 1)[-1].rstrip("]")) + 1
     if not isinstance(value, dict):
-        problems.append(f"area {number} must be a JSON object, not {_shown(value)}")
+        problems.append(f"area {number} must be a JSON object, not {shown(value)}")
         return None
     code = value.get("code")
     if not isinstance(code, str) or not _CODE.fullmatch(code):
@@ -286,11 +290,11 @@ def _area(value: Any, where: str, problems: list[str]) -> AreaSpec | None:
     before = len(problems)
     kind = area.get("kind")
     if kind not in ("land", "sea") or not isinstance(kind, str):
-        problems.append(f'{code}: \'kind\' must be "land" or "sea", not {_shown(kind)}')
+        problems.append(f'{code}: \'kind\' must be "land" or "sea", not {shown(kind)}')
     name = _text(area.get("name"), f"{code}: 'name'", MAX_NAME, problems)
     centre = area.get("centre", False)
     if not isinstance(centre, bool):
-        problems.append(f"{code}: 'centre' must be true or false, not {_shown(centre)}")
+        problems.append(f"{code}: 'centre' must be true or false, not {shown(centre)}")
     port = _port(area.get("port"), code, problems) if "port" in area else None
     aliases = _aliases(area.get("aliases", []), f"{code}: 'aliases'", problems)
     adjacent = _codes(area.get("adjacent"), f"{code}: 'adjacent'", MAX_ADJACENT, problems)
@@ -316,7 +320,7 @@ _POWER_KEYS = ("name", "adjective", "colour", "aliases", "homes", "units")
 
 def _powers(raw: Any, problems: list[str]) -> dict[str, PowerSpec]:
     if not isinstance(raw, dict) or not 2 <= len(raw) <= MAX_POWERS:
-        given = f"{len(raw)} powers" if isinstance(raw, dict) else _shown(raw)
+        given = f"{len(raw)} powers" if isinstance(raw, dict) else shown(raw)
         problems.append(
             f"'powers' must be an object with 2 to {MAX_POWERS} powers keyed by code, not {given}"
         )
@@ -324,7 +328,7 @@ def _powers(raw: Any, problems: list[str]) -> dict[str, PowerSpec]:
     found: dict[str, PowerSpec] = {}
     for code, info in raw.items():
         if not _POWER.fullmatch(code):
-            problems.append(f'power {_shown(code)}: a power\'s code is upper-case, e.g. "RUSSIA"')
+            problems.append(f'power {shown(code)}: a power\'s code is upper-case, e.g. "RUSSIA"')
             continue
         spec = _power(code, info, problems)
         if spec is not None:
@@ -366,7 +370,7 @@ _UNIT = re.compile(r"([AF]) ([A-Z0-9]{2,5})")
 def _unit(value: Any, power: str, problems: list[str]) -> str | None:
     found = _UNIT.fullmatch(value.strip().upper()) if isinstance(value, str) else None
     if found is None:
-        problems.append(f'{power}: {_shown(value)} is not a unit; write "A KAR" or "F GFI"')
+        problems.append(f'{power}: {shown(value)} is not a unit; write "A KAR" or "F GFI"')
         return None
     return f"{found[1]} {found[2]}"
 
@@ -389,7 +393,7 @@ def _geometry(raw: Any, problems: list[str]) -> dict[str, Any] | None:
     if not (_side(width) and _side(height)):
         problems.append(
             f"geometry: 'width' and 'height' must be whole numbers of pixels from {MIN_SIDE} "
-            f"to {MAX_SIDE:,}, not {_shown(width)} and {_shown(height)}"
+            f"to {MAX_SIDE:,}, not {shown(width)} and {shown(height)}"
         )
         return None
     assert isinstance(width, int) and isinstance(height, int)
@@ -429,7 +433,7 @@ def _side(value: Any) -> bool:
 
 def _shape(code: str, raw: Any, reader: _Rings, problems: list[str]) -> dict[str, Any] | None:
     if not _CODE.fullmatch(code):
-        problems.append(f"geometry: draws {_shown(code)}, which is not an area code")
+        problems.append(f"geometry: draws {shown(code)}, which is not an area code")
         return None
     shape = _object(raw, f"geometry: {code}", _SHAPE_KEYS, problems)
     if shape is None:
@@ -472,7 +476,7 @@ class _Rings:
             return (float(value[0]), float(value[1]))
         self.problems.append(
             f"{where} must be [x, y] inside the {self.width} x {self.height} picture, "
-            f"not {_shown(value)}"
+            f"not {shown(value)}"
         )
         return None
 

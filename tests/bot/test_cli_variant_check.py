@@ -104,7 +104,7 @@ def test_a_file_that_is_not_json_or_misnamed_says_so(
     status, lines = run(["variant", "check", str(renamed)], monkeypatch)
     assert status == 1
     assert lines[1] == (
-        "- the map is named 'handbook', so its file must be handbook.json, not baltic.json"
+        '- the map is named "handbook", so its file must be handbook.json, not baltic.json'
     )
     status, lines = run(["variant", "check", str(tmp_path / "missing.json")], monkeypatch)
     assert status == 2 and "cannot read" in lines[0]

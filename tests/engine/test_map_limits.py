@@ -69,7 +69,7 @@ def port_off_a_list(data: dict[str, Any]) -> None:
         ),
         (
             lambda d: area(d, "KAR").update(kind=["land"]),
-            "KAR: 'kind' must be \"land\" or \"sea\", not ['land']",
+            'KAR: \'kind\' must be "land" or "sea", not ["land"]',
         ),
         (
             lambda d: area(d, "KAR").update(adjacent=5),
@@ -77,7 +77,7 @@ def port_off_a_list(data: dict[str, Any]) -> None:
         ),
         (
             lambda d: area(d, "KAR").update(adjacent=None),
-            "KAR: 'adjacent' must be a list of area codes, not None",
+            "KAR: 'adjacent' must be a list of area codes, not null",
         ),
         (
             lambda d: d["powers"]["RUSSIA"].update(aliases=5),
@@ -90,7 +90,7 @@ def port_off_a_list(data: dict[str, Any]) -> None:
         ),
         (
             lambda d: d["rules"].update(victory_count=True),
-            "rules: 'victory_count' must be a whole number of supply centres, not True",
+            "rules: 'victory_count' must be a whole number of supply centres, not true",
         ),
         (
             lambda d: d["geometry"].update(width=1, height=1_000_000),
@@ -106,7 +106,7 @@ def port_off_a_list(data: dict[str, Any]) -> None:
             f"geometry: a {MAX_SIDE} x {MAX_SIDE // 3} picture is too narrow; its longer side "
             f"may be at most {MAX_ASPECT} times its shorter",
         ),
-        (lambda d: area(d, "KAR").update(colour="red"), "KAR: unknown key 'colour'; it takes"),
+        (lambda d: area(d, "KAR").update(colour="red"), 'KAR: unknown key "colour"; it takes'),
     ],
 )
 def test_each_bad_field_is_one_problem_naming_it(change: Change, problem: str) -> None:
@@ -179,14 +179,14 @@ def test_names_orders_and_joins_use_are_each_one_area_or_one_power() -> None:
         data["powers"]["RUSSIA"]["aliases"] = ["french"]
 
     assert changed(clash) == [
-        "EST and KAR are both called 'Estonia'",
-        "power RUSSIA and FRANCE are both called 'french'",
+        'EST and KAR are both called "Estonia"',
+        'power RUSSIA and FRANCE are both called "french"',
     ]
 
 
 def test_what_a_bad_area_breaks_elsewhere_is_not_told_twice() -> None:
     problems = changed(lambda d: area(d, "PRO").update(kind=["land"]))
-    assert problems == ["PRO: 'kind' must be \"land\" or \"sea\", not ['land']"]
+    assert problems == ['PRO: \'kind\' must be "land" or "sea", not ["land"]']
 
 
 def test_the_docs_state_every_limit() -> None:

@@ -31,6 +31,7 @@ _REQUESTS = "join_requests"
 # What these DMs are, told to the game master should one not arrive.
 ASKED = queue.About("a request to join a team, to its members")
 ANSWERED = queue.About("the answer to their request to join a team")
+WITHDRAWN = queue.About("a request to join their team withdrawn")
 VOLUNTEER = queue.About("a player volunteering to take over a power")
 # Room for a user's name in a button's command: Discord keeps a button's command, with the
 # game's name and the user's id, in 100 characters.
@@ -144,6 +145,15 @@ async def _ask_team(ctx: Context, seat: Seat) -> list[Reply]:
         )
     requests[ctx.actor_id] = {"power": seat.power, "name": name}
     _keep(game, requests)
+    entry = await ctx.store.audit(
+        ctx.actor_id, "join request", game_id=game.id, detail={"power": seat.power}
+    )
+    withdrawn = ""
+    if already is not None:
+        # One request at a time; the team asked before would otherwise wait on it for ever.
+        earlier = Seat(game, seat.phase, seat.position, already["power"])
+        await _tell_withdrawn(ctx, earlier, seat, entry.id)
+        withdrawn = f" Your request to join {earlier.name}'s team is withdrawn, and they are told."
     short = _in_button(ctx.actor_id, name)
     message = line_message(
         f"{game.name}: {name} asks to join {seat.name}'s team",
@@ -157,9 +167,6 @@ async def _ask_team(ctx: Context, seat: Seat) -> list[Reply]:
         Button("Accept", f"game {game.name} join accept {short}"),
         Button("Refuse", f"game {game.name} join refuse {short}"),
     )
-    entry = await ctx.store.audit(
-        ctx.actor_id, "join request", game_id=game.id, detail={"power": seat.power}
-    )
     asked = {*await users_of(ctx.store, game, seat.power), game.creator}
     for user_id in sorted(asked):
         key = f"game:{game.id}:join-request:{entry.id}:{user_id}"
@@ -168,9 +175,23 @@ async def _ask_team(ctx: Context, seat: Seat) -> list[Reply]:
         ctx.say(
             f"You asked to join {seat.name}'s team in {game.name}: its members and the game "
             "master are asked, and you hear from me when one of them answers. Until then you "
-            f"see nothing of {seat.name}."
+            f"see nothing of {seat.name}.{withdrawn}"
         )
     ]
+
+
+async def _tell_withdrawn(ctx: Context, earlier: Seat, seat: Seat, entry_id: int) -> None:
+    """The team asked before, and the game master, hear that the newcomer asks another."""
+    game, name = earlier.game, ctx.request.actor.display_name
+    message = line_message(
+        f"{game.name}: {name} no longer asks to join {earlier.name}'s team",
+        f"{name} asks to join {seat.name}'s team instead, so their request to {earlier.name} "
+        "is withdrawn: there is nothing more to answer.",
+    )
+    told = {*await users_of(ctx.store, game, earlier.power), game.creator}
+    for user_id in sorted(told):
+        key = f"game:{game.id}:join-withdrawn:{entry_id}:{user_id}"
+        await queue.to_user(ctx.store, game, user_id, key, message, about=WITHDRAWN)
 
 
 async def answer_request(

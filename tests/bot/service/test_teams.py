@@ -172,6 +172,36 @@ async def test_a_refused_newcomer_is_told_and_sees_nothing(tmp_path: Path) -> No
         assert not said(lines, "dm:zoe")
 
 
+async def test_asking_another_team_withdraws_the_first_request_and_tells_that_team(
+    tmp_path: Path,
+) -> None:
+    async with open_table("sqlite", tmp_path) as table:
+        await start_teams(table)
+        players = said(await table.play("gm> /dip players"), "only:gm#game")
+        france, other = power_of(players, "alice"), power_of(players, "carol")
+        await table.play(f"zoe@dm> game hague join {france.lower()}")
+        lines = await table.play(f"zoe@dm> game hague join {other.lower()}")
+        assert said(lines, "dm:zoe") == [
+            f"You asked to join {other}'s team in hague: its members and the game master are "
+            "asked, and you hear from me when one of them answers. Until then you see nothing "
+            f"of {other}. Your request to join {france}'s team is withdrawn, and they are told."
+        ]
+        for told in ("alice", "bob", "gm"):
+            assert said(lines, f"dm:{told}")[:2] == [
+                f"hague: zoe no longer asks to join {france}'s team",
+                f"zoe asks to join {other}'s team instead, so their request to {france} is "
+                "withdrawn: there is nothing more to answer.",
+            ], told
+        assert not [line for line in said(lines, "dm:carol") if "no longer" in line]
+        # France's team answering now finds nothing of theirs to answer
+        lines = await table.play("alice@dm> game hague join accept @zoe")
+        assert said(lines, "dm:alice") == [
+            f"zoe asked to join {other}'s team: its members or the game master answer."
+        ]
+        lines = await table.play("carol@dm> game hague join accept @zoe")
+        assert f"zoe joined {other}'s team." in said(lines, "#game")
+
+
 async def test_an_outsider_never_resets_agreed_orders(tmp_path: Path) -> None:
     async with open_table("sqlite", tmp_path) as table:
         await table.play(trio("all"))
