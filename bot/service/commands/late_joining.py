@@ -31,7 +31,7 @@ _REQUESTS = "join_requests"
 # What these DMs are, told to the game master should one not arrive.
 ASKED = queue.About("a request to join a team, to its members")
 ANSWERED = queue.About("the answer to their request to join a team")
-WITHDRAWN = queue.About("a request to join their team withdrawn")
+WITHDRAWN = queue.About("the notice that a request to join a team was withdrawn")
 VOLUNTEER = queue.About("a player volunteering to take over a power")
 # Room for a user's name in a button's command: Discord keeps a button's command, with the
 # game's name and the user's id, in 100 characters.
