@@ -145,6 +145,12 @@ def _check_areas(spec: MapSpec, problems: list[str]) -> None:
 
 def _check_powers(spec: MapSpec, problems: list[str]) -> None:
     areas = spec.areas
+    # a centre's colour is all that tells whose it is on the map
+    coloured: dict[str, str] = {}
+    for power in spec.powers.values():
+        other = coloured.setdefault(power.colour.lower(), power.code)
+        if other != power.code:
+            problems.append(f"{other} and {power.code} are both coloured {power.colour}")
     home_of: dict[str, str] = {}
     for power in spec.powers.values():
         for home in power.homes:

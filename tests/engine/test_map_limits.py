@@ -184,6 +184,16 @@ def test_names_orders_and_joins_use_are_each_one_area_or_one_power() -> None:
     ]
 
 
+def test_two_powers_are_never_one_colour_on_the_map() -> None:
+    def same(data: dict[str, Any]) -> None:
+        data["powers"]["FRANCE"]["colour"] = data["powers"]["RUSSIA"]["colour"].upper()
+
+    # told apart as the map draws them: by the colour, whatever the case of its letters
+    colour = handbook()["powers"]["RUSSIA"]["colour"]
+    assert colour != colour.upper()
+    assert changed(same) == [f"FRANCE and RUSSIA are both coloured {colour}"]
+
+
 def test_what_a_bad_area_breaks_elsewhere_is_not_told_twice() -> None:
     problems = changed(lambda d: area(d, "PRO").update(kind=["land"]))
     assert problems == ['PRO: \'kind\' must be "land" or "sea", not ["land"]']
