@@ -41,6 +41,14 @@ class Account(NamedTuple):
     def removals(self) -> int:
         return max(0, -self.owed)
 
+    @property
+    def due(self) -> bool:
+        """Whether a build can be placed or a removal is owed: ``builds or removals``, read
+        from the numbers straight, as it is asked of every power after every Fall of every
+        game."""
+        owed = self.holdings - self.units
+        return owed < 0 or (owed > 0 and bool(self.sites))
+
     def counts(self, unit: Unit) -> bool:
         """Whether ``unit`` is one this account counts."""
         return self.unit_type is None or unit.type is self.unit_type

@@ -49,13 +49,7 @@ class Adjustment(NamedTuple):
     @property
     def due(self) -> bool:
         """Whether the power has a build it can place or a removal it owes."""
-        # asked of every power after every Fall of every game: the accounts' numbers read
-        # straight, as ``builds`` and ``removals`` would give them
-        for account in self.accounts:
-            owed = account.holdings - account.units
-            if owed < 0 or (owed > 0 and account.sites):
-                return True
-        return False
+        return any(account.due for account in self.accounts)
 
     def sites(self, taken: Iterable[str] = ()) -> list[str]:
         """Where the power may raise a unit now, in each account with a build, leaving out
