@@ -167,10 +167,7 @@ async def _ask_team(ctx: Context, seat: Seat) -> list[Reply]:
         Button("Accept", f"game {game.name} join accept {short}"),
         Button("Refuse", f"game {game.name} join refuse {short}"),
     )
-    asked = {*await users_of(ctx.store, game, seat.power), game.creator}
-    for user_id in sorted(asked):
-        key = f"game:{game.id}:join-request:{entry.id}:{user_id}"
-        await queue.to_user(ctx.store, game, user_id, key, message, about=ASKED)
+    await _to_team(ctx, seat, f"join-request:{entry.id}", message, ASKED)
     return [
         ctx.say(
             f"You asked to join {seat.name}'s team in {game.name}: its members and the game "
@@ -188,10 +185,18 @@ async def _tell_withdrawn(ctx: Context, earlier: Seat, seat: Seat, entry_id: int
         f"{name} asks to join {seat.name}'s team instead, so their request to {earlier.name} "
         "is withdrawn: there is nothing more to answer.",
     )
-    told = {*await users_of(ctx.store, game, earlier.power), game.creator}
-    for user_id in sorted(told):
-        key = f"game:{game.id}:join-withdrawn:{entry_id}:{user_id}"
-        await queue.to_user(ctx.store, game, user_id, key, message, about=WITHDRAWN)
+    await _to_team(ctx, earlier, f"join-withdrawn:{entry_id}", message, WITHDRAWN)
+
+
+async def _to_team(
+    ctx: Context, seat: Seat, kind: str, message: Message, about: queue.About
+) -> None:
+    """``message`` by DM to the members of ``seat``'s power and to the game master, each
+    queued once under ``kind``."""
+    game = seat.game
+    for user_id in sorted({*await users_of(ctx.store, game, seat.power), game.creator}):
+        key = f"game:{game.id}:{kind}:{user_id}"
+        await queue.to_user(ctx.store, game, user_id, key, message, about=about)
 
 
 async def answer_request(
